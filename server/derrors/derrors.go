@@ -1,0 +1,13 @@
+// Package derrors holds the error kinds that cross package boundaries. Stores
+// wrap them (fmt.Errorf("...: %w", derrors.NotFound)) and the web layer maps
+// them to HTTP statuses with errors.Is.
+package derrors
+
+import "errors"
+
+var (
+	// NotFound means the requested thing does not exist: a 404.
+	NotFound = errors.New("not found")
+	// Invalid means the request itself is malformed: a 400.
+	Invalid = errors.New("invalid argument")
+)

@@ -1,0 +1,37 @@
+// Package shared embeds the data that the Go server and the React client both
+// read: the route table, the i18n dictionaries and the limits of spec §9. The
+// client imports the same JSON files directly, so there is one source.
+package shared
+
+import (
+	"embed"
+	"encoding/json"
+)
+
+// Files holds routes.json, limits.json and i18n/{ru,uz}.json.
+//
+//go:embed routes.json limits.json i18n/*.json
+var Files embed.FS
+
+// Limits are the constants of spec §9 that Go reads too (limits.json).
+type Limits struct {
+	DoctorsPerPage      int    `json:"doctorsPerPage"`
+	LocationsPerPage    int    `json:"locationsPerPage"`
+	RegionPickerPerPage int    `json:"regionPickerPerPage"`
+	SuggestMinChars     int    `json:"suggestMinChars"`
+	SuggestMax          int    `json:"suggestMax"`
+	LanguageCookieDays  int    `json:"languageCookieDays"`
+	RegionRejectionDays int    `json:"regionRejectionDays"`
+	DefaultRegion       string `json:"defaultRegion"`
+}
+
+// ReadLimits parses limits.json.
+func ReadLimits() (Limits, error) {
+	var l Limits
+	raw, err := Files.ReadFile("limits.json")
+	if err != nil {
+		return l, err
+	}
+	err = json.Unmarshal(raw, &l)
+	return l, err
+}
