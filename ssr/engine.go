@@ -1,0 +1,220 @@
+package ssr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// renderFunc is the global the server bundle defines: props JSON in, the
+// whole HTML document out.
+const renderFunc = "__sogliqRender"
+
+// ErrTimeout is returned when a render outlives its deadline. The runtime that
+// ran it is thrown away.
+var ErrTimeout = errors.New("ssr: render deadline exceeded")
+
+// Options tunes an Engine.
+type Options struct {
+	// Size is the number of runtimes; default one per CPU.
+	Size int
+	// Timeout is every render's deadline; default 2s.
+	Timeout time.Duration
+	// Logger receives the bundle's console output and runtime replacements.
+	Logger *slog.Logger
+}
+
+// Engine renders pages with a pool of goja runtimes that all run one program,
+// compiled once. It is safe for concurrent use; each runtime serves one
+// goroutine at a time.
+type Engine struct {
+	opts    Options
+	pool    chan *vm
+	current atomic.Pointer[program]
+	mu      sync.Mutex // serialises Swap
+}
+
+// program is one compiled bundle; gen tells runtimes built from an older
+// bundle apart after a Swap.
+type program struct {
+	gen      uint64
+	compiled *goja.Program
+	bundle   *Bundle
+}
+
+type vm struct {
+	rt     *goja.Runtime
+	render goja.Callable
+	gen    uint64
+}
+
+// NewEngine compiles the bundle's server script and warms opts.Size runtimes.
+func NewEngine(b *Bundle, opts Options) (*Engine, error) {
+	if opts.Size <= 0 {
+		opts.Size = runtime.NumCPU()
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 2 * time.Second
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	e := &Engine{opts: opts, pool: make(chan *vm, opts.Size)}
+	p, err := compile(b, 1)
+	if err != nil {
+		return nil, err
+	}
+	e.current.Store(p)
+	for range opts.Size {
+		v, err := e.newVM(p)
+		if err != nil {
+			return nil, err
+		}
+		e.pool <- v
+	}
+	return e, nil
+}
+
+func compile(b *Bundle, gen uint64) (*program, error) {
+	c, err := goja.Compile("server.js", b.Server, true)
+	if err != nil {
+		return nil, fmt.Errorf("ssr: compile server bundle: %w", err)
+	}
+	return &program{gen: gen, compiled: c, bundle: b}, nil
+}
+
+// Bundle returns the bundle the engine currently renders with.
+func (e *Engine) Bundle() *Bundle { return e.current.Load().bundle }
+
+// Swap replaces the program: runtimes still running the old one are rebuilt
+// when they are next taken from the pool. DEV mode calls it after a rebuild.
+func (e *Engine) Swap(b *Bundle) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	p, err := compile(b, e.current.Load().gen+1)
+	if err != nil {
+		return err
+	}
+	// Run it once before publishing, so a broken bundle never replaces a
+	// working one.
+	if _, err := e.newVM(p); err != nil {
+		return err
+	}
+	e.current.Store(p)
+	return nil
+}
+
+func (e *Engine) newVM(p *program) (*vm, error) {
+	rt := goja.New()
+	installGlobals(rt, e.opts.Logger)
+	if _, err := rt.RunProgram(p.compiled); err != nil {
+		return nil, fmt.Errorf("ssr: run server bundle: %w", err)
+	}
+	fn, ok := goja.AssertFunction(rt.Get(renderFunc))
+	if !ok {
+		return nil, fmt.Errorf("ssr: server bundle does not define %s", renderFunc)
+	}
+	return &vm{rt: rt, render: fn, gen: p.gen}, nil
+}
+
+// Render runs the bundle's render function with props (a JSON document) and
+// returns its HTML. ctx bounds the wait for a free runtime; the render itself
+// is bounded by Options.Timeout.
+func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
+	v, err := e.acquire(ctx)
+	if err != nil {
+		return "", err
+	}
+	html, err := e.run(v, props)
+	if err != nil {
+		// A runtime that was interrupted or threw may hold half-updated
+		// module state; never reuse it.
+		go e.replace()
+		return "", err
+	}
+	e.pool <- v
+	return html, nil
+}
+
+func (e *Engine) acquire(ctx context.Context) (*vm, error) {
+	select {
+	case v := <-e.pool:
+		if p := e.current.Load(); v.gen != p.gen {
+			nv, err := e.newVM(p)
+			if err != nil {
+				e.pool <- v
+				return nil, err
+			}
+			v = nv
+		}
+		return v, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("ssr: waiting for a runtime: %w", ctx.Err())
+	}
+}
+
+func (e *Engine) run(v *vm, props []byte) (html string, err error) {
+	timer := time.AfterFunc(e.opts.Timeout, func() { v.rt.Interrupt(ErrTimeout) })
+	defer timer.Stop()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("ssr: render panicked: %v", r)
+		}
+	}()
+	res, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)))
+	if err != nil {
+		var ie *goja.InterruptedError
+		if errors.As(err, &ie) {
+			return "", ErrTimeout
+		}
+		return "", fmt.Errorf("ssr: render: %w", err)
+	}
+	return res.String(), nil
+}
+
+// replace puts a fresh runtime into the pool in place of a discarded one.
+func (e *Engine) replace() {
+	for {
+		v, err := e.newVM(e.current.Load())
+		if err == nil {
+			e.pool <- v
+			return
+		}
+		e.opts.Logger.Error("ssr: cannot rebuild runtime", slog.Any("err", err))
+		time.Sleep(time.Second)
+	}
+}
+
+// installGlobals gives the bundle what goja lacks: console, and JSON
+// encoding by Go's encoding/json, which escapes <, >, &, U+2028 and U+2029 so
+// island props are safe inside a <script> element.
+func installGlobals(rt *goja.Runtime, log *slog.Logger) {
+	console := rt.NewObject()
+	logTo := func(level slog.Level) func(goja.FunctionCall) goja.Value {
+		return func(call goja.FunctionCall) goja.Value {
+			args := make([]any, len(call.Arguments))
+			for i, a := range call.Arguments {
+				args[i] = a.String()
+			}
+			log.Log(context.Background(), level, "ssr console", slog.Any("args", args))
+			return goja.Undefined()
+		}
+	}
+	_ = console.Set("log", logTo(slog.LevelInfo))
+	_ = console.Set("info", logTo(slog.LevelInfo))
+	_ = console.Set("warn", logTo(slog.LevelWarn))
+	_ = console.Set("error", logTo(slog.LevelError))
+	_ = rt.Set("console", console)
+	_ = rt.Set("__goJSON", func(v goja.Value) (string, error) {
+		out, err := json.Marshal(v.Export())
+		return string(out), err
+	})
+}
