@@ -1,0 +1,34 @@
+import { IslandContext, IslandScripts, type IslandRegistry } from "./components/island";
+import { layouts } from "./layouts";
+import { pages } from "./pages";
+import type { RenderProps } from "./types";
+import limits from "../shared/limits.json";
+
+/** Document is the whole HTML page; Layout and Page come from the route table. */
+export function Document(props: RenderProps) {
+  const Page = pages[props.page];
+  if (!Page) throw new Error(`unknown page component ${props.page}`);
+  const Layout = layouts[props.layout] ?? layouts.default;
+  const registry: IslandRegistry = { manifest: props.assets, next: 0, used: [] };
+  return (
+    <html lang={props.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={limits.loadingColor} />
+        {props.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body>
+        <div className="loading-bar" aria-hidden="true" />
+        <IslandContext.Provider value={registry}>
+          <Layout {...props}>
+            <Page {...props} />
+          </Layout>
+          <IslandScripts />
+        </IslandContext.Provider>
+      </body>
+    </html>
+  );
+}

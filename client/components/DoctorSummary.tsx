@@ -1,0 +1,48 @@
+import { t, tn, localized, type Lang } from "../lib/i18n";
+import { href } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import type { DoctorSummary as Summary } from "../catalog";
+import { Avatar } from "./Avatar";
+import "./DoctorSummary.css";
+
+/** DoctorSummary is a doctor's card in a listing. */
+export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang: Lang; region: string }) {
+  const place = { lang, region };
+  const name = localized(lang, doctor.nameRu, doctor.nameUz);
+  return (
+    <article className="doctor-summary">
+      <Avatar name={name} photo={doctor.photo} />
+      <div className="doctor-summary__body">
+        <h2 className="doctor-summary__name">
+          <a href={href("doctor", { slug: doctor.slug }, place)}>{name}</a>
+        </h2>
+        <p className="doctor-summary__specialties">
+          {doctor.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", ")}
+        </p>
+        <p className="doctor-summary__meta">
+          <span>{tn(lang, "doctor.experience", doctor.experienceYears)}</span>
+          {localized(lang, doctor.categoryRu, doctor.categoryUz) && <span>{localized(lang, doctor.categoryRu, doctor.categoryUz)}</span>}
+          <span className="doctor-summary__rating" title={t(lang, "doctor.rating")}>★ {doctor.rating.toFixed(1)}</span>
+          <span>{tn(lang, "doctor.reviews", doctor.reviewCount)}</span>
+        </p>
+        <ul className="doctor-summary__clinics">
+          {doctor.clinics.map((c) => (
+            <li key={c.slug}>
+              <strong>{localized(lang, c.nameRu, c.nameUz)}</strong>
+              <span>{localized(lang, c.addressRu, c.addressUz)}</span>
+              <span className="doctor-summary__price">{formatPrice(c.price, lang)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="doctor-summary__aside">
+        {doctor.minPrice > 0 && (
+          <p className="doctor-summary__from">
+            {t(lang, "doctor.price")}: {t(lang, "doctor.priceFrom", { price: formatPrice(doctor.minPrice, lang) })}
+          </p>
+        )}
+        <a className="button" href={href("doctor", { slug: doctor.slug }, place)}>{t(lang, "doctor.book")}</a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+// The server-side wrappers of every island. Import islands from here in
+// pages and layouts, never from client/islands directly.
+import { island } from "./island";
+import LanguageSwitcherImpl from "../islands/LanguageSwitcher";
+import BurgerMenuImpl from "../islands/BurgerMenu";
+import DownloadAppImpl from "../islands/DownloadApp";
+
+export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
+export const BurgerMenu = island("BurgerMenu", BurgerMenuImpl);
+export const DownloadApp = island("DownloadApp", DownloadAppImpl);

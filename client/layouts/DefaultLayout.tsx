@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { Header } from "../components/Header";
+import { Sidebar } from "../components/Sidebar";
+import { Footer } from "../components/Footer";
+import type { RenderProps } from "../types";
+
+/** DefaultLayout is the chrome of every directory page. */
+export function DefaultLayout(props: RenderProps & { children: ReactNode }) {
+  return (
+    <>
+      <Header {...props} />
+      <Sidebar {...props} />
+      <main className="main container">{props.children}</main>
+      <Footer {...props} />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import type { ComponentType, ReactNode } from "react";
+import { DefaultLayout } from "./DefaultLayout";
+import { ErrorLayout } from "./ErrorLayout";
+import type { RenderProps } from "../types";
+
+/** layouts maps the layout names of shared/routes.json to components. */
+export const layouts: Record<string, ComponentType<RenderProps & { children: ReactNode }>> = {
+  default: DefaultLayout,
+  error: ErrorLayout,
+};

@@ -1,0 +1,64 @@
+// Hrefs come from the same route table the Go server routes with.
+import table from "../../shared/routes.json";
+import limits from "../../shared/limits.json";
+import type { Lang } from "./i18n";
+
+export type RouteName = (typeof table.routes)[number]["name"];
+
+/** Place is where a visitor is: the language and the region slug. */
+export interface Place {
+  lang: Lang;
+  region: string;
+}
+
+const routes = new Map(table.routes.map((r) => [r.name, r]));
+
+/**
+ * prefix is the path prefix of a place: none for Russian, /uz for Uzbek, then
+ * the region slug unless it is Tashkent (the default region has no prefix).
+ */
+export function prefix(place: Place, withRegion: boolean): string {
+  let p = place.lang === "uz" ? "/uz" : "";
+  if (withRegion && place.region && place.region !== limits.defaultRegion) p += "/" + place.region;
+  return p;
+}
+
+function join(pre: string, path: string): string {
+  if (path === "/") return pre || "/";
+  return pre + path;
+}
+
+function queryString(query?: Record<string, string | number | undefined>): string {
+  if (!query) return "";
+  const parts = Object.keys(query)
+    .filter((k) => query[k] !== undefined && query[k] !== "")
+    .sort()
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`);
+  return parts.length ? "?" + parts.join("&") : "";
+}
+
+/** href builds the URL of a named route in the visitor's place. */
+export function href(
+  name: RouteName,
+  params: Record<string, string>,
+  place: Place,
+  query?: Record<string, string | number | undefined>,
+): string {
+  const route = routes.get(name);
+  if (!route) throw new Error(`href: unknown route ${name}`);
+  const path = route.pattern.replace(/:(\w+)/g, (_, key: string) => {
+    const v = params[key];
+    if (v === undefined) throw new Error(`href: route ${name} needs ${key}`);
+    return encodeURIComponent(v);
+  });
+  return join(prefix(place, route.region), path) + queryString(query);
+}
+
+/**
+ * pathHref prefixes a plain path (a section that has no route of its own yet)
+ * with the language, and with the region when the section is region-scoped.
+ */
+export function pathHref(path: string, place: Place, regional = false): string {
+  const [p, q] = path.split("?");
+  return join(prefix(place, regional), p) + (q ? "?" + q : "");
+}

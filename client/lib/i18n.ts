@@ -1,0 +1,37 @@
+// Dictionaries live in shared/i18n so the Go server reads the same keys.
+import ru from "../../shared/i18n/ru.json";
+import uz from "../../shared/i18n/uz.json";
+
+export type Lang = "ru" | "uz";
+export type Key = keyof typeof ru;
+
+const dictionaries: Record<Lang, Record<Key, string>> = { ru, uz };
+
+/** t returns the text of key in lang with {name} placeholders filled from vars. */
+export function t(lang: Lang, key: Key, vars?: Record<string, string | number>): string {
+  const text = dictionaries[lang][key] ?? dictionaries.ru[key] ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/**
+ * plural picks the Russian plural form for n (1 врач, 2 врача, 5 врачей);
+ * Uzbek keeps one form, so its dictionary repeats it.
+ */
+export function pluralForm(n: number): "one" | "few" | "many" {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return "one";
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return "few";
+  return "many";
+}
+
+/** tn is t for a counted key family: base + ".one" | ".few" | ".many", with {n}. */
+export function tn(lang: Lang, base: string, n: number): string {
+  return t(lang, `${base}.${pluralForm(n)}` as Key, { n });
+}
+
+/** localized picks the field of the visitor's language from a ru/uz pair. */
+export function localized(lang: Lang, ru: string, uz: string): string {
+  return lang === "uz" ? uz || ru : ru;
+}

@@ -1,0 +1,5 @@
+declare module "*.svg" {
+  const url: string;
+  export default url;
+}
+declare module "*.css";

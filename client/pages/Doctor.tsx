@@ -1,0 +1,95 @@
+import { t, tn, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import { PageHead } from "../components/PageHead";
+import { Avatar } from "../components/Avatar";
+import type { Doctor as DoctorData } from "../catalog";
+import type { RenderProps } from "../types";
+import "./Doctor.css";
+
+declare function __goJSON(value: unknown): string;
+
+/** Doctor is the doctor card, /doctor/{slug}. */
+export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
+  const { lang, region } = props;
+  const d = props.data.doctor;
+  const place = { lang, region: region.slug };
+  const name = localized(lang, d.nameRu, d.nameUz);
+  const specialties = d.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", ");
+  const experience = tn(lang, "doctor.experience", d.experienceYears);
+  const jsonLD = {
+    "@context": "https://schema.org",
+    "@type": "Physician",
+    name,
+    medicalSpecialty: specialties,
+    url: props.url.canonical,
+    aggregateRating: d.reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: d.rating, reviewCount: d.reviewCount } : undefined,
+  };
+  return (
+    <>
+      <PageHead
+        title={t(lang, "doctor.title", { name, specialties })}
+        description={t(lang, "doctor.description", { name, specialties, experience })}
+        url={props.url}
+      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: __goJSON(jsonLD) }} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("doctors", {}, place)}>{t(lang, "nav.doctors")}</a>
+        {d.specialties[0] && (
+          <>
+            {" / "}
+            <a href={href("specialty", { specialty: d.specialties[0].slug }, place)}>{localized(lang, d.specialties[0].nameRu, d.specialties[0].nameUz)}</a>
+          </>
+        )}
+      </nav>
+      <article className="doctor">
+        <header className="doctor__head">
+          <Avatar name={name} photo={d.photo} />
+          <div>
+            <h1 className="page-title">{name}</h1>
+            <p className="doctor__specialties">
+              {d.specialties.map((s, i) => (
+                <span key={s.slug}>
+                  {i > 0 && ", "}
+                  <a href={href("specialty", { specialty: s.slug }, place)}>{localized(lang, s.nameRu, s.nameUz)}</a>
+                </span>
+              ))}
+            </p>
+            <p className="doctor__meta">
+              <span>{experience}</span>
+              {localized(lang, d.categoryRu, d.categoryUz) && <span>{localized(lang, d.categoryRu, d.categoryUz)}</span>}
+              {localized(lang, d.degreeRu, d.degreeUz) && <span>{localized(lang, d.degreeRu, d.degreeUz)}</span>}
+              <span>★ {d.rating.toFixed(1)} · {tn(lang, "doctor.reviews", d.reviewCount)}</span>
+            </p>
+            <p className="doctor__meta">
+              {d.acceptsAdults && <span>{t(lang, "doctor.acceptsAdults")}</span>}
+              {d.acceptsChildren && <span>{t(lang, "doctor.acceptsChildren")}</span>}
+            </p>
+          </div>
+        </header>
+        <section>
+          <h2>{t(lang, "doctor.clinics")}</h2>
+          <ul className="doctor__clinics">
+            {d.clinics.map((c) => (
+              <li key={c.slug}>
+                <div>
+                  <strong>{localized(lang, c.nameRu, c.nameUz)}</strong>
+                  <div className="doctor__address">{localized(lang, c.addressRu, c.addressUz)}</div>
+                </div>
+                <div className="doctor__price">
+                  {t(lang, "doctor.price")}: {formatPrice(c.price, lang)}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {localized(lang, d.descriptionRu, d.descriptionUz) && (
+          <section>
+            <h2>{t(lang, "doctor.about")}</h2>
+            <p>{localized(lang, d.descriptionRu, d.descriptionUz)}</p>
+          </section>
+        )}
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { t, tn, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { DoctorSummary } from "../components/DoctorSummary";
+import { Pagination } from "../components/Pagination";
+import type { DoctorSummary as Summary, Specialty } from "../catalog";
+import type { RenderProps } from "../types";
+import "./DoctorList.css";
+
+export interface DoctorListData {
+  specialty: Specialty;
+  children: boolean;
+  doctors: Summary[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** DoctorList is /doctors/{specialty} and its /deti form: the specialty's doctors in the region. */
+export function DoctorList(props: RenderProps<DoctorListData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const s = data.specialty;
+  const specialty = data.children ? localized(lang, s.childrenNameRu, s.childrenNameUz) : localized(lang, s.nameRu, s.nameUz);
+  const count = tn(lang, "doctors.count", data.total);
+  const route = data.children ? "specialty-children" : "specialty";
+  const pageHref = (n: number) => href(route, { specialty: s.slug }, place, { page: n > 1 ? n : undefined });
+  return (
+    <>
+      <PageHead
+        title={t(lang, "doctors.title", { specialty, region: regionName, count })}
+        description={t(lang, "doctors.description", { specialty, region: regionName, count })}
+        url={props.url}
+        noindex={props.noindex}
+      />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("doctors", {}, place)}>{t(lang, "nav.doctors")}</a>
+      </nav>
+      <h1 className="page-title">{t(lang, "doctors.heading", { specialty, region: regionName })}</h1>
+      <p className="page-count">{count}</p>
+      <nav className="tabs" aria-label={t(lang, "doctors.allSpecialties")}>
+        <a href={href("specialty", { specialty: s.slug }, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
+        <a href={href("specialty-children", { specialty: s.slug }, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
+      </nav>
+      {data.doctors.length === 0 ? (
+        <p className="empty">
+          {t(lang, "doctors.empty")} <a href={href("doctors", {}, place)}>{t(lang, "doctors.allSpecialties")}</a>
+        </p>
+      ) : (
+        <section className="doctor-list">
+          {data.doctors.map((d) => (
+            <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
+          ))}
+        </section>
+      )}
+      <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={pageHref} />
+    </>
+  );
+}
