@@ -1,0 +1,288 @@
+package catalog_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/catalog"
+	"sogliq/server/database/dbtest"
+	"sogliq/server/derrors"
+)
+
+// fixture is a seeded database with the ids the tests look things up by.
+type fixture struct {
+	db                  *sqlx.DB
+	s                   *catalog.Store
+	tashkent, samarkand int64
+	kardiolog, pediatr  int64
+	chilonzor           int64
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	db := dbtest.NewSeeded(t)
+	f := fixture{db: db, s: catalog.NewStore(db)}
+	for _, x := range []struct {
+		dst   *int64
+		query string
+	}{
+		{&f.tashkent, "SELECT id FROM regions WHERE slug = 'tashkent'"},
+		{&f.samarkand, "SELECT id FROM regions WHERE slug = 'samarkand'"},
+		{&f.kardiolog, "SELECT id FROM specialties WHERE slug = 'kardiolog'"},
+		{&f.pediatr, "SELECT id FROM specialties WHERE slug = 'pediatr'"},
+		{&f.chilonzor, "SELECT id FROM districts WHERE slug = 'chilonzor'"},
+	} {
+		if err := db.Get(x.dst, x.query); err != nil {
+			t.Fatalf("%s: %v", x.query, err)
+		}
+	}
+	return f
+}
+
+// count runs a count(*) query.
+func (f fixture) count(t *testing.T, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := f.db.Get(&n, query, args...); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestSpecialties(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	if _, err := f.db.Exec(`INSERT INTO specialties (slug, name_ru, name_uz, name_children_ru, name_children_uz)
+		VALUES ('aaa-test', 'Яяя', 'Aaa', 'Детский яяя', 'Bolalar aaa')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"ru", "uz"} {
+		t.Run(lang, func(t *testing.T) {
+			ss, err := f.s.Specialties(ctx, f.tashkent, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total := f.count(t, "SELECT count(*) FROM specialties")
+			if len(ss) != total {
+				t.Fatalf("%d specialties, want all %d", len(ss), total)
+			}
+			if !sort.SliceIsSorted(ss, func(i, j int) bool { return ss[i].Name(lang) < ss[j].Name(lang) }) {
+				t.Errorf("not sorted by %s name", lang)
+			}
+			for _, s := range ss {
+				want := f.count(t, `SELECT count(*) FROM doctor_specialties ds JOIN doctors d ON d.id = ds.doctor_id
+					WHERE ds.specialty_id = $1 AND d.region_id = $2`, s.ID, f.tashkent)
+				if s.DoctorCount != want {
+					t.Errorf("%s: DoctorCount %d, want %d", s.Slug, s.DoctorCount, want)
+				}
+				if s.Slug == "aaa-test" && s.DoctorCount != 0 {
+					t.Errorf("a specialty without doctors counts %d", s.DoctorCount)
+				}
+			}
+		})
+	}
+}
+
+func TestSpecialtyBySlug(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s, err := f.s.SpecialtyBySlug(ctx, "kardiolog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{s.NameRu, s.NameUz, s.ChildrenName("ru"), s.ChildrenName("uz")}
+	want := []string{"Кардиолог", "Kardiolog", "Детский кардиолог", "Bolalar kardiologi"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if _, err := f.s.SpecialtyBySlug(ctx, "no-such"); !errors.Is(err, derrors.NotFound) {
+		t.Errorf("SpecialtyBySlug(no-such) err = %v, want NotFound", err)
+	}
+}
+
+// allPages walks every page of filter and returns the doctor ids in order.
+func allPages(t *testing.T, s *catalog.Store, filter catalog.DoctorFilter) (ids []int64, total int) {
+	t.Helper()
+	for filter.Page = 1; ; filter.Page++ {
+		p, err := s.DoctorsBySpecialty(context.Background(), filter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Doctors) > filter.PerPage {
+			t.Fatalf("page %d has %d doctors, more than %d", filter.Page, len(p.Doctors), filter.PerPage)
+		}
+		for _, d := range p.Doctors {
+			ids = append(ids, d.ID)
+		}
+		if len(p.Doctors) < filter.PerPage {
+			return ids, p.Total
+		}
+	}
+}
+
+func TestDoctorsBySpecialty(t *testing.T) {
+	f := newFixture(t)
+	const base = `
+		SELECT count(*) FROM doctors d JOIN doctor_specialties ds ON ds.doctor_id = d.id
+		WHERE ds.specialty_id = $1 AND d.region_id = $2`
+	for _, test := range []struct {
+		name   string
+		filter catalog.DoctorFilter
+		want   string // count query over d, ds with $1 specialty, $2 region
+		check  string // a query that must count 0 over the returned ids ($1)
+	}{
+		{"tashkent cardiologists", catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, PerPage: 20}, base, ""},
+		{"samarkand cardiologists", catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.samarkand, PerPage: 7}, base, ""},
+		{"children's cardiologists", catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Children: true, PerPage: 10},
+			base + " AND d.accepts_children",
+			"SELECT count(*) FROM doctors WHERE id = ANY($1) AND NOT accepts_children"},
+		{"pediatricians in chilonzor", catalog.DoctorFilter{SpecialtyID: f.pediatr, RegionID: f.tashkent, Children: true, DistrictID: f.chilonzor, PerPage: 5},
+			base + " AND d.accepts_children AND EXISTS (SELECT 1 FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id WHERE dc.doctor_id = d.id AND c.district_id = $3)",
+			"SELECT count(*) FROM doctors d WHERE id = ANY($1) AND NOT EXISTS (SELECT 1 FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id WHERE dc.doctor_id = d.id AND c.district_id = $2)"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			args := []any{test.filter.SpecialtyID, test.filter.RegionID}
+			if test.filter.DistrictID != 0 {
+				args = append(args, test.filter.DistrictID)
+			}
+			want := f.count(t, test.want, args...)
+			if want == 0 {
+				t.Fatal("the seed has no such doctors; the test proves nothing")
+			}
+			ids, total := allPages(t, f.s, test.filter)
+			if total != want || len(ids) != want {
+				t.Fatalf("Total %d, %d doctors over all pages; want %d", total, len(ids), want)
+			}
+			if n := f.count(t, "SELECT count(DISTINCT x) FROM unnest($1::bigint[]) x", pqArray(ids)); n != len(ids) {
+				t.Errorf("%d distinct of %d ids: pages overlap", n, len(ids))
+			}
+			if n := f.count(t, "SELECT count(*) FROM doctors WHERE id = ANY($1) AND region_id <> $2", pqArray(ids), test.filter.RegionID); n != 0 {
+				t.Errorf("%d doctors from another region", n)
+			}
+			if test.check != "" {
+				checkArgs := []any{pqArray(ids)}
+				if test.filter.DistrictID != 0 {
+					checkArgs = append(checkArgs, test.filter.DistrictID)
+				}
+				if n := f.count(t, test.check, checkArgs...); n != 0 {
+					t.Errorf("%d doctors fail %s", n, test.check)
+				}
+			}
+		})
+	}
+}
+
+func TestDoctorsBySpecialtyOrderAndCards(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	p, err := f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Page: 2, PerPage: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Page != 2 || p.PerPage != 20 || len(p.Doctors) != 20 {
+		t.Fatalf("page %d per %d with %d doctors, want page 2 of 20 full", p.Page, p.PerPage, len(p.Doctors))
+	}
+	var want []int64
+	if err := f.db.Select(&want, `SELECT d.id FROM doctors d JOIN doctor_specialties ds ON ds.doctor_id = d.id
+		WHERE ds.specialty_id = $1 AND d.region_id = $2 ORDER BY d.popularity DESC, d.rating DESC, d.id LIMIT 20 OFFSET 20`,
+		f.kardiolog, f.tashkent); err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for _, d := range p.Doctors {
+		got = append(got, d.ID)
+		checkCard(t, d, "kardiolog")
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+}
+
+// checkCard checks the stitched parts of a card.
+func checkCard(t *testing.T, d catalog.DoctorCard, specialty string) {
+	t.Helper()
+	if d.NameRu == "" || d.NameUz == "" || d.Slug == "" {
+		t.Errorf("doctor %d: empty name or slug: %+v", d.ID, d)
+	}
+	var slugs []string
+	for _, s := range d.Specialties {
+		slugs = append(slugs, s.Slug)
+	}
+	if !contains(slugs, specialty) {
+		t.Errorf("doctor %d: specialties %v lack %s", d.ID, slugs, specialty)
+	}
+	if len(d.Clinics) == 0 {
+		t.Fatalf("doctor %d has no clinics", d.ID)
+	}
+	lowest := d.Clinics[0].Price
+	for _, c := range d.Clinics {
+		lowest = min(lowest, c.Price)
+		if c.NameRu == "" || c.AddressUz == "" || c.DistrictRu == "" {
+			t.Errorf("doctor %d: clinic %+v incomplete", d.ID, c)
+		}
+	}
+	if d.MinPrice != lowest {
+		t.Errorf("doctor %d: MinPrice %d, want %d", d.ID, d.MinPrice, lowest)
+	}
+}
+
+func TestDoctorsBySpecialtyBeyondTheEnd(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	p, err := f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Page: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Doctors) != 0 || p.Total == 0 || p.PerPage != catalog.DefaultPerPage {
+		t.Errorf("page 1000: %d doctors, Total %d, PerPage %d; want none, the real total, %d", len(p.Doctors), p.Total, p.PerPage, catalog.DefaultPerPage)
+	}
+	b, _ := json.Marshal(p)
+	if want := `{"doctors":[],`; string(b[:len(want)]) != want {
+		t.Errorf("JSON %s, want doctors as [] not null", b)
+	}
+	p, err = f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: -1, RegionID: f.tashkent})
+	if err != nil || p.Total != 0 || len(p.Doctors) != 0 {
+		t.Errorf("unknown specialty: %+v, %v; want an empty page", p, err)
+	}
+}
+
+func TestDoctorBySlug(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	var slug string
+	if err := f.db.Get(&slug, `SELECT d.slug FROM doctors d JOIN doctor_specialties ds ON ds.doctor_id = d.id
+		WHERE ds.specialty_id = $1 ORDER BY d.id LIMIT 1`, f.kardiolog); err != nil {
+		t.Fatal(err)
+	}
+	d, err := f.s.DoctorBySlug(ctx, slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Slug != slug || d.DescriptionRu == "" || d.DescriptionUz == "" || d.RegionID == 0 || d.ExperienceYears <= 0 {
+		t.Errorf("DoctorBySlug(%q) = %+v", slug, d)
+	}
+	checkCard(t, d.DoctorCard, "kardiolog")
+	b, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", b)
+	if _, err := f.s.DoctorBySlug(ctx, "no-such-doctor"); !errors.Is(err, derrors.NotFound) {
+		t.Errorf("DoctorBySlug(no-such-doctor) err = %v, want NotFound", err)
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

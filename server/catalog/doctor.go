@@ -1,0 +1,205 @@
+package catalog
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"sogliq/server/derrors"
+)
+
+// DefaultPerPage is the page size of doctor listings when the filter names none.
+const DefaultPerPage = 20
+
+// DoctorFilter selects the doctors of one specialty in one region.
+type DoctorFilter struct {
+	SpecialtyID int64
+	RegionID    int64
+	// Children keeps only doctors who accept children (the /deti pages).
+	Children bool
+	// DistrictID keeps only doctors working at a clinic in that district; 0 is any.
+	DistrictID int64
+	// Page counts from 1; PerPage defaults to DefaultPerPage.
+	Page, PerPage int
+}
+
+// SpecialtyRef is a specialty as a doctor card shows it.
+type SpecialtyRef struct {
+	ID             int64  `db:"id" json:"id"`
+	Slug           string `db:"slug" json:"slug"`
+	NameRu         string `db:"name_ru" json:"nameRu"`
+	NameUz         string `db:"name_uz" json:"nameUz"`
+	ChildrenNameRu string `db:"name_children_ru" json:"childrenNameRu"`
+	ChildrenNameUz string `db:"name_children_uz" json:"childrenNameUz"`
+}
+
+// Name returns the specialty's name in lang ("uz", else Russian).
+func (s SpecialtyRef) Name(lang string) string { return pick(lang, s.NameRu, s.NameUz) }
+
+// ClinicRef is a clinic where a doctor receives patients, with the price of
+// a visit there in so'm.
+type ClinicRef struct {
+	ID         int64  `db:"id" json:"id"`
+	Slug       string `db:"slug" json:"slug"`
+	NameRu     string `db:"name_ru" json:"nameRu"`
+	NameUz     string `db:"name_uz" json:"nameUz"`
+	AddressRu  string `db:"address_ru" json:"addressRu"`
+	AddressUz  string `db:"address_uz" json:"addressUz"`
+	DistrictRu string `db:"district_ru" json:"districtRu"`
+	DistrictUz string `db:"district_uz" json:"districtUz"`
+	Phone      string `db:"phone" json:"phone"`
+	Price      int    `db:"price" json:"price"`
+}
+
+// Name returns the clinic's name in lang ("uz", else Russian).
+func (c ClinicRef) Name(lang string) string { return pick(lang, c.NameRu, c.NameUz) }
+
+// Address returns the clinic's address in lang.
+func (c ClinicRef) Address(lang string) string { return pick(lang, c.AddressRu, c.AddressUz) }
+
+// District returns the clinic's district name in lang ("" when unknown).
+func (c ClinicRef) District(lang string) string { return pick(lang, c.DistrictRu, c.DistrictUz) }
+
+// DoctorCard is a doctor as a listing shows it. Photo is a path under the
+// uploads URL, "" when there is none. MinPrice is the lowest of the clinics'
+// prices, 0 when the doctor has no clinic.
+type DoctorCard struct {
+	ID              int64          `db:"id" json:"id"`
+	Slug            string         `db:"slug" json:"slug"`
+	NameRu          string         `db:"name_ru" json:"nameRu"`
+	NameUz          string         `db:"name_uz" json:"nameUz"`
+	Photo           string         `db:"photo" json:"photo"`
+	ExperienceYears int            `db:"experience_years" json:"experienceYears"`
+	CategoryRu      string         `db:"category_ru" json:"categoryRu"`
+	CategoryUz      string         `db:"category_uz" json:"categoryUz"`
+	Rating          float64        `db:"rating" json:"rating"`
+	ReviewCount     int            `db:"review_count" json:"reviewCount"`
+	Specialties     []SpecialtyRef `db:"-" json:"specialties"`
+	Clinics         []ClinicRef    `db:"-" json:"clinics"`
+	MinPrice        int            `db:"-" json:"minPrice"`
+}
+
+// Name returns the doctor's full name in lang ("uz" is Latin, else Cyrillic).
+func (d DoctorCard) Name(lang string) string { return pick(lang, d.NameRu, d.NameUz) }
+
+// Category returns the doctor's qualification category in lang ("" when none).
+func (d DoctorCard) Category(lang string) string { return pick(lang, d.CategoryRu, d.CategoryUz) }
+
+// DoctorPage is one page of a doctor listing. Total counts every doctor
+// matching the filter; Page and PerPage are the ones used.
+type DoctorPage struct {
+	Doctors []DoctorCard `json:"doctors"`
+	Total   int          `json:"total"`
+	Page    int          `json:"page"`
+	PerPage int          `json:"perPage"`
+}
+
+// Doctor is the full doctor page: the card and what only the page shows.
+type Doctor struct {
+	DoctorCard
+	Gender          string `db:"gender" json:"gender"`
+	ExperienceSince int    `db:"experience_since" json:"experienceSince"`
+	DegreeRu        string `db:"degree_ru" json:"degreeRu"`
+	DegreeUz        string `db:"degree_uz" json:"degreeUz"`
+	DescriptionRu   string `db:"description_ru" json:"descriptionRu"`
+	DescriptionUz   string `db:"description_uz" json:"descriptionUz"`
+	AcceptsChildren bool   `db:"accepts_children" json:"acceptsChildren"`
+	AcceptsAdults   bool   `db:"accepts_adults" json:"acceptsAdults"`
+	RegionID        int64  `db:"region_id" json:"regionId"`
+}
+
+// Degree returns the doctor's academic degree in lang ("" when none).
+func (d Doctor) Degree(lang string) string { return pick(lang, d.DegreeRu, d.DegreeUz) }
+
+// Description returns the doctor's description in lang.
+func (d Doctor) Description(lang string) string {
+	return pick(lang, d.DescriptionRu, d.DescriptionUz)
+}
+
+// cardColumns are the DoctorCard columns of doctors d. Experience counts
+// whole calendar years since experience_since, never negative.
+const cardColumns = `d.id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
+			coalesce(d.photo, '') AS photo,
+			greatest(0, extract(year FROM current_date)::int - d.experience_since) AS experience_years,
+			d.category_ru, d.category_uz, d.rating::float8 AS rating, d.review_count`
+
+// doctorsWhere filters doctors d joined to doctor_specialties ds by a
+// DoctorFilter: $1 specialty, $2 region, $3 children only, $4 district or 0.
+const doctorsWhere = `
+		WHERE ds.specialty_id = $1
+			AND d.region_id = $2
+			AND (NOT $3::boolean OR d.accepts_children)
+			AND ($4::bigint = 0 OR EXISTS (
+				SELECT 1
+				FROM doctor_clinics dc
+				JOIN clinics c ON c.id = dc.clinic_id
+				WHERE dc.doctor_id = d.id AND c.district_id = $4))`
+
+// DoctorsBySpecialty returns a page of the doctors of f.SpecialtyID whose
+// main region (doctors.region_id) is f.RegionID, ordered by popularity,
+// then rating (both descending), then id. A page beyond the end has no
+// doctors but the right Total.
+func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorPage, error) {
+	page := DoctorPage{Page: max(f.Page, 1), PerPage: f.PerPage}
+	if page.PerPage < 1 {
+		page.PerPage = DefaultPerPage
+	}
+	args := []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID}
+	const count = `
+		SELECT count(*)
+		FROM doctors d
+		JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere
+	if err := s.db.GetContext(ctx, &page.Total, count, args...); err != nil {
+		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
+	}
+	// Materialising every match (a few thousand rows at most) keeps the
+	// planner from walking the region index in listing order and probing
+	// each doctor's specialties, which is slow for deep pages.
+	const list = `
+		WITH matched AS MATERIALIZED (
+			SELECT d.id, d.popularity, d.rating
+			FROM doctors d
+			JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere + `)
+		SELECT ` + cardColumns + `
+		FROM matched m
+		JOIN doctors d ON d.id = m.id
+		ORDER BY m.popularity DESC, m.rating DESC, m.id
+		LIMIT $5 OFFSET $6`
+	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)
+	page.Doctors = []DoctorCard{}
+	if err := s.db.SelectContext(ctx, &page.Doctors, list, args...); err != nil {
+		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
+	}
+	if err := s.attach(ctx, page.Doctors); err != nil {
+		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
+	}
+	return page, nil
+}
+
+// DoctorBySlug returns the doctor with slug, or an error wrapping
+// derrors.NotFound.
+func (s *Store) DoctorBySlug(ctx context.Context, slug string) (Doctor, error) {
+	var d Doctor
+	const q = `
+		SELECT ` + cardColumns + `,
+			d.gender, d.experience_since,
+			coalesce(d.degree_ru, '') AS degree_ru, coalesce(d.degree_uz, '') AS degree_uz,
+			d.description_ru, d.description_uz,
+			d.accepts_children, d.accepts_adults, d.region_id
+		FROM doctors d
+		WHERE d.slug = $1`
+	err := s.db.GetContext(ctx, &d, q, slug)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = derrors.NotFound
+	}
+	if err != nil {
+		return Doctor{}, fmt.Errorf("catalog.DoctorBySlug(%q): %w", slug, err)
+	}
+	cards := []DoctorCard{d.DoctorCard}
+	if err := s.attach(ctx, cards); err != nil {
+		return Doctor{}, fmt.Errorf("catalog.DoctorBySlug(%q): %w", slug, err)
+	}
+	d.DoctorCard = cards[0]
+	return d, nil
+}

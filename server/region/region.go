@@ -1,0 +1,118 @@
+// Package region owns the regions of Uzbekistan and their districts: the
+// reference data every region-scoped page filters by.
+package region
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/derrors"
+)
+
+// Region is one of the fourteen regions (Tashkent city counts as one).
+type Region struct {
+	ID     int64  `db:"id" json:"id"`
+	Slug   string `db:"slug" json:"slug"`
+	Code   string `db:"code" json:"code"`
+	NameRu string `db:"name_ru" json:"nameRu"`
+	NameUz string `db:"name_uz" json:"nameUz"`
+}
+
+// Name returns the region's name in lang: "uz" is Uzbek, anything else Russian.
+func (r Region) Name(lang string) string { return pick(lang, r.NameRu, r.NameUz) }
+
+// District is a district (tuman) or town of a region.
+type District struct {
+	ID       int64  `db:"id" json:"id"`
+	RegionID int64  `db:"region_id" json:"regionId"`
+	Slug     string `db:"slug" json:"slug"`
+	NameRu   string `db:"name_ru" json:"nameRu"`
+	NameUz   string `db:"name_uz" json:"nameUz"`
+}
+
+// Name returns the district's name in lang: "uz" is Uzbek, anything else Russian.
+func (d District) Name(lang string) string { return pick(lang, d.NameRu, d.NameUz) }
+
+// pick returns uz when lang is "uz", ru otherwise.
+func pick(lang, ru, uz string) string {
+	if lang == "uz" {
+		return uz
+	}
+	return ru
+}
+
+// Store reads regions and districts.
+type Store struct {
+	db *sqlx.DB
+}
+
+// NewStore returns a Store over db.
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+
+// Regions returns every region in the order the region picker shows them.
+func (s *Store) Regions(ctx context.Context) ([]Region, error) {
+	var rs []Region
+	const q = `
+		SELECT id, slug, code, name_ru, name_uz
+		FROM regions
+		ORDER BY position, id`
+	if err := s.db.SelectContext(ctx, &rs, q); err != nil {
+		return nil, fmt.Errorf("region.Regions: %w", err)
+	}
+	return rs, nil
+}
+
+// RegionBySlug returns the region with slug, or an error wrapping
+// derrors.NotFound.
+func (s *Store) RegionBySlug(ctx context.Context, slug string) (Region, error) {
+	var r Region
+	const q = `
+		SELECT id, slug, code, name_ru, name_uz
+		FROM regions
+		WHERE slug = $1`
+	err := s.db.GetContext(ctx, &r, q, slug)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = derrors.NotFound
+	}
+	if err != nil {
+		return Region{}, fmt.Errorf("region.RegionBySlug(%q): %w", slug, err)
+	}
+	return r, nil
+}
+
+// Districts returns the districts of a region ordered by Russian name; an
+// unknown region has none.
+func (s *Store) Districts(ctx context.Context, regionID int64) ([]District, error) {
+	var ds []District
+	const q = `
+		SELECT id, region_id, slug, name_ru, name_uz
+		FROM districts
+		WHERE region_id = $1
+		ORDER BY name_ru, id`
+	if err := s.db.SelectContext(ctx, &ds, q, regionID); err != nil {
+		return nil, fmt.Errorf("region.Districts(%d): %w", regionID, err)
+	}
+	return ds, nil
+}
+
+// DistrictBySlug returns the district with slug in a region (the {rayon} of
+// /doctors/{slug}/deti/{rayon}), or an error wrapping derrors.NotFound.
+func (s *Store) DistrictBySlug(ctx context.Context, regionID int64, slug string) (District, error) {
+	var d District
+	const q = `
+		SELECT id, region_id, slug, name_ru, name_uz
+		FROM districts
+		WHERE region_id = $1 AND slug = $2`
+	err := s.db.GetContext(ctx, &d, q, regionID, slug)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = derrors.NotFound
+	}
+	if err != nil {
+		return District{}, fmt.Errorf("region.DistrictBySlug(%d, %q): %w", regionID, slug, err)
+	}
+	return d, nil
+}

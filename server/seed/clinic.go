@@ -1,0 +1,50 @@
+package seed
+
+import "fmt"
+
+// clinicColumns are the columns clinicRow.values fills.
+var clinicColumns = []string{"id", "slug", "name_ru", "name_uz", "region_id", "district_id",
+	"address_ru", "address_uz", "phone", "rating", "is_state"}
+
+type clinicRow struct {
+	id, regionID, districtID int64
+	slug                     string
+	name, address            pair
+	phone, rating            string
+	isState                  bool
+}
+
+// values returns the row in clinicColumns order.
+func (c clinicRow) values() []any {
+	return []any{c.id, c.slug, c.name.ru, c.name.uz, c.regionID, c.districtID,
+		c.address.ru, c.address.uz, c.phone, c.rating, c.isState}
+}
+
+// addClinic adds a clinic in region ri: a quarter are numbered state
+// clinics, the rest private clinics named after a brand.
+func (g *generator) addClinic(ri int) {
+	r := g.r
+	district := pick(r, g.districts[ri])
+	c := clinicRow{
+		id:         int64(len(g.d.clinics) + 1),
+		regionID:   g.regionIDs[ri],
+		districtID: district.id,
+		isState:    r.IntN(4) == 0,
+		rating:     rating(r, 3.5),
+	}
+	if c.isState {
+		kind, n := pick(r, stateKinds), 1+r.IntN(60)
+		c.name = pair{fmt.Sprintf(kind.ru, n), fmt.Sprintf(kind.uz, n)}
+		c.slug = fmt.Sprintf("%s-%d-%s", kind.slug, n, district.slug)
+	} else {
+		brand, kind := pick(r, brands), pick(r, brandKinds)
+		c.name = pair{fmt.Sprintf(kind.ru, brand.ru), fmt.Sprintf(kind.uz, brand.uz)}
+		c.slug = slugify(brand.uz) + "-" + district.slug
+	}
+	c.slug = g.unique("clinics", c.slug)
+	street, house := pick(r, streets), 1+r.IntN(120)
+	c.address = pair{fmt.Sprintf("%s, %d", street.ru, house), fmt.Sprintf("%s, %d-uy", street.uz, house)}
+	c.phone = fmt.Sprintf("+998 %s %03d-%02d-%02d", regionsData[ri].phone, 200+r.IntN(800), r.IntN(100), r.IntN(100))
+	g.d.clinics = append(g.d.clinics, c)
+	g.clinics[ri] = append(g.clinics[ri], len(g.d.clinics)-1)
+}

@@ -1,0 +1,98 @@
+package seed_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/database/dbtest"
+	"sogliq/server/seed"
+)
+
+// checksum digests the seeded rows, so two databases can be compared.
+func checksum(t *testing.T, db *sqlx.DB) string {
+	t.Helper()
+	var sum string
+	const q = `
+		SELECT md5(
+			(SELECT string_agg(d::text, '|' ORDER BY d.id) FROM doctors d) ||
+			(SELECT string_agg(c::text, '|' ORDER BY c.id) FROM clinics c) ||
+			(SELECT string_agg(x::text, '|' ORDER BY x.doctor_id, x.specialty_id) FROM doctor_specialties x) ||
+			(SELECT string_agg(x::text, '|' ORDER BY x.doctor_id, x.clinic_id) FROM doctor_clinics x) ||
+			(SELECT string_agg(s::text, '|' ORDER BY s.id) FROM specialties s) ||
+			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM districts x))`
+	if err := db.GetContext(context.Background(), &sum, q); err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+func TestRunDeterministic(t *testing.T) {
+	ctx := context.Background()
+	a, b := dbtest.New(t), dbtest.New(t)
+	for _, db := range []*sqlx.DB{a, b} {
+		start := time.Now()
+		if err := seed.Run(ctx, db, 1); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("seed.Run(scale 1) took %v", time.Since(start))
+	}
+	if ca, cb := checksum(t, a), checksum(t, b); ca != cb {
+		t.Errorf("two seeded databases differ: %s != %s", ca, cb)
+	}
+}
+
+func TestRunNoOpWhenNotEmpty(t *testing.T) {
+	ctx := context.Background()
+	db := dbtest.NewSeeded(t)
+	before := checksum(t, db)
+	if empty, err := seed.IsEmpty(ctx, db); err != nil || empty {
+		t.Fatalf("IsEmpty after seeding = %v, %v; want false", empty, err)
+	}
+	if err := seed.Run(ctx, db, 2); err != nil {
+		t.Fatal(err)
+	}
+	if after := checksum(t, db); after != before {
+		t.Error("Run on a seeded database changed it")
+	}
+}
+
+func TestRunCounts(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	for _, test := range []struct {
+		name, query string
+		min, max    int
+	}{
+		{"doctors", "SELECT count(*) FROM doctors", 2000, 2200},
+		{"clinics", "SELECT count(*) FROM clinics", 200, 260},
+		{"specialties", "SELECT count(*) FROM specialties", 28, 40},
+		{"tashkent districts", "SELECT count(*) FROM districts d JOIN regions r ON r.id = d.region_id WHERE r.code = 'TK'", 12, 12},
+		{"regions without doctors", "SELECT count(*) FROM regions r WHERE NOT EXISTS (SELECT 1 FROM doctors d WHERE d.region_id = r.id)", 0, 0},
+		{"doctors without clinics", "SELECT count(*) FROM doctors d WHERE NOT EXISTS (SELECT 1 FROM doctor_clinics dc WHERE dc.doctor_id = d.id)", 0, 0},
+		{"doctors at clinics of another region", "SELECT count(*) FROM doctors d JOIN doctor_clinics dc ON dc.doctor_id = d.id JOIN clinics c ON c.id = dc.clinic_id WHERE c.region_id <> d.region_id", 0, 0},
+		{"tashkent cardiologists (pages of 20)", `SELECT count(*) FROM doctors d JOIN doctor_specialties ds ON ds.doctor_id = d.id
+			JOIN specialties s ON s.id = ds.specialty_id JOIN regions r ON r.id = d.region_id WHERE s.slug = 'kardiolog' AND r.slug = 'tashkent'`, 41, 1000},
+		{"prices off the 10 000 grid", "SELECT count(*) FROM doctor_clinics WHERE price % 10000 <> 0 OR price NOT BETWEEN 80000 AND 400000", 0, 0},
+		{"specialties missing in samarkand", `SELECT count(*) FROM specialties s WHERE NOT EXISTS (SELECT 1 FROM doctor_specialties ds
+			JOIN doctors d ON d.id = ds.doctor_id JOIN regions r ON r.id = d.region_id WHERE ds.specialty_id = s.id AND r.code = 'SA')`, 0, 8},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			var n int
+			if err := db.Get(&n, test.query); err != nil {
+				t.Fatal(err)
+			}
+			if n < test.min || n > test.max {
+				t.Errorf("%d, want %d..%d", n, test.min, test.max)
+			}
+		})
+	}
+}
+
+func TestRunRejectsBadScale(t *testing.T) {
+	db := dbtest.New(t)
+	if err := seed.Run(context.Background(), db, 0); err == nil {
+		t.Error("Run(scale 0) succeeded")
+	}
+}
