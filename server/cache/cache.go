@@ -1,0 +1,349 @@
+// Package cache is the rendered-page cache: a small in-process LRU in front
+// of Redis, invalidated by tag, serving stale entries while one request per
+// key re-renders them.
+//
+// Keys are opaque strings built by the web layer (build id · lang · region ·
+// route · canonical query), so a deploy changes every key and no purge-all is
+// needed.
+//
+// Timing. An entry is fresh for FreshFor after it was created, then stale for
+// StaleFor more, then gone. Purge(tag) records the tag's purge time in Redis
+// and tells every process over pub/sub; an entry created no later than a
+// purge of one of its tags is stale from then on. A stale entry is served at
+// once (state "STALE") while one background render per key replaces it.
+//
+// Failure. Redis is an optimisation: a Redis call that fails or takes longer
+// than RedisTimeout is logged at Warn and treated as a miss, and after a
+// failure Redis is skipped for RedisBackoff so an outage costs one timeout,
+// not one per request. With a nil Redis client the in-process layer works
+// alone (one process, no sharing).
+//
+// Consistency. The local layer trusts pub/sub: if a purge message is lost,
+// a local copy can stay fresh until FreshFor runs out. When the subscription
+// breaks and comes back, the local layer is cleared, because messages may
+// have been missed in between.
+package cache
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
+)
+
+// States reported by Fetch; the web layer copies them into X-Cache.
+const (
+	StateHit   = "HIT"   // fresh entry from the local layer or Redis
+	StateMiss  = "MISS"  // rendered for this request (or for a concurrent one it waited on)
+	StateStale = "STALE" // stale entry served while a background render replaces it
+)
+
+// Options configures a Cache. Zero fields take the documented defaults.
+type Options struct {
+	// LocalEntries is the size of the in-process LRU (default 1000; negative
+	// disables the local layer, so every lookup goes to Redis).
+	LocalEntries int
+	// FreshFor is how long an entry is fresh (default 5m).
+	FreshFor time.Duration
+	// StaleFor is how much longer a stale entry is served while it is
+	// re-rendered (default 1h); after that it is a miss. Redis keys expire
+	// at FreshFor+StaleFor.
+	StaleFor time.Duration
+	// RedisTimeout bounds each Redis lookup or store (default 50ms); a
+	// slower or failing call is a miss, logged at Warn, never an error.
+	RedisTimeout time.Duration
+	// RedisBackoff is how long Redis is skipped after a failed call
+	// (default 1s; negative: never skip).
+	RedisBackoff time.Duration
+	// RenderTimeout is the deadline of the detached render context
+	// (default 10s).
+	RenderTimeout time.Duration
+	// Prefix starts every Redis key and the pub/sub channel (default
+	// "sogliq:"); tests use their own.
+	Prefix string
+	// Logger receives Redis warnings and render panics (default slog.Default()).
+	Logger *slog.Logger
+	// Now is the clock (default time.Now); tests replace it.
+	Now func() time.Time
+}
+
+func (o Options) withDefaults() Options {
+	if o.LocalEntries == 0 {
+		o.LocalEntries = 1000
+	}
+	if o.FreshFor <= 0 {
+		o.FreshFor = 5 * time.Minute
+	}
+	if o.StaleFor <= 0 {
+		o.StaleFor = time.Hour
+	}
+	if o.RedisTimeout <= 0 {
+		o.RedisTimeout = 50 * time.Millisecond
+	}
+	if o.RedisBackoff == 0 {
+		o.RedisBackoff = time.Second
+	}
+	if o.RenderTimeout <= 0 {
+		o.RenderTimeout = 10 * time.Second
+	}
+	if o.Prefix == "" {
+		o.Prefix = "sogliq:"
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}
+
+// Cache is the page cache. It is safe for concurrent use; Close it to stop
+// its pub/sub subscriber.
+type Cache struct {
+	rdb   *redis.Client // nil: local layer alone
+	opts  Options
+	log   *slog.Logger
+	local *lru
+	tags  *tagTimes
+	group singleflight.Group
+
+	// redisDownUntil is the UnixNano (real time, not Options.Now) before
+	// which Redis is skipped after a failure.
+	redisDownUntil atomic.Int64
+
+	stop      context.CancelFunc // stops the subscriber
+	pubsub    *redis.PubSub
+	ready     chan struct{} // closed once the first subscription is confirmed
+	done      chan struct{} // closed when the subscriber has returned
+	closeOnce sync.Once
+
+	// onWait, when set (by tests), runs after a Fetch has joined a render
+	// and before it waits for the result.
+	onWait func()
+}
+
+// New returns a Cache on rdb, or on the in-process layer alone when rdb is
+// nil. With Redis it subscribes to purge messages until Close. rdb should
+// have ContextTimeoutEnabled (see NewRedisClient); without it go-redis
+// ignores RedisTimeout and a hung Redis stalls page requests, so New logs a
+// warning.
+func New(rdb *redis.Client, opts Options) *Cache {
+	opts = opts.withDefaults()
+	c := &Cache{
+		rdb:   rdb,
+		opts:  opts,
+		log:   opts.Logger,
+		local: newLRU(opts.LocalEntries),
+		tags:  newTagTimes(opts.FreshFor + opts.StaleFor),
+		ready: make(chan struct{}),
+		done:  make(chan struct{}),
+	}
+	if rdb == nil {
+		close(c.done)
+		return c
+	}
+	if !rdb.Options().ContextTimeoutEnabled {
+		c.log.Warn("cache: redis client has ContextTimeoutEnabled off; a hung Redis will stall requests beyond RedisTimeout")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.stop = cancel
+	c.pubsub = rdb.Subscribe(ctx, c.channel())
+	go c.subscribe(ctx)
+	return c
+}
+
+// Close stops the pub/sub subscriber and waits for it. It does not close
+// the Redis client, which belongs to the caller. Close is idempotent.
+func (c *Cache) Close() error {
+	c.closeOnce.Do(func() {
+		if c.pubsub == nil {
+			return
+		}
+		c.stop()
+		_ = c.pubsub.Close() // unblocks the subscriber's read; its error is of no use at shutdown
+	})
+	<-c.done
+	return nil
+}
+
+// Fetch returns the entry for key and its state (StateHit, StateMiss or
+// StateStale).
+//
+// On a miss it calls render, at most once at a time per key: concurrent
+// Fetches of the same key wait for the same render. On a stale hit it
+// returns the stale entry at once and starts one background render per key.
+// render runs on a context detached from ctx (context.WithoutCancel plus
+// RenderTimeout), so a client hang-up does not cancel work others wait for;
+// a Fetch whose ctx ends while waiting returns ctx's error. The entry's
+// Created is set to no later than the moment render began, so a purge during
+// the render leaves the result stale rather than fresh with old data.
+//
+// An error from render is returned (wrapped) to every waiter and nothing is
+// cached; a panic in render is recovered, logged and returned the same way;
+// a nil entry with a nil error is an error. Only entries with Status 200 are
+// stored: any other status (404, 500, a redirect) is returned to the waiters
+// of that render and rendered afresh next time.
+func (c *Cache) Fetch(ctx context.Context, key string, render func(ctx context.Context) (*Entry, error)) (*Entry, string, error) {
+	e, f := c.lookup(ctx, key)
+	switch f {
+	case fresh:
+		return e, StateHit, nil
+	case stale:
+		// The channel is buffered by singleflight, so dropping it leaks
+		// nothing; a refresh already running for key is simply joined.
+		c.group.DoChan(key, c.renderFunc(ctx, key, render))
+		return e, StateStale, nil
+	}
+	ch := c.group.DoChan(key, c.renderFunc(ctx, key, render))
+	if c.onWait != nil {
+		c.onWait()
+	}
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, StateMiss, fmt.Errorf("cache.Fetch(%q): %w", key, res.Err)
+		}
+		return res.Val.(*Entry), StateMiss, nil
+	case <-ctx.Done():
+		return nil, StateMiss, fmt.Errorf("cache.Fetch(%q): %w", key, ctx.Err())
+	}
+}
+
+// Peek returns the entry for key if it is fresh, without rendering; the web
+// layer uses it to answer If-None-Match with 304 before any render. A stale
+// entry reports false on purpose: answering 304 from it would start no
+// re-render, so a revalidating client could keep an outdated page for up to
+// StaleFor. Fetch serves the stale entry just as fast and starts the render,
+// and its ETag can then answer the 304.
+func (c *Cache) Peek(ctx context.Context, key string) (*Entry, bool) {
+	e, f := c.lookup(ctx, key)
+	return e, f == fresh
+}
+
+// Purge makes every entry carrying any of tags stale, in this process at
+// once and in every process sharing Redis as soon as the pub/sub message
+// arrives. It records each tag's purge time in Redis (tag:<tag>, expiring
+// with the entries it can affect) and publishes the purge. With Redis
+// configured, a failed Redis call is returned as an error: the purge then
+// reached only this process. Bound the call with ctx.
+func (c *Cache) Purge(ctx context.Context, tags ...string) error {
+	if len(tags) == 0 {
+		return nil
+	}
+	at := c.opts.Now()
+	c.tags.mark(at, tags...)
+	if c.rdb == nil {
+		return nil
+	}
+	if err := c.publishPurge(ctx, at, tags); err != nil {
+		return fmt.Errorf("cache.Purge(%q): %w", tags, err)
+	}
+	return nil
+}
+
+// freshness grades an entry at a moment.
+type freshness int
+
+const (
+	expired freshness = iota // absent or past FreshFor+StaleFor: a miss
+	stale                    // servable while it is re-rendered
+	fresh
+)
+
+func (c *Cache) freshness(e *Entry, now time.Time) freshness {
+	age := now.Sub(e.Created)
+	switch {
+	case age >= c.opts.FreshFor+c.opts.StaleFor:
+		return expired
+	case age >= c.opts.FreshFor || c.tags.purgedSince(e):
+		return stale
+	}
+	return fresh
+}
+
+// lookup finds key in the local layer, then in Redis. A stale local entry
+// is checked against Redis too, because another process may already have
+// stored its replacement; that saves one render per process per purge.
+func (c *Cache) lookup(ctx context.Context, key string) (*Entry, freshness) {
+	now := c.opts.Now()
+	e, ok := c.local.get(key)
+	f := expired
+	if ok {
+		if f = c.freshness(e, now); f == fresh {
+			return e, f
+		}
+		if f == expired {
+			c.local.remove(key, e)
+		}
+	}
+	re := c.redisGet(ctx, key)
+	if re == nil {
+		return e, f
+	}
+	if rf := c.freshness(re, now); rf > f {
+		c.local.put(key, re)
+		return re, rf
+	}
+	return e, f
+}
+
+// renderFunc returns the singleflight function for key: render on a
+// detached context, recover a panic, and store a 200 entry.
+func (c *Cache) renderFunc(ctx context.Context, key string, render func(context.Context) (*Entry, error)) func() (any, error) {
+	return func() (any, error) {
+		ctx := context.WithoutCancel(ctx)
+		// A render for key may have finished, here or in another process,
+		// between this Fetch's lookup and the start of this flight. One more
+		// lookup (local, else one Redis GET) is cheap next to a render.
+		if e, f := c.lookup(ctx, key); f == fresh {
+			return e, nil
+		}
+		e, err := c.render(ctx, key, render)
+		if err != nil {
+			return nil, err
+		}
+		if e.Status == http.StatusOK {
+			// Redis first: once this process serves the new entry, the
+			// others can read it too.
+			c.redisSet(ctx, key, e)
+			c.local.put(key, e)
+		}
+		return e, nil
+	}
+}
+
+// render calls fn under RenderTimeout and turns a panic or a nil entry into
+// an error, so every waiter of the flight gets an answer.
+func (c *Cache) render(ctx context.Context, key string, fn func(context.Context) (*Entry, error)) (e *Entry, err error) {
+	ctx, cancel := context.WithTimeout(ctx, c.opts.RenderTimeout)
+	defer cancel()
+	started := c.opts.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			c.log.ErrorContext(ctx, "cache: render panicked",
+				slog.String("key", key), slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+			e, err = nil, fmt.Errorf("render panicked: %v", r)
+		}
+	}()
+	e, err = fn(ctx)
+	switch {
+	case err != nil:
+		return nil, err
+	case e == nil:
+		return nil, fmt.Errorf("render returned no entry")
+	}
+	if e.Created.After(started) {
+		cp := *e // the caller's value stays as it made it
+		cp.Created = started
+		e = &cp
+	}
+	return e, nil
+}
