@@ -1,0 +1,88 @@
+// Package config reads the server's configuration from the environment.
+// Every variable is optional: the defaults start a working site.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"sogliq/server/database"
+)
+
+// Config is the whole configuration, passed down from main.
+type Config struct {
+	// Addr is the listen address (ADDR, default :3000).
+	Addr string
+	// DatabaseURL is the PostgreSQL URL (DATABASE_URL). Secret: it may hold a password.
+	DatabaseURL string
+	// RedisURL is the Redis URL (REDIS_URL); empty means the in-process cache alone. Secret.
+	RedisURL string
+	// PublicURL is the site's origin for canonical links (PUBLIC_URL, default http://localhost:3000).
+	PublicURL string
+	// Dev rebuilds the bundles when client/ or shared/ change (DEV=1).
+	Dev bool
+	// Root is the source tree the bundles are built from (SOURCE_ROOT, default ".").
+	Root string
+	// RenderPool is the number of goja runtimes (SSR_POOL, default one per CPU).
+	RenderPool int
+	// RenderTimeout is every render's deadline (SSR_TIMEOUT, default 2s).
+	RenderTimeout time.Duration
+}
+
+// FromEnv reads the configuration; it fails on a value it cannot parse.
+func FromEnv() (Config, error) {
+	c := Config{
+		Addr:          env("ADDR", ":3000"),
+		DatabaseURL:   env("DATABASE_URL", database.DefaultURL),
+		RedisURL:      os.Getenv("REDIS_URL"),
+		PublicURL:     strings.TrimRight(env("PUBLIC_URL", "http://localhost:3000"), "/"),
+		Dev:           os.Getenv("DEV") == "1" || os.Getenv("DEV") == "true",
+		Root:          env("SOURCE_ROOT", "."),
+		RenderPool:    runtime.NumCPU(),
+		RenderTimeout: 2 * time.Second,
+	}
+	if v := os.Getenv("SSR_POOL"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("config: SSR_POOL=%q is not a positive number", v)
+		}
+		c.RenderPool = n
+	}
+	if v := os.Getenv("SSR_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("config: SSR_TIMEOUT=%q is not a duration like 2s", v)
+		}
+		c.RenderTimeout = d
+	}
+	return c, nil
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// LogValue prints the configuration with its secrets redacted.
+func (c Config) LogValue() slog.Value {
+	redis := "(in-process cache)"
+	if c.RedisURL != "" {
+		redis = database.Redact(c.RedisURL)
+	}
+	return slog.GroupValue(
+		slog.String("addr", c.Addr),
+		slog.String("database", database.Redact(c.DatabaseURL)),
+		slog.String("redis", redis),
+		slog.String("public_url", c.PublicURL),
+		slog.Bool("dev", c.Dev),
+		slog.Int("render_pool", c.RenderPool),
+		slog.Duration("render_timeout", c.RenderTimeout),
+	)
+}

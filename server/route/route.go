@@ -1,0 +1,239 @@
+// Package route reads the route table shared with the client
+// (shared/routes.json), matches request paths against it and builds hrefs
+// the same way client/lib/href.ts does.
+package route
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+
+	"sogliq/shared"
+)
+
+// DefaultRegion is the region whose pages carry no region prefix.
+const DefaultRegion = "tashkent"
+
+// Route is one row of the table.
+type Route struct {
+	Name    string `json:"name"`
+	Pattern string `json:"pattern"`
+	// Region reports whether the route takes an optional region prefix.
+	Region bool   `json:"region"`
+	Layout string `json:"layout"`
+	Page   string `json:"page"`
+	// Query lists the query parameters the page reads, with their defaults;
+	// any other parameter is left out of the canonical URL and the cache key.
+	Query map[string]string `json:"query"`
+
+	segments []string
+}
+
+// Table is the parsed route table.
+type Table struct {
+	Routes []*Route
+	byName map[string]*Route
+}
+
+// Load parses shared/routes.json.
+func Load() (*Table, error) {
+	raw, err := shared.Files.ReadFile("routes.json")
+	if err != nil {
+		return nil, fmt.Errorf("route.Load: %w", err)
+	}
+	return Parse(raw)
+}
+
+// Parse builds a Table from the JSON of a route table.
+func Parse(raw []byte) (*Table, error) {
+	var doc struct {
+		Routes []*Route `json:"routes"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("route.Parse: %w", err)
+	}
+	t := &Table{Routes: doc.Routes, byName: map[string]*Route{}}
+	for _, r := range doc.Routes {
+		if r.Name == "" || !strings.HasPrefix(r.Pattern, "/") || r.Page == "" {
+			return nil, fmt.Errorf("route.Parse: route %q needs a name, a pattern starting with / and a page", r.Name)
+		}
+		if _, dup := t.byName[r.Name]; dup {
+			return nil, fmt.Errorf("route.Parse: route %q twice", r.Name)
+		}
+		r.segments = split(r.Pattern)
+		t.byName[r.Name] = r
+	}
+	return t, nil
+}
+
+func split(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// Match is a route with the values of its parameters.
+type Match struct {
+	Route  *Route
+	Params map[string]string
+}
+
+// Match finds the route for path (without language or region prefix). A
+// trailing slash is tolerated. Where several routes match, the one with more
+// literal segments wins, so /doctors/x/deti beats /doctors/:a/:b.
+func (t *Table) Match(path string) (Match, bool) {
+	segs := split(path)
+	var best Match
+	bestLiterals := -1
+	for _, r := range t.Routes {
+		params, literals, ok := matchSegments(r.segments, segs)
+		if ok && literals > bestLiterals {
+			best, bestLiterals = Match{Route: r, Params: params}, literals
+		}
+	}
+	return best, bestLiterals >= 0
+}
+
+func matchSegments(pattern, segs []string) (map[string]string, int, bool) {
+	if len(pattern) != len(segs) {
+		return nil, 0, false
+	}
+	params := map[string]string{}
+	literals := 0
+	for i, p := range pattern {
+		switch {
+		case strings.HasPrefix(p, ":"):
+			v, err := url.PathUnescape(segs[i])
+			if err != nil || v == "" {
+				return nil, 0, false
+			}
+			params[p[1:]] = v
+		case p == segs[i]:
+			literals++
+		default:
+			return nil, 0, false
+		}
+	}
+	return params, literals, true
+}
+
+// ByName returns the named route.
+func (t *Table) ByName(name string) (*Route, bool) {
+	r, ok := t.byName[name]
+	return r, ok
+}
+
+// Place is where a visitor is: language and region slug.
+type Place struct {
+	Lang   string
+	Region string
+}
+
+// Prefix is the path prefix of a place: "/uz" for Uzbek, then the region
+// slug unless it is the default region, when withRegion is set.
+func Prefix(p Place, withRegion bool) string {
+	prefix := ""
+	if p.Lang == "uz" {
+		prefix = "/uz"
+	}
+	if withRegion && p.Region != "" && p.Region != DefaultRegion {
+		prefix += "/" + p.Region
+	}
+	return prefix
+}
+
+// Path fills the route's pattern with params (no prefix).
+func (r *Route) Path(params map[string]string) (string, error) {
+	out := make([]string, len(r.segments))
+	for i, s := range r.segments {
+		if !strings.HasPrefix(s, ":") {
+			out[i] = s
+			continue
+		}
+		v, ok := params[s[1:]]
+		if !ok || v == "" {
+			return "", fmt.Errorf("route %s needs %s", r.Name, s[1:])
+		}
+		out[i] = url.PathEscape(v)
+	}
+	return "/" + strings.Join(out, "/"), nil
+}
+
+// Join puts a prefix before a path; the root path takes the prefix alone.
+func Join(prefix, path string) string {
+	if path == "/" && prefix != "" {
+		return prefix
+	}
+	return prefix + path
+}
+
+// Href builds the URL path of a named route in a place, with query (nil for
+// none) encoded in sorted key order.
+func (t *Table) Href(name string, params map[string]string, place Place, query url.Values) (string, error) {
+	r, ok := t.byName[name]
+	if !ok {
+		return "", fmt.Errorf("route.Href: unknown route %q", name)
+	}
+	p, err := r.Path(params)
+	if err != nil {
+		return "", fmt.Errorf("route.Href: %w", err)
+	}
+	return Join(Prefix(place, r.Region), p) + EncodeQuery(query), nil
+}
+
+// EncodeQuery is "?" and the query in sorted key order, or "" when empty.
+func EncodeQuery(q url.Values) string {
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode() // Encode sorts by key
+}
+
+// CanonicalQuery keeps the parameters the route reads, dropping empty
+// values and values equal to the default.
+func (r *Route) CanonicalQuery(q url.Values) url.Values {
+	out := url.Values{}
+	keys := make([]string, 0, len(r.Query))
+	for k := range r.Query {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if v := q.Get(k); v != "" && v != r.Query[k] {
+			out.Set(k, v)
+		}
+	}
+	return out
+}
+
+// Located is a request path taken apart: language, region and the rest.
+type Located struct {
+	Lang string
+	// Region is the region slug written in the path, or "" for none.
+	Region string
+	// Rest is the path after the prefixes, starting with "/".
+	Rest string
+}
+
+// Locate strips the language prefix (/uz) and then an optional region slug
+// (isRegion says which first segments are regions) from a path.
+func Locate(path string, isRegion func(slug string) bool) Located {
+	loc := Located{Lang: "ru", Rest: path}
+	if loc.Rest == "/uz" || strings.HasPrefix(loc.Rest, "/uz/") {
+		loc.Lang = "uz"
+		loc.Rest = strings.TrimPrefix(loc.Rest, "/uz")
+	}
+	first, tail, _ := strings.Cut(strings.TrimPrefix(loc.Rest, "/"), "/")
+	if first != "" && isRegion(first) {
+		loc.Region = first
+		loc.Rest = "/" + tail
+	}
+	if loc.Rest == "" {
+		loc.Rest = "/"
+	}
+	return loc
+}

@@ -1,0 +1,123 @@
+package route
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func load(t *testing.T) *Table {
+	t.Helper()
+	table, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+func TestMatch(t *testing.T) {
+	table := load(t)
+	for _, test := range []struct {
+		path, wantRoute string
+		wantParams      map[string]string
+	}{
+		{"/", "home", map[string]string{}},
+		{"/doctors", "doctors", map[string]string{}},
+		{"/doctors/", "doctors", map[string]string{}},
+		{"/doctors/kardiolog", "specialty", map[string]string{"specialty": "kardiolog"}},
+		{"/doctors/kardiolog/deti", "specialty-children", map[string]string{"specialty": "kardiolog"}},
+		{"/doctor/karimov-aziz", "doctor", map[string]string{"slug": "karimov-aziz"}},
+		{"/doctor/%D0%B0", "doctor", map[string]string{"slug": "а"}},
+		{"/nope", "", nil},
+		{"/doctors/kardiolog/vzroslye", "", nil},
+		{"/doctor", "", nil},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			m, ok := table.Match(test.path)
+			if test.wantRoute == "" {
+				if ok {
+					t.Fatalf("Match(%q) = %s, want no match", test.path, m.Route.Name)
+				}
+				return
+			}
+			if !ok || m.Route.Name != test.wantRoute {
+				t.Fatalf("Match(%q) = %v, %v; want %s", test.path, m.Route, ok, test.wantRoute)
+			}
+			if diff := cmp.Diff(test.wantParams, m.Params); diff != "" {
+				t.Errorf("params (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLocate(t *testing.T) {
+	isRegion := func(s string) bool { return s == "samarkand" || s == "tashkent" }
+	for _, test := range []struct {
+		path string
+		want Located
+	}{
+		{"/", Located{Lang: "ru", Rest: "/"}},
+		{"/uz", Located{Lang: "uz", Rest: "/"}},
+		{"/uz/", Located{Lang: "uz", Rest: "/"}},
+		{"/uzbek", Located{Lang: "ru", Rest: "/uzbek"}},
+		{"/samarkand", Located{Lang: "ru", Region: "samarkand", Rest: "/"}},
+		{"/uz/samarkand/doctors/kardiolog", Located{Lang: "uz", Region: "samarkand", Rest: "/doctors/kardiolog"}},
+		{"/doctors/samarkand", Located{Lang: "ru", Rest: "/doctors/samarkand"}},
+		{"/tashkent/doctors", Located{Lang: "ru", Region: "tashkent", Rest: "/doctors"}},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			if diff := cmp.Diff(test.want, Locate(test.path, isRegion)); diff != "" {
+				t.Errorf("Locate(%q) (-want +got):\n%s", test.path, diff)
+			}
+		})
+	}
+}
+
+func TestHref(t *testing.T) {
+	table := load(t)
+	for _, test := range []struct {
+		name, route string
+		params      map[string]string
+		place       Place
+		query       url.Values
+		want        string
+	}{
+		{"home ru", "home", nil, Place{"ru", "tashkent"}, nil, "/"},
+		{"home uz", "home", nil, Place{"uz", "tashkent"}, nil, "/uz"},
+		{"home region", "home", nil, Place{"uz", "samarkand"}, nil, "/uz/samarkand"},
+		{"listing", "specialty", map[string]string{"specialty": "kardiolog"}, Place{"ru", "samarkand"}, url.Values{"page": {"2"}}, "/samarkand/doctors/kardiolog?page=2"},
+		{"children", "specialty-children", map[string]string{"specialty": "pediatr"}, Place{"uz", "tashkent"}, nil, "/uz/doctors/pediatr/deti"},
+		{"doctor takes no region", "doctor", map[string]string{"slug": "x"}, Place{"ru", "samarkand"}, nil, "/doctor/x"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			got, err := table.Href(test.route, test.params, test.place, test.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != test.want {
+				t.Errorf("Href = %q, want %q", got, test.want)
+			}
+		})
+	}
+	if _, err := table.Href("specialty", nil, Place{"ru", ""}, nil); err == nil {
+		t.Error("Href without a required parameter succeeded")
+	}
+}
+
+func TestCanonicalQuery(t *testing.T) {
+	r, _ := load(t).ByName("specialty")
+	for _, test := range []struct {
+		raw, want string
+	}{
+		{"", ""},
+		{"page=1", ""},
+		{"page=3", "page=3"},
+		{"utm_source=x&page=2&fbclid=y", "page=2"},
+	} {
+		q, _ := url.ParseQuery(test.raw)
+		if got := r.CanonicalQuery(q).Encode(); got != test.want {
+			t.Errorf("CanonicalQuery(%q) = %q, want %q", test.raw, got, test.want)
+		}
+	}
+}
