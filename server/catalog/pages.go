@@ -1,0 +1,102 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"sogliq/server/derrors"
+	"sogliq/server/page"
+)
+
+// homeSpecialties is how many specialties the home page shows.
+const homeSpecialties = 12
+
+// Pages returns the loaders of the doctors slice, by route name
+// (shared/routes.json). perPage is the listing page size.
+func Pages(s *Store, perPage int) page.Loaders {
+	return page.Loaders{
+		"home":               s.loadHome,
+		"doctors":            s.loadSpecialties,
+		"specialty":          s.doctorList(perPage, false),
+		"specialty-children": s.doctorList(perPage, true),
+		"doctor":             s.loadDoctor,
+	}
+}
+
+func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, error) {
+	specialties, err := s.Specialties(ctx, req.Region.ID, req.Lang)
+	if err != nil {
+		return page.Result{}, err
+	}
+	// The most-staffed specialties of the region first; ties keep name order.
+	sort.SliceStable(specialties, func(i, j int) bool { return specialties[i].DoctorCount > specialties[j].DoctorCount })
+	if len(specialties) > homeSpecialties {
+		specialties = specialties[:homeSpecialties]
+	}
+	return page.Result{Data: map[string]any{"specialties": specialties}, Tags: []string{"specialties"}}, nil
+}
+
+func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Result, error) {
+	specialties, err := s.Specialties(ctx, req.Region.ID, req.Lang)
+	if err != nil {
+		return page.Result{}, err
+	}
+	return page.Result{Data: map[string]any{"specialties": specialties}, Tags: []string{"specialties"}}, nil
+}
+
+// doctorList loads /doctors/{specialty} and, with children, its /deti form.
+func (s *Store) doctorList(perPage int, children bool) page.Loader {
+	return func(ctx context.Context, req page.Request) (page.Result, error) {
+		pageNo, err := pageNumber(req.Query.Get("page"))
+		if err != nil {
+			return page.Result{}, err
+		}
+		specialty, err := s.SpecialtyBySlug(ctx, req.Params["specialty"])
+		if err != nil {
+			return page.Result{}, err
+		}
+		doctors, err := s.DoctorsBySpecialty(ctx, DoctorFilter{
+			SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage,
+		})
+		if err != nil {
+			return page.Result{}, err
+		}
+		if pageNo > 1 && len(doctors.Doctors) == 0 {
+			return page.Result{}, fmt.Errorf("page %d of %s: %w", pageNo, specialty.Slug, derrors.NotFound)
+		}
+		tags := []string{"specialty:" + specialty.Slug}
+		for _, d := range doctors.Doctors {
+			tags = append(tags, "doctor:"+strconv.FormatInt(d.ID, 10))
+		}
+		return page.Result{
+			Data: map[string]any{
+				"specialty": specialty, "children": children, "doctors": doctors.Doctors,
+				"total": doctors.Total, "page": doctors.Page, "perPage": doctors.PerPage,
+			},
+			Tags: tags,
+		}, nil
+	}
+}
+
+func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, error) {
+	d, err := s.DoctorBySlug(ctx, req.Params["slug"])
+	if err != nil {
+		return page.Result{}, err
+	}
+	return page.Result{Data: map[string]any{"doctor": d}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
+}
+
+// pageNumber reads the ?page parameter: absent is 1, anything but a
+// positive integer is invalid.
+func pageNumber(raw string) (int, error) {
+	if raw == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > 100000 {
+		return 0, fmt.Errorf("page %q: %w", raw, derrors.Invalid)
+	}
+	return n, nil
+}

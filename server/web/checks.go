@@ -1,0 +1,83 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"sogliq/server/derrors"
+	"sogliq/server/route"
+)
+
+// A routeCheck looks at a page request before the cache and the loader. It
+// returns nil to let the request go on, or an error: a redirect or a status.
+type routeCheck func(s *Server, pr *pageRequest) error
+
+// routeChecks run in the order of spec §4. The SEO-redirect lookup (2), the
+// auth guard (4) and the configured route rules (6) join this list in their
+// place as the tables and pages they need arrive.
+var routeChecks = []routeCheck{
+	validatePage,      // 1: the path names a page of the route table
+	swapRegionSlug,    // 3: the default region is never written in the path
+	trimTrailingSlash, // 5: one URL per page
+}
+
+// checkRoute runs the checks in order; the first answer ends the request.
+func (s *Server) checkRoute(pr *pageRequest) error {
+	for _, check := range routeChecks {
+		if err := check(s, pr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// redirect is an answer with a Location, returned by checks as an error so
+// the first check that answers ends the request.
+type redirect struct {
+	status int
+	to     string
+}
+
+func (r *redirect) Error() string { return fmt.Sprintf("redirect %d to %s", r.status, r.to) }
+
+// validatePage: an unknown path, or a region prefix on a route without one,
+// is a 404 "Page not found: {path}".
+func validatePage(s *Server, pr *pageRequest) error {
+	m, ok := s.Routes.Match(pr.loc.Rest)
+	if !ok || (pr.loc.Region != "" && !m.Route.Region) {
+		return fmt.Errorf("Page not found: %s: %w", pr.path, derrors.NotFound)
+	}
+	pr.match = m
+	return nil
+}
+
+// swapRegionSlug sends /tashkent/... (the default region written out) to
+// the unprefixed form.
+func swapRegionSlug(s *Server, pr *pageRequest) error {
+	if pr.loc.Region != route.DefaultRegion {
+		return nil
+	}
+	lang := route.Prefix(route.Place{Lang: pr.loc.Lang}, false)
+	return &redirect{status: fiber.StatusMovedPermanently, to: route.Join(lang, pr.loc.Rest) + withQuery(pr.query)}
+}
+
+// trimTrailingSlash sends /doctors/ to /doctors; the root stays.
+func trimTrailingSlash(s *Server, pr *pageRequest) error {
+	if pr.path == "/" || !strings.HasSuffix(pr.path, "/") {
+		return nil
+	}
+	to := strings.TrimRight(pr.path, "/")
+	if to == "" {
+		to = "/"
+	}
+	return &redirect{status: fiber.StatusMovedPermanently, to: to + withQuery(pr.query)}
+}
+
+func withQuery(raw string) string {
+	if raw == "" {
+		return ""
+	}
+	return "?" + raw
+}

@@ -1,0 +1,85 @@
+package web
+
+import (
+	"sogliq/server/region"
+	"sogliq/server/route"
+	"sogliq/ssr"
+)
+
+// documentProps are the props of client/Document.tsx; the TypeScript side is
+// RenderProps in client/types.ts. Keep the two in step.
+type documentProps struct {
+	Page    string            `json:"page"`
+	Layout  string            `json:"layout"`
+	Lang    string            `json:"lang"`
+	Region  region.Region     `json:"region"`
+	Route   string            `json:"route"`
+	Params  map[string]string `json:"params"`
+	URL     pageURLs          `json:"url"`
+	NoIndex bool              `json:"noindex,omitempty"`
+	Assets  ssr.Manifest      `json:"assets"`
+	Year    int               `json:"year"`
+	Data    any               `json:"data"`
+}
+
+type pageURLs struct {
+	Canonical  string     `json:"canonical"`
+	Alternates alternates `json:"alternates"`
+	Paths      langPaths  `json:"paths"`
+}
+
+type alternates struct {
+	RU       string `json:"ru"`
+	UZ       string `json:"uz"`
+	XDefault string `json:"xDefault"`
+}
+
+type langPaths struct {
+	RU string `json:"ru"`
+	UZ string `json:"uz"`
+}
+
+// pageURLs builds the canonical URL and the language alternates of a page
+// from the route and its parameters, never from the raw request path, so
+// every spelling of a page names the same canonical URL.
+func (s *Server) pageURLs(pr *pageRequest) (pageURLs, error) {
+	r := pr.match.Route
+	path, err := r.Path(pr.match.Params)
+	if err != nil {
+		return pageURLs{}, err
+	}
+	query := route.EncodeQuery(pr.canonical)
+	in := func(lang string) string {
+		return route.Join(route.Prefix(route.Place{Lang: lang, Region: pr.region.Slug}, r.Region), path) + query
+	}
+	ru, uz := in("ru"), in("uz")
+	own := ru
+	if pr.loc.Lang == "uz" {
+		own = uz
+	}
+	return pageURLs{
+		Canonical:  s.PublicURL + own,
+		Alternates: alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
+		Paths:      langPaths{RU: ru, UZ: uz},
+	}, nil
+}
+
+// errorURLs are the URLs of an error page: the path as asked, in each language.
+func (s *Server) errorURLs(pr *pageRequest) pageURLs {
+	rest := pr.loc.Rest
+	regional := route.Place{Region: pr.loc.Region}
+	in := func(lang string) string {
+		regional.Lang = lang
+		return route.Join(route.Prefix(regional, true), rest)
+	}
+	ru, uz := in("ru"), in("uz")
+	own := ru
+	if pr.loc.Lang == "uz" {
+		own = uz
+	}
+	return pageURLs{
+		Canonical:  s.PublicURL + own,
+		Alternates: alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
+		Paths:      langPaths{RU: ru, UZ: uz},
+	}
+}

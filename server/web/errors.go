@@ -1,0 +1,83 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"log/slog"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/utils"
+
+	"sogliq/server/derrors"
+)
+
+// statusOf maps an error to its HTTP status and the visitor's message.
+func (s *Server) statusOf(err error, lang, path string) (int, string) {
+	var fe *fiber.Error
+	switch {
+	case errors.Is(err, derrors.NotFound):
+		return fiber.StatusNotFound, s.Dict.T(lang, "error.pageNotFound", "path", path)
+	case errors.Is(err, derrors.Invalid):
+		return fiber.StatusBadRequest, s.Dict.T(lang, "error.badRequest")
+	case errors.As(err, &fe) && fe.Code == fiber.StatusNotFound:
+		return fiber.StatusNotFound, s.Dict.T(lang, "error.pageNotFound", "path", path)
+	case errors.As(err, &fe) && fe.Code < 500:
+		return fe.Code, s.Dict.T(lang, "error.badRequest")
+	default:
+		return fiber.StatusInternalServerError, s.Dict.T(lang, "error.server")
+	}
+}
+
+// handleError is Fiber's ErrorHandler: redirects from route checks, then the
+// error page in the visitor's language for everything else. 5xx log at
+// Error, 4xx at Info; the visitor never sees an internal error's text.
+func (s *Server) handleError(c *fiber.Ctx, err error) error {
+	var rd *redirect
+	if errors.As(err, &rd) {
+		c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+		return c.Redirect(rd.to, rd.status)
+	}
+	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
+	status, message := s.statusOf(err, pr.loc.Lang, pr.path)
+	ctx := c.UserContext()
+	if status >= 500 {
+		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", pr.path), slog.Any("err", err))
+	} else {
+		s.Logger.InfoContext(ctx, "request refused", slog.String("path", pr.path), slog.Int("status", status), slog.Any("err", err))
+	}
+	body, rerr := s.renderError(ctx, pr, status, message)
+	if rerr != nil {
+		s.Logger.ErrorContext(ctx, "error page render failed", slog.Any("err", rerr))
+		body = s.plainErrorPage(pr.loc.Lang, status, message)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	c.Set("Content-Language", pr.loc.Lang)
+	c.Response().Header.Del(fiber.HeaderContentEncoding)
+	c.Response().Header.Del(fiber.HeaderETag)
+	return c.Status(status).SendString(body)
+}
+
+func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, message string) (string, error) {
+	// The failed render may have been cancelled with the request; the error
+	// page still deserves its own deadline.
+	ctx = context.WithoutCancel(ctx)
+	return s.renderDocument(ctx, documentProps{
+		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pr.region,
+		URL: s.errorURLs(pr), NoIndex: true,
+		Data: map[string]any{"status": status, "message": message},
+	})
+}
+
+// plainErrorPage is the last resort when the engine itself cannot render.
+func (s *Server) plainErrorPage(lang string, status int, message string) string {
+	home := "/"
+	if lang == "uz" {
+		home = "/uz"
+	}
+	return fmt.Sprintf(`<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8"><title>%d</title></head>`+
+		`<body><h1>%d</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>`,
+		lang, status, status, html.EscapeString(message), home, html.EscapeString(s.Dict.T(lang, "error.back")))
+}

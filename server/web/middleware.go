@@ -1,0 +1,101 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+type requestIDKey struct{}
+
+// RequestID returns the id of the request ctx belongs to, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// requestID takes the caller's X-Request-ID when it looks sane, else makes one,
+// and puts it in the request's context for the log handler.
+func requestID(c *fiber.Ctx) error {
+	id := c.Get(fiber.HeaderXRequestID)
+	if id == "" || len(id) > 64 {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		id = hex.EncodeToString(b[:])
+	} else {
+		id = string([]byte(id)) // fasthttp reuses the header's memory
+	}
+	c.Set(fiber.HeaderXRequestID, id)
+	c.SetUserContext(context.WithValue(c.UserContext(), requestIDKey{}, id))
+	return c.Next()
+}
+
+func (s *Server) recoverPanic(c *fiber.Ctx) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.Logger.ErrorContext(c.UserContext(), "panic", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return c.Next()
+}
+
+func (s *Server) accessLog(c *fiber.Ctx) error {
+	start := time.Now()
+	err := c.Next()
+	if err != nil {
+		// Render the error page now, so the log line has the final status.
+		if herr := s.handleError(c, err); herr != nil {
+			s.Logger.ErrorContext(c.UserContext(), "error handler failed", slog.Any("err", herr))
+		}
+	}
+	s.Logger.InfoContext(c.UserContext(), "request",
+		slog.String("method", c.Method()),
+		slog.String("path", c.Path()),
+		slog.Int("status", c.Response().StatusCode()),
+		slog.Duration("took", time.Since(start)),
+		slog.String("cache", string(c.Response().Header.Peek("X-Cache"))),
+	)
+	return nil
+}
+
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'self'; " +
+	"base-uri 'self'; form-action 'self'; object-src 'none'"
+
+// securityHeaders: islands' props and JSON-LD are non-executable JSON
+// scripts, so script-src needs no 'unsafe-inline'.
+func securityHeaders(c *fiber.Ctx) error {
+	c.Set("X-Content-Type-Options", "nosniff")
+	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	c.Set("X-Frame-Options", "SAMEORIGIN")
+	c.Set("Content-Security-Policy", contentSecurityPolicy)
+	return c.Next()
+}
+
+// LogHandler wraps h so every record logged with a request's context
+// carries its request id.
+func LogHandler(h slog.Handler) slog.Handler { return requestIDHandler{h} }
+
+type requestIDHandler struct{ slog.Handler }
+
+func (h requestIDHandler) Handle(ctx context.Context, r slog.Record) error {
+	if id := RequestID(ctx); id != "" {
+		r.AddAttrs(slog.String("request_id", id))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h requestIDHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return requestIDHandler{h.Handler.WithAttrs(attrs)}
+}
+
+func (h requestIDHandler) WithGroup(name string) slog.Handler {
+	return requestIDHandler{h.Handler.WithGroup(name)}
+}

@@ -1,0 +1,196 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/utils"
+
+	"sogliq/server/cache"
+	"sogliq/server/page"
+	"sogliq/server/region"
+	"sogliq/server/route"
+)
+
+// pageRequest is one page request taken apart. Its strings are copies of
+// Fiber's buffers, so it may outlive the handler (the render may finish
+// for other waiters after this request is gone).
+type pageRequest struct {
+	path   string // as requested
+	query  string // raw query string, for redirects
+	loc    route.Located
+	match  route.Match
+	region region.Region
+	// canonical is the route's query reduced to what the page reads.
+	canonical url.Values
+}
+
+// newPageRequest takes apart a request; path and rawQuery must not be
+// Fiber's buffers (see pageRequest).
+func (s *Server) newPageRequest(path, rawQuery string) *pageRequest {
+	pr := &pageRequest{
+		path:  path,
+		query: rawQuery,
+		loc:   route.Locate(path, s.isRegion),
+	}
+	pr.region = s.defaultRegion
+	if r, ok := s.regionBySlug[pr.loc.Region]; ok {
+		pr.region = r
+	}
+	return pr
+}
+
+func (s *Server) isRegion(slug string) bool {
+	_, ok := s.regionBySlug[slug]
+	return ok
+}
+
+// servePage is the page path of the architecture: route checks, the page
+// cache (304 before any render), then loader and render on a miss.
+func (s *Server) servePage(c *fiber.Ctx) error {
+	pr := s.newPageRequest(utils.CopyString(c.Path()), string(c.Request().URI().QueryString()))
+	if err := s.checkRoute(pr); err != nil {
+		return err
+	}
+	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
+	key := s.cacheKey(pr)
+	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" {
+		if e, ok := s.Cache.Peek(c.UserContext(), key); ok && etagMatches(inm, e.ETag) {
+			c.Set(fiber.HeaderETag, e.ETag)
+			c.Set("X-Cache", "HIT")
+			return c.SendStatus(fiber.StatusNotModified)
+		}
+	}
+	entry, state, err := s.Cache.Fetch(c.UserContext(), key, func(ctx context.Context) (*cache.Entry, error) {
+		return s.renderPage(ctx, pr)
+	})
+	if err != nil {
+		return err
+	}
+	return writeEntry(c, entry, state)
+}
+
+func queryValues(c *fiber.Ctx) url.Values {
+	q := url.Values{}
+	c.Request().URI().QueryArgs().VisitAll(func(k, v []byte) {
+		q.Add(string(k), string(v))
+	})
+	return q
+}
+
+// cacheKey: build id · language · region · route · path · canonical query.
+// The path is there because one route serves many entities.
+func (s *Server) cacheKey(pr *pageRequest) string {
+	return strings.Join([]string{
+		"page", s.Engine.Bundle().ID, pr.loc.Lang, pr.region.Slug, pr.match.Route.Name,
+		strings.TrimSuffix(pr.loc.Rest, "/") + route.EncodeQuery(pr.canonical),
+	}, "|")
+}
+
+// renderPage runs the route's loader and renders the document.
+func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry, error) {
+	props, res, err := s.loadPage(ctx, pr)
+	if err != nil {
+		return nil, err
+	}
+	html, err := s.renderDocument(ctx, props)
+	if err != nil {
+		return nil, err
+	}
+	r := pr.match.Route
+	header := map[string]string{
+		fiber.HeaderContentType:  fiber.MIMETextHTMLCharsetUTF8,
+		fiber.HeaderCacheControl: "public, max-age=60, stale-while-revalidate=600",
+		"Content-Language":       pr.loc.Lang,
+	}
+	return cache.NewEntry(fiber.StatusOK, header, []byte(html), append(res.Tags, "page:"+r.Name), s.Now()), nil
+}
+
+// loadPage runs the route's loader and assembles the document's props.
+func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, page.Result, error) {
+	r := pr.match.Route
+	res, err := s.Loaders[r.Name](ctx, page.Request{
+		Route:  r.Name,
+		Lang:   pr.loc.Lang,
+		Region: pr.region,
+		Params: pr.match.Params,
+		Query:  pr.canonical,
+	})
+	if err != nil {
+		return documentProps{}, res, err
+	}
+	urls, err := s.pageURLs(pr)
+	if err != nil {
+		return documentProps{}, res, err
+	}
+	return documentProps{
+		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
+		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
+	}, res, nil
+}
+
+// renderDocument fills in what every document needs and runs the engine.
+func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, error) {
+	props, err := s.propsJSON(p)
+	if err != nil {
+		return "", err
+	}
+	return s.Engine.Render(ctx, props)
+}
+
+func (s *Server) propsJSON(p documentProps) ([]byte, error) {
+	p.Assets = s.Engine.Bundle().Manifest
+	p.Year = s.Now().Year()
+	if p.Params == nil {
+		p.Params = map[string]string{}
+	}
+	props, err := json.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("web: props of %s: %w", p.Page, err)
+	}
+	return props, nil
+}
+
+// etagMatches reports whether an If-None-Match header names etag.
+func etagMatches(header, etag string) bool {
+	for _, candidate := range strings.Split(header, ",") {
+		candidate = strings.TrimSpace(candidate)
+		if candidate == "*" || strings.TrimPrefix(candidate, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// writeEntry sends a cached response in the best encoding the client takes.
+func writeEntry(c *fiber.Ctx, e *cache.Entry, state string) error {
+	for k, v := range e.Header {
+		c.Set(k, v)
+	}
+	c.Set(fiber.HeaderETag, e.ETag)
+	c.Set("X-Cache", state)
+	c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
+	c.Status(e.Status)
+	body := e.Body
+	encoding := ""
+	if c.Get(fiber.HeaderAcceptEncoding) != "" { // Fiber offers the first choice to a client that names none
+		encoding = c.AcceptsEncodings("br", "gzip")
+	}
+	switch encoding {
+	case "br":
+		if len(e.Brotli) > 0 {
+			c.Set(fiber.HeaderContentEncoding, "br")
+			body = e.Brotli
+		}
+	case "gzip":
+		if len(e.Gzip) > 0 {
+			c.Set(fiber.HeaderContentEncoding, "gzip")
+			body = e.Gzip
+		}
+	}
+	return c.Send(body)
+}

@@ -1,0 +1,122 @@
+// Package web is the HTTP layer: the Fiber app, its middleware, the route
+// checks of spec §4, the page cache lookup and the assembly of the props the
+// React document renders from.
+package web
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/compress"
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/cache"
+	"sogliq/server/i18n"
+	"sogliq/server/page"
+	"sogliq/server/region"
+	"sogliq/server/route"
+	"sogliq/ssr"
+)
+
+// Deps is everything the web layer serves from.
+type Deps struct {
+	// PublicURL is the site's origin for canonical and alternate links,
+	// e.g. "https://sogliq.uz", without a trailing slash.
+	PublicURL string
+	Engine    *ssr.Engine
+	Cache     *cache.Cache
+	Routes    *route.Table
+	Dict      *i18n.Dict
+	// Regions are the regions in display order; they change only with a
+	// migration, so they are read once at start.
+	Regions []region.Region
+	Loaders page.Loaders
+	DB      *sqlx.DB
+	Logger  *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Server serves the site.
+type Server struct {
+	Deps
+	regionBySlug  map[string]region.Region
+	defaultRegion region.Region
+	assets        *assetStore
+}
+
+// New checks that every route has a loader and that the default region
+// exists, and builds the server.
+func New(d Deps) (*Server, error) {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore()}
+	for _, r := range d.Regions {
+		s.regionBySlug[r.Slug] = r
+	}
+	def, ok := s.regionBySlug[route.DefaultRegion]
+	if !ok {
+		return nil, fmt.Errorf("web.New: default region %q is not in the database", route.DefaultRegion)
+	}
+	s.defaultRegion = def
+	for _, r := range d.Routes.Routes {
+		if d.Loaders[r.Name] == nil {
+			return nil, fmt.Errorf("web.New: route %q has no loader", r.Name)
+		}
+	}
+	return s, nil
+}
+
+// App builds the Fiber app, wiring the middleware in the order each request
+// meets it.
+func (s *Server) App() *fiber.App {
+	app := fiber.New(fiber.Config{
+		ErrorHandler:          s.handleError,
+		DisableStartupMessage: true,
+		ReadTimeout:           10 * time.Second,
+		WriteTimeout:          30 * time.Second,
+		IdleTimeout:           60 * time.Second,
+	})
+	// The request id first, so that every later log line carries it.
+	app.Use(requestID)
+	// The access log wraps everything after it and renders errors itself,
+	// so it logs the final status.
+	app.Use(s.accessLog)
+	// Recover inside the log: a panic below becomes the 500 page, logged.
+	app.Use(s.recoverPanic)
+	// Security headers on every answer, error pages included.
+	app.Use(securityHeaders)
+	// Compression for what is not precompressed (cached pages and assets
+	// carry their own Content-Encoding, which the compressor leaves alone).
+	app.Use(compress.New(compress.Config{Level: compress.LevelDefault}))
+
+	app.Get("/healthz", s.healthz)
+	app.Get("/readyz", s.readyz)
+	app.Get(ssr.PublicPath+"*", s.serveAsset)
+	app.Get("/favicon.ico", s.serveFavicon)
+	// Everything else is a page: locale and region, route checks, cache, loader, render.
+	app.Get("/*", s.servePage)
+	app.Head("/*", s.servePage)
+	return app
+}
+
+func (s *Server) healthz(c *fiber.Ctx) error {
+	return c.SendString("ok")
+}
+
+func (s *Server) readyz(c *fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.UserContext(), time.Second)
+	defer cancel()
+	if err := s.DB.PingContext(ctx); err != nil {
+		s.Logger.WarnContext(ctx, "readyz: database unreachable", slog.Any("err", err))
+		return c.Status(fiber.StatusServiceUnavailable).SendString("database unreachable")
+	}
+	return c.SendString("ready")
+}
