@@ -3,6 +3,7 @@ import { layouts } from "./layouts";
 import { pages } from "./pages";
 import type { RenderProps } from "./types";
 import limits from "../shared/limits.json";
+import favicon from "./media/favicon.svg";
 
 /** Document is the whole HTML page; Layout and Page come from the route table. */
 export function Document(props: RenderProps) {
@@ -16,6 +17,7 @@ export function Document(props: RenderProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={limits.loadingColor} />
+        <link rel="icon" href={favicon} type="image/svg+xml" />
         {props.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -40,6 +40,21 @@ type Engine struct {
 	pool    chan *vm
 	current atomic.Pointer[program]
 	mu      sync.Mutex // serialises Swap
+
+	renders, failures atomic.Uint64
+}
+
+// Stats counts an engine's work since it started.
+type Stats struct {
+	// Renders counts calls of the bundle's render function.
+	Renders uint64
+	// Failures counts renders that timed out or threw; each cost a runtime.
+	Failures uint64
+}
+
+// Stats returns the engine's counters.
+func (e *Engine) Stats() Stats {
+	return Stats{Renders: e.renders.Load(), Failures: e.failures.Load()}
 }
 
 // program is one compiled bundle; gen tells runtimes built from an older
@@ -133,8 +148,10 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	e.renders.Add(1)
 	html, err := e.run(v, props)
 	if err != nil {
+		e.failures.Add(1)
 		// A runtime that was interrupted or threw may hold half-updated
 		// module state; never reuse it.
 		go e.replace()

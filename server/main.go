@@ -1,0 +1,166 @@
+// Command server is the Sog'liq site: one process that serves the
+// server-rendered pages and their assets.
+//
+//	server [serve] [--demo]   migrate, (with --demo) seed an empty database, serve
+//	server migrate            apply the migrations and exit
+//	server seed [--scale N]   fill an empty database with demo data and exit
+//	server bundle DIR         build the bundles into DIR for embedding and exit
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/redis/go-redis/v9"
+
+	"sogliq/server/assets"
+	"sogliq/server/cache"
+	"sogliq/server/config"
+	"sogliq/server/database"
+	"sogliq/server/seed"
+	"sogliq/server/site"
+	"sogliq/server/web"
+	"sogliq/ssr"
+)
+
+func main() {
+	logger := slog.New(web.LogHandler(slog.NewTextHandler(os.Stderr, nil)))
+	slog.SetDefault(logger)
+	if err := run(logger, os.Args[1:]); err != nil {
+		logger.Error(err.Error())
+		os.Exit(1)
+	}
+}
+
+func run(logger *slog.Logger, args []string) error {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		fs := flag.NewFlagSet("serve", flag.ExitOnError)
+		demo := fs.Bool("demo", false, "seed demo data into an empty database")
+		_ = fs.Parse(args)
+		return serve(ctx, logger, cfg, *demo)
+	case "migrate":
+		db, err := openDatabase(ctx, logger, cfg)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	case "seed":
+		fs := flag.NewFlagSet("seed", flag.ExitOnError)
+		scale := fs.Int("scale", 1, "multiply clinics and doctors by N (50: ~100k doctors)")
+		_ = fs.Parse(args)
+		db, err := openDatabase(ctx, logger, cfg)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		return seed.Run(ctx, db, *scale)
+	case "bundle":
+		if len(args) != 1 {
+			return errors.New("usage: server bundle DIR")
+		}
+		b, err := ssr.Build(ssr.BuildOptions{Root: cfg.Root, Minify: true})
+		if err != nil {
+			return err
+		}
+		return assets.Write(args[0], b)
+	default:
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, bundle)", cmd)
+	}
+}
+
+// openDatabase connects (creating the database or a private cluster when
+// needed), migrates and checks the schema is one this binary knows.
+func openDatabase(ctx context.Context, logger *slog.Logger, cfg config.Config) (*sqlx.DB, error) {
+	db, err := database.Prepare(ctx, cfg.DatabaseURL, logger)
+	if err != nil {
+		return nil, err
+	}
+	if err := database.Migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// loadBundle takes the embedded bundle, or builds one from the source tree
+// (always in DEV, where it is rebuilt on change).
+func loadBundle(cfg config.Config) (*ssr.Bundle, error) {
+	if !cfg.Dev {
+		if b, ok, err := assets.Embedded(); err != nil || ok {
+			return b, err
+		}
+	}
+	return ssr.Build(ssr.BuildOptions{Root: cfg.Root, Minify: !cfg.Dev})
+}
+
+func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo bool) error {
+	logger.Info("starting", slog.Any("config", cfg))
+	db, err := openDatabase(ctx, logger, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if demo {
+		if err := seed.Run(ctx, db, 1); err != nil {
+			return err
+		}
+	}
+	var rdb *redis.Client
+	if cfg.RedisURL != "" {
+		if rdb, err = cache.NewRedisClient(cfg.RedisURL); err != nil {
+			return err
+		}
+		defer rdb.Close()
+	}
+	pages := cache.New(rdb, cache.Options{Logger: logger})
+	defer pages.Close()
+
+	bundle, err := loadBundle(cfg)
+	if err != nil {
+		return err
+	}
+	engine, err := ssr.NewEngine(bundle, ssr.Options{Size: cfg.RenderPool, Timeout: cfg.RenderTimeout, Logger: logger})
+	if err != nil {
+		return err
+	}
+	if cfg.Dev {
+		go ssr.Watch(ctx, ssr.BuildOptions{Root: cfg.Root}, engine, logger)
+	}
+
+	server, err := site.New(ctx, site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: cfg.PublicURL, Logger: logger})
+	if err != nil {
+		return err
+	}
+	app := server.App()
+	errc := make(chan error, 1)
+	go func() { errc <- app.Listen(cfg.Addr) }()
+	logger.Info("serving", slog.String("addr", cfg.Addr), slog.String("build", bundle.ID))
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return app.ShutdownWithContext(shutdownCtx)
+}

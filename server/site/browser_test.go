@@ -1,0 +1,121 @@
+package site_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"sogliq/server/site/sitetest"
+)
+
+// browserTimeout bounds the whole node run; a hung browser must not hang CI.
+const browserTimeout = 3 * time.Minute
+
+// TestBrowser runs the browser tests in client/e2e against a seeded site:
+// pages without JavaScript, islands hydrating without console errors, the
+// burger menu. It needs node, Chromium and node_modules/playwright-core.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped under -short")
+	}
+	root := sitetest.RepoRoot(t)
+	node := requireBrowserTools(t, root)
+	s := sitetest.Start(t, sitetest.Options{})
+
+	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
+	defer cancel()
+	// The files are named, not the folder: node 20 searches a folder, node 22
+	// reads its arguments as globs.
+	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", "*.test.mjs"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no client/e2e/*.test.mjs (%v)", err)
+	}
+	args := append([]string{"--test", "--test-reporter=spec"}, files...)
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "BASE_URL="+s.URL)
+	// node --test forks a process per file and Playwright forks Chromium:
+	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
+	// and give up on the pipes if something still holds them.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM) }
+	cmd.WaitDelay = 10 * time.Second
+	logw := &lineLogger{t: t}
+	cmd.Stdout = logw
+	cmd.Stderr = logw
+	err = cmd.Run()
+	logw.flush()
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatalf("node --test client/e2e/ did not finish within %v", browserTimeout)
+	}
+	if err != nil {
+		t.Fatalf("node --test client/e2e/ failed: %v (output above)", err)
+	}
+}
+
+// lineLogger writes what it is given into the test log, a line at a time.
+type lineLogger struct {
+	t   *testing.T
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (l *lineLogger) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		l.t.Log(string(l.buf[:i]))
+		l.buf = l.buf[i+1:]
+	}
+}
+
+// flush logs a last line that had no newline.
+func (l *lineLogger) flush() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buf) > 0 {
+		l.t.Log(string(l.buf))
+		l.buf = nil
+	}
+}
+
+// requireBrowserTools returns the path of node, or skips the test (fails it
+// when CI is set) if node, Chromium or playwright-core is missing.
+func requireBrowserTools(t *testing.T, root string) string {
+	t.Helper()
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	node, nodeErr := exec.LookPath("node")
+	var missing []string
+	if nodeErr != nil {
+		missing = append(missing, "node (Node.js 20+) on PATH")
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		missing = append(missing, "Chromium at "+chromium+" (apt-get install -y chromium, or set CHROMIUM)")
+	}
+	if _, err := os.Stat(filepath.Join(root, "node_modules", "playwright-core")); err != nil {
+		missing = append(missing, "node_modules/playwright-core (run npm ci)")
+	}
+	if len(missing) == 0 {
+		return node
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("browser tests cannot run in CI; install: %v", missing)
+	}
+	t.Skipf("\n*** SKIPPING BROWSER TESTS: missing %v ***\n*** they will FAIL in CI (CI is set there) ***", missing)
+	return ""
+}

@@ -1,0 +1,132 @@
+// Package sitetest starts the whole site for tests: a fresh seeded
+// database, the real bundles and engine, the page cache and a listener on
+// loopback.
+package sitetest
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/redis/go-redis/v9"
+
+	"sogliq/server/cache"
+	"sogliq/server/database/dbtest"
+	"sogliq/server/site"
+	"sogliq/server/web"
+	"sogliq/ssr"
+)
+
+// Options tune the site under test.
+type Options struct {
+	// Redis, when set, backs the page cache; nil is the in-process cache alone.
+	Redis *redis.Client
+	// RenderTimeout is the render deadline (default 2s).
+	RenderTimeout time.Duration
+	// PoolSize is the number of goja runtimes (default 2).
+	PoolSize int
+	// Uncached makes every page entry expire at once, for benchmarks of
+	// the render path.
+	Uncached bool
+	// Log receives the server's logs (default: discarded unless -v).
+	Log io.Writer
+}
+
+// Site is a running site.
+type Site struct {
+	// URL is the base URL, e.g. http://127.0.0.1:41234, no trailing slash.
+	URL    string
+	DB     *sqlx.DB
+	Cache  *cache.Cache
+	Engine *ssr.Engine
+	Server *web.Server
+}
+
+var (
+	bundleOnce sync.Once
+	bundle     *ssr.Bundle
+	bundleErr  error
+)
+
+// Bundle builds the real client bundles once per test binary.
+func Bundle(t testing.TB) *ssr.Bundle {
+	t.Helper()
+	bundleOnce.Do(func() {
+		bundle, bundleErr = ssr.Build(ssr.BuildOptions{Root: RepoRoot(t), Minify: true})
+	})
+	if bundleErr != nil {
+		t.Fatalf("building the bundles (did npm ci run?): %v", bundleErr)
+	}
+	return bundle
+}
+
+// RepoRoot finds the directory holding go.mod.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("sitetest: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Start runs the site on a fresh seeded database until the test ends.
+func Start(t testing.TB, opts Options) *Site {
+	t.Helper()
+	db := dbtest.NewSeeded(t)
+	return StartWithDB(t, db, opts)
+}
+
+// StartWithDB runs the site on db.
+func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
+	t.Helper()
+	if opts.PoolSize == 0 {
+		opts.PoolSize = 2
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+		if testing.Verbose() {
+			opts.Log = os.Stderr
+		}
+	}
+	logger := slog.New(slog.NewTextHandler(opts.Log, nil))
+	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":"}
+	if opts.Uncached {
+		cacheOpts.LocalEntries, cacheOpts.FreshFor, cacheOpts.StaleFor = -1, time.Nanosecond, time.Nanosecond
+	}
+	pages := cache.New(opts.Redis, cacheOpts)
+	t.Cleanup(func() { pages.Close() })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String()
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := server.App()
+	go func() { _ = app.Listener(ln) }()
+	t.Cleanup(func() { _ = app.ShutdownWithTimeout(5 * time.Second) })
+	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Server: server}
+}
