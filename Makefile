@@ -1,0 +1,53 @@
+# Sog'liq: one Go binary serving React pages rendered in goja.
+#   make run    start the site with demo data on :3000 (ADDR to change)
+#   make test   every test: types, vet, Go unit, PostgreSQL/Redis integration, headless Chromium
+#   make bench  render and HTTP benchmarks (figures, not pass/fail)
+
+GO        ?= go
+BIN       := bin/server
+STAMP     := node_modules/.package-lock.json
+
+.PHONY: run dev build test test-go typecheck browser-deps bench clean
+
+# npm ci only when the lock file changed since the last install.
+$(STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(STAMP)
+
+deps: $(STAMP)
+	$(GO) mod download
+
+run: deps
+	$(GO) run ./server serve --demo
+
+dev: deps
+	DEV=1 $(GO) run ./server serve --demo
+
+# The production binary, with the bundles embedded.
+build: deps
+	$(GO) run ./server bundle server/assets/dist
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./server
+	@rm -f server/assets/dist/bundle.json
+
+typecheck: deps
+	npx --no-install tsc --noEmit -p tsconfig.json
+
+test-go: deps browser-deps
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 15m ./...
+
+test: typecheck test-go
+
+# Debian's Chromium for the browser test; installed when missing and we may.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || command -v "$$CHROMIUM" >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "*** chromium is missing: install Debian's chromium package (the browser test will skip locally, fail in CI)"; fi; }
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
+	$(GO) test -run '^$$' -bench . ./server/cache/
+
+clean:
+	rm -rf bin

@@ -1,0 +1,57 @@
+package config
+
+import (
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFromEnv(t *testing.T) {
+	for _, test := range []struct {
+		name    string
+		env     map[string]string
+		check   func(Config) bool
+		wantErr bool
+	}{
+		{"defaults", nil, func(c Config) bool {
+			return c.Addr == ":3000" && c.RedisURL == "" && c.RenderTimeout == 2*time.Second && c.RenderPool > 0 && !c.Dev
+		}, false},
+		{"overrides", map[string]string{"ADDR": ":8080", "DEV": "1", "SSR_POOL": "3", "SSR_TIMEOUT": "500ms", "PUBLIC_URL": "https://sogliq.uz/"},
+			func(c Config) bool {
+				return c.Addr == ":8080" && c.Dev && c.RenderPool == 3 && c.RenderTimeout == 500*time.Millisecond && c.PublicURL == "https://sogliq.uz"
+			}, false},
+		{"bad pool", map[string]string{"SSR_POOL": "many"}, nil, true},
+		{"bad timeout", map[string]string{"SSR_TIMEOUT": "-1s"}, nil, true},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT"} {
+				t.Setenv(k, test.env[k])
+			}
+			c, err := FromEnv()
+			if test.wantErr {
+				if err == nil {
+					t.Fatal("FromEnv accepted a bad value")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !test.check(c) {
+				t.Errorf("FromEnv = %+v", c)
+			}
+		})
+	}
+}
+
+func TestLogValueHidesSecrets(t *testing.T) {
+	c := Config{DatabaseURL: "postgres://app:hunter2@db/sogliq", RedisURL: "redis://:s3cret@cache:6379/0"}
+	var b strings.Builder
+	slog.New(slog.NewTextHandler(&b, nil)).Info("config", slog.Any("config", c))
+	for _, secret := range []string{"hunter2", "s3cret"} {
+		if strings.Contains(b.String(), secret) {
+			t.Errorf("logged configuration shows %q: %s", secret, b.String())
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package web
+
+import (
+	"errors"
+	"testing"
+
+	"sogliq/server/derrors"
+	"sogliq/server/region"
+	"sogliq/server/route"
+)
+
+func testServer(t *testing.T) *Server {
+	t.Helper()
+	routes, err := route.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{Deps: Deps{Routes: routes}, regionBySlug: map[string]region.Region{}}
+	for _, slug := range []string{"tashkent", "samarkand"} {
+		s.regionBySlug[slug] = region.Region{Slug: slug}
+	}
+	s.defaultRegion = s.regionBySlug["tashkent"]
+	return s
+}
+
+func TestCheckRoute(t *testing.T) {
+	s := testServer(t)
+	for _, test := range []struct {
+		path, query string
+		wantRoute   string // on success
+		wantTo      string // on a redirect
+		wantErr     error  // otherwise
+	}{
+		{path: "/doctors/kardiolog", wantRoute: "specialty"},
+		{path: "/uz/samarkand/doctors", wantRoute: "doctors"},
+		{path: "/doctors/", wantTo: "/doctors"},
+		{path: "/doctors//", wantTo: "/doctors"},
+		{path: "/uz/", wantTo: "/uz"},
+		{path: "/doctors/kardiolog/", query: "page=2", wantTo: "/doctors/kardiolog?page=2"},
+		{path: "/tashkent/doctors", wantTo: "/doctors"},
+		{path: "/uz/tashkent", wantTo: "/uz"},
+		{path: "/unknown", wantErr: derrors.NotFound},
+		{path: "/samarkand/doctor/x", wantErr: derrors.NotFound},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			pr := s.newPageRequest(test.path, test.query)
+			err := s.checkRoute(pr)
+			var rd *redirect
+			switch {
+			case test.wantTo != "":
+				if !errors.As(err, &rd) || rd.to != test.wantTo || rd.status != 301 {
+					t.Errorf("checkRoute = %v, want 301 to %s", err, test.wantTo)
+				}
+			case test.wantErr != nil:
+				if !errors.Is(err, test.wantErr) {
+					t.Errorf("checkRoute = %v, want %v", err, test.wantErr)
+				}
+			default:
+				if err != nil || pr.match.Route.Name != test.wantRoute {
+					t.Errorf("checkRoute = %v, route %v; want %s", err, pr.match.Route, test.wantRoute)
+				}
+			}
+		})
+	}
+}
+
+func TestEtagMatches(t *testing.T) {
+	for _, test := range []struct {
+		header string
+		want   bool
+	}{
+		{`"abc"`, true},
+		{`W/"abc"`, true},
+		{`"x", "abc"`, true},
+		{`*`, true},
+		{`"abd"`, false},
+		{``, false},
+	} {
+		if got := etagMatches(test.header, `"abc"`); got != test.want {
+			t.Errorf("etagMatches(%q) = %v, want %v", test.header, got, test.want)
+		}
+	}
+}
