@@ -72,7 +72,7 @@ func run(logger *slog.Logger, args []string) error {
 			return err
 		}
 		defer db.Close()
-		return seed.Run(ctx, db, *scale)
+		return seed.Run(ctx, db, *scale, logger)
 	case "bundle":
 		if len(args) != 1 {
 			return errors.New("usage: server bundle DIR")
@@ -120,7 +120,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	}
 	defer db.Close()
 	if demo {
-		if err := seed.Run(ctx, db, 1); err != nil {
+		if err := seed.Run(ctx, db, 1, logger); err != nil {
 			return err
 		}
 	}

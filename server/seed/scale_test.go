@@ -23,7 +23,7 @@ func TestLargeScale(t *testing.T) {
 	}
 	db := dbtest.New(t)
 	start := time.Now()
-	if err := seed.Run(context.Background(), db, scale); err != nil {
+	if err := seed.Run(context.Background(), db, scale, nil); err != nil {
 		t.Fatal(err)
 	}
 	var doctors, clinics int

@@ -27,8 +27,12 @@ const lockKey = 0x50611a
 
 // Run seeds db at the given scale (1 for development and tests, 50 for
 // ~100k doctors). On a database that already holds any of the seeded
-// tables' rows it does nothing and returns nil.
-func Run(ctx context.Context, db *sqlx.DB, scale int) error {
+// tables' rows it does nothing and returns nil. It reports to log; nil
+// means silence (tests seed many databases).
+func Run(ctx context.Context, db *sqlx.DB, scale int, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	if scale < 1 {
 		return fmt.Errorf("seed.Run(scale %d): %w", scale, derrors.Invalid)
 	}
@@ -46,7 +50,7 @@ func Run(ctx context.Context, db *sqlx.DB, scale int) error {
 		return err
 	}
 	if !empty {
-		slog.InfoContext(ctx, "seed: database already has data; not seeding")
+		log.InfoContext(ctx, "seed: database already has data; not seeding")
 		return nil
 	}
 	if err := fill(ctx, tx, scale); err != nil {
@@ -60,7 +64,7 @@ func Run(ctx context.Context, db *sqlx.DB, scale int) error {
 	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics"); err != nil {
 		return fmt.Errorf("seed.Run: %w", err)
 	}
-	slog.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))
+	log.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))
 	return nil
 }
 

@@ -34,7 +34,7 @@ func TestRunDeterministic(t *testing.T) {
 	a, b := dbtest.New(t), dbtest.New(t)
 	for _, db := range []*sqlx.DB{a, b} {
 		start := time.Now()
-		if err := seed.Run(ctx, db, 1); err != nil {
+		if err := seed.Run(ctx, db, 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed.Run(scale 1) took %v", time.Since(start))
@@ -51,7 +51,7 @@ func TestRunNoOpWhenNotEmpty(t *testing.T) {
 	if empty, err := seed.IsEmpty(ctx, db); err != nil || empty {
 		t.Fatalf("IsEmpty after seeding = %v, %v; want false", empty, err)
 	}
-	if err := seed.Run(ctx, db, 2); err != nil {
+	if err := seed.Run(ctx, db, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	if after := checksum(t, db); after != before {
@@ -92,7 +92,7 @@ func TestRunCounts(t *testing.T) {
 
 func TestRunRejectsBadScale(t *testing.T) {
 	db := dbtest.New(t)
-	if err := seed.Run(context.Background(), db, 0); err == nil {
+	if err := seed.Run(context.Background(), db, 0, nil); err == nil {
 		t.Error("Run(scale 0) succeeded")
 	}
 }

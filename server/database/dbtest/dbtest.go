@@ -52,7 +52,7 @@ func New(t testing.TB) *sqlx.DB {
 func NewSeeded(t testing.TB) *sqlx.DB {
 	t.Helper()
 	db := New(t)
-	if err := seed.Run(context.Background(), db, 1); err != nil {
+	if err := seed.Run(context.Background(), db, 1, nil); err != nil {
 		t.Fatalf("dbtest: seeding: %v", err)
 	}
 	return db
