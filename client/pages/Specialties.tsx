@@ -1,9 +1,8 @@
-import { t, tn, localized } from "../lib/i18n";
-import { href } from "../lib/href";
+import { t, localized } from "../lib/i18n";
 import { PageHead } from "../components/PageHead";
+import { SpecialtyTiles } from "../components/SpecialtyTiles";
 import type { Specialty } from "../catalog";
 import type { RenderProps } from "../types";
-import "./Home.css";
 
 export interface SpecialtiesData {
   specialties: Specialty[];
@@ -12,7 +11,6 @@ export interface SpecialtiesData {
 /** Specialties is /doctors: every specialty with its number of doctors in the region. */
 export function Specialties(props: RenderProps<SpecialtiesData>) {
   const { lang, region, data } = props;
-  const place = { lang, region: region.slug };
   const regionName = localized(lang, region.nameRu, region.nameUz);
   return (
     <>
@@ -22,16 +20,7 @@ export function Specialties(props: RenderProps<SpecialtiesData>) {
         url={props.url}
       />
       <h1>{t(lang, "specialties.heading")}</h1>
-      <ul className="tile-list">
-        {data.specialties.map((s) => (
-          <li key={s.slug}>
-            <a className="tile" href={href("specialty", { specialty: s.slug }, place)}>
-              <span className="tile__title">{localized(lang, s.nameRu, s.nameUz)}</span>
-              <span className="tile__count">{tn(lang, "doctors.count", s.doctorCount)}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SpecialtyTiles specialties={data.specialties} lang={lang} region={region.slug} />
     </>
   );
 }

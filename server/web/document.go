@@ -49,36 +49,28 @@ func (s *Server) pageURLs(pr *pageRequest) (pageURLs, error) {
 		return pageURLs{}, err
 	}
 	query := route.EncodeQuery(pr.canonical)
-	in := func(lang string) string {
+	return s.urlsIn(pr.loc.Lang, func(lang string) string {
 		return route.Join(route.Prefix(route.Place{Lang: lang, Region: pr.region.Slug}, r.Region), path) + query
-	}
-	ru, uz := in("ru"), in("uz")
-	own := ru
-	if pr.loc.Lang == "uz" {
-		own = uz
-	}
-	return pageURLs{
-		Canonical:  s.PublicURL + own,
-		Alternates: alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
-		Paths:      langPaths{RU: ru, UZ: uz},
-	}, nil
+	}), nil
 }
 
 // errorURLs are the URLs of an error page: the path as asked, in each language.
 func (s *Server) errorURLs(pr *pageRequest) pageURLs {
-	rest := pr.loc.Rest
-	regional := route.Place{Region: pr.loc.Region}
-	in := func(lang string) string {
-		regional.Lang = lang
-		return route.Join(route.Prefix(regional, true), rest)
-	}
-	ru, uz := in("ru"), in("uz")
-	own := ru
-	if pr.loc.Lang == "uz" {
-		own = uz
+	return s.urlsIn(pr.loc.Lang, func(lang string) string {
+		return route.Join(route.Prefix(route.Place{Lang: lang, Region: pr.loc.Region}, true), pr.loc.Rest)
+	})
+}
+
+// urlsIn fills pageURLs from the page's path in each language; own is the
+// visitor's language, Russian is the x-default.
+func (s *Server) urlsIn(own string, pathIn func(lang string) string) pageURLs {
+	ru, uz := pathIn("ru"), pathIn("uz")
+	canonical := ru
+	if own == "uz" {
+		canonical = uz
 	}
 	return pageURLs{
-		Canonical:  s.PublicURL + own,
+		Canonical:  s.PublicURL + canonical,
 		Alternates: alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
 		Paths:      langPaths{RU: ru, UZ: uz},
 	}

@@ -58,11 +58,10 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	}
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
 	key := s.cacheKey(pr)
-	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" {
+	inm := c.Get(fiber.HeaderIfNoneMatch)
+	if inm != "" {
 		if e, ok := s.Cache.Peek(c.UserContext(), key); ok && etagMatches(inm, e.ETag) {
-			c.Set(fiber.HeaderETag, e.ETag)
-			c.Set("X-Cache", "HIT")
-			return c.SendStatus(fiber.StatusNotModified)
+			return notModified(c, e, cache.StateHit)
 		}
 	}
 	entry, state, err := s.Cache.Fetch(c.UserContext(), key, func(ctx context.Context) (*cache.Entry, error) {
@@ -71,7 +70,18 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	// A stale entry (or a re-render that came out the same) can still
+	// answer the revalidation.
+	if inm != "" && etagMatches(inm, entry.ETag) {
+		return notModified(c, entry, state)
+	}
 	return writeEntry(c, entry, state)
+}
+
+func notModified(c *fiber.Ctx, e *cache.Entry, state string) error {
+	c.Set(fiber.HeaderETag, e.ETag)
+	c.Set("X-Cache", state)
+	return c.SendStatus(fiber.StatusNotModified)
 }
 
 func queryValues(c *fiber.Ctx) url.Values {
