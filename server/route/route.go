@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"sogliq/shared"
 )
@@ -107,8 +108,10 @@ func matchSegments(pattern, segs []string) (map[string]string, int, bool) {
 	for i, p := range pattern {
 		switch {
 		case strings.HasPrefix(p, ":"):
+			// A parameter that is not valid UTF-8 names nothing: no match,
+			// rather than a query the database refuses.
 			v, err := url.PathUnescape(segs[i])
-			if err != nil || v == "" {
+			if err != nil || v == "" || !utf8.ValidString(v) {
 				return nil, 0, false
 			}
 			params[p[1:]] = v

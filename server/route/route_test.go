@@ -30,6 +30,8 @@ func TestMatch(t *testing.T) {
 		{"/doctor/karimov-aziz", "doctor", map[string]string{"slug": "karimov-aziz"}},
 		{"/doctor/%D0%B0", "doctor", map[string]string{"slug": "а"}},
 		{"/nope", "", nil},
+		{"/doctor/%FF%FE", "", nil},
+		{"/doctor/%ZZ", "", nil},
 		{"/doctors/kardiolog/vzroslye", "", nil},
 		{"/doctor", "", nil},
 	} {

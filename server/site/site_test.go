@@ -149,6 +149,7 @@ func TestErrors(t *testing.T) {
 		{"/doctors/kardiolog?page=abc", 400, "ru", "Неверный запрос", false},
 		{"/uz/doctors/kardiolog?page=0", 400, "uz", "Noto'g'ri so'rov", false},
 		{"/doctor/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404, "ru", "Страница не найдена", true},
+		{"/doctor/%FF%FE", 404, "ru", "Страница не найдена", true},
 	} {
 		t.Run(test.path, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path)

@@ -63,12 +63,16 @@ func swapRegionSlug(s *Server, pr *pageRequest) error {
 	return &redirect{status: fiber.StatusMovedPermanently, to: route.Join(lang, pr.loc.Rest) + withQuery(pr.query)}
 }
 
-// trimTrailingSlash sends /doctors/ to /doctors; the root stays.
+// trimTrailingSlash sends /doctors/ to /doctors, and //doctors to /doctors;
+// the root stays.
 func trimTrailingSlash(s *Server, pr *pageRequest) error {
-	if pr.path == "/" || !strings.HasSuffix(pr.path, "/") {
+	if pr.path == "/" || (!strings.HasSuffix(pr.path, "/") && !strings.Contains(pr.path, "//")) {
 		return nil
 	}
 	to := strings.TrimRight(pr.path, "/")
+	for strings.Contains(to, "//") {
+		to = strings.ReplaceAll(to, "//", "/")
+	}
 	if to == "" {
 		to = "/"
 	}

@@ -36,10 +36,13 @@ func TestCheckRoute(t *testing.T) {
 		{path: "/doctors/", wantTo: "/doctors"},
 		{path: "/doctors//", wantTo: "/doctors"},
 		{path: "/uz/", wantTo: "/uz"},
+		{path: "//doctors", wantTo: "/doctors"},
+		{path: "/uz//doctors/kardiolog", wantTo: "/uz/doctors/kardiolog"},
 		{path: "/doctors/kardiolog/", query: "page=2", wantTo: "/doctors/kardiolog?page=2"},
 		{path: "/tashkent/doctors", wantTo: "/doctors"},
 		{path: "/uz/tashkent", wantTo: "/uz"},
 		{path: "/unknown", wantErr: derrors.NotFound},
+		{path: "/doctor/%FF%FE", wantErr: derrors.NotFound},
 		{path: "/samarkand/doctor/x", wantErr: derrors.NotFound},
 	} {
 		t.Run(test.path, func(t *testing.T) {
