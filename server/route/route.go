@@ -216,19 +216,33 @@ func (r *Route) CanonicalQuery(q url.Values) url.Values {
 // Located is a request path taken apart: language, region and the rest.
 type Located struct {
 	Lang string
+	// Alias is "ru" or "en" when the path starts with /ru or /en: prefixes
+	// recognised but never canonical (Russian has no prefix, and English is
+	// served as Russian until it has a dictionary).
+	Alias string
 	// Region is the region slug written in the path, or "" for none.
 	Region string
 	// Rest is the path after the prefixes, starting with "/".
 	Rest string
 }
 
-// Locate strips the language prefix (/uz) and then an optional region slug
+// Locate strips the language prefix (/uz, or the aliases /ru and /en) and then an optional region slug
 // (isRegion says which first segments are regions) from a path.
 func Locate(path string, isRegion func(slug string) bool) Located {
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path // Fiber always gives a leading slash; others may not
+	}
 	loc := Located{Lang: "ru", Rest: path}
-	if loc.Rest == "/uz" || strings.HasPrefix(loc.Rest, "/uz/") {
-		loc.Lang = "uz"
-		loc.Rest = strings.TrimPrefix(loc.Rest, "/uz")
+	for _, prefix := range []string{"uz", "ru", "en"} {
+		if loc.Rest == "/"+prefix || strings.HasPrefix(loc.Rest, "/"+prefix+"/") {
+			loc.Rest = strings.TrimPrefix(loc.Rest, "/"+prefix)
+			if prefix == "uz" {
+				loc.Lang = "uz"
+			} else {
+				loc.Alias = prefix
+			}
+			break
+		}
 	}
 	first, tail, _ := strings.Cut(strings.TrimPrefix(loc.Rest, "/"), "/")
 	if first != "" && isRegion(first) {

@@ -6,6 +6,7 @@ package site
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 
@@ -15,6 +16,7 @@ import (
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
+	"sogliq/server/seo"
 	"sogliq/server/web"
 	"sogliq/shared"
 	"sogliq/ssr"
@@ -29,7 +31,8 @@ type Deps struct {
 	Logger    *slog.Logger
 }
 
-// New builds the web server; its App method gives the Fiber app.
+// New builds the web server; its App method gives the Fiber app. The SEO
+// redirects reload every minute until ctx ends.
 func New(ctx context.Context, d Deps) (*web.Server, error) {
 	routes, err := route.Load()
 	if err != nil {
@@ -47,6 +50,11 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	redirects := seo.NewRedirects(d.DB, d.Logger)
+	if err := redirects.Load(ctx); err != nil {
+		return nil, err
+	}
+	go redirects.Refresh(ctx, time.Minute)
 	return web.New(web.Deps{
 		PublicURL: d.PublicURL,
 		Engine:    d.Engine,
@@ -55,6 +63,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Dict:      dict,
 		Regions:   regions,
 		Loaders:   loaders(d.DB, limits),
+		Redirects: redirects,
 		DB:        d.DB,
 		Logger:    d.Logger,
 	})

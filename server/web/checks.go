@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -12,21 +13,23 @@ import (
 
 // A routeCheck looks at a page request before the cache and the loader. It
 // returns nil to let the request go on, or an error: a redirect or a status.
-type routeCheck func(s *Server, pr *pageRequest) error
+type routeCheck func(ctx context.Context, s *Server, pr *pageRequest) error
 
-// routeChecks run in the order of spec §4. The SEO-redirect lookup (2), the
-// auth guard (4) and the configured route rules (6) join this list in their
-// place as the tables and pages they need arrive.
+// routeChecks run in the order of spec §4, after the language prefix is
+// settled. The auth guard (4) and the configured route rules (6) join this
+// list in their place as the pages and tables they need arrive.
 var routeChecks = []routeCheck{
+	canonicalLanguage, // /ru and /en are aliases of the unprefixed path
 	validatePage,      // 1: the path names a page of the route table
+	seoRedirect,       // 2: moved pages, from the seo_redirects table
 	swapRegionSlug,    // 3: the default region is never written in the path
 	trimTrailingSlash, // 5: one URL per page
 }
 
 // checkRoute runs the checks in order; the first answer ends the request.
-func (s *Server) checkRoute(pr *pageRequest) error {
+func (s *Server) checkRoute(ctx context.Context, pr *pageRequest) error {
 	for _, check := range routeChecks {
-		if err := check(s, pr); err != nil {
+		if err := check(ctx, s, pr); err != nil {
 			return err
 		}
 	}
@@ -44,7 +47,7 @@ func (r *redirect) Error() string { return fmt.Sprintf("redirect %d to %s", r.st
 
 // validatePage: an unknown path, or a region prefix on a route without one,
 // is a 404 "Page not found: {path}".
-func validatePage(s *Server, pr *pageRequest) error {
+func validatePage(ctx context.Context, s *Server, pr *pageRequest) error {
 	m, ok := s.Routes.Match(pr.loc.Rest)
 	if !ok || (pr.loc.Region != "" && !m.Route.Region) {
 		return fmt.Errorf("Page not found: %s: %w", pr.path, derrors.NotFound)
@@ -53,9 +56,38 @@ func validatePage(s *Server, pr *pageRequest) error {
 	return nil
 }
 
+// canonicalLanguage sends /ru/... and /en/... to the unprefixed (Russian)
+// path: Russian has no prefix, and English has no dictionary yet.
+func canonicalLanguage(ctx context.Context, s *Server, pr *pageRequest) error {
+	if pr.loc.Alias == "" {
+		return nil
+	}
+	to := strings.TrimPrefix(pr.path, "/"+pr.loc.Alias)
+	if to == "" {
+		to = "/"
+	}
+	return &redirect{status: fiber.StatusMovedPermanently, to: to + withQuery(pr.query)}
+}
+
+// seoRedirect follows the seo_redirects table (resolved to one hop,
+// suspicious rows refused) with 301, keeping the query.
+func seoRedirect(ctx context.Context, s *Server, pr *pageRequest) error {
+	if s.Redirects == nil {
+		return nil
+	}
+	source := pr.path
+	if source != "/" {
+		source = strings.TrimRight(source, "/")
+	}
+	if to, ok := s.Redirects.Lookup(ctx, source); ok {
+		return &redirect{status: fiber.StatusMovedPermanently, to: to + withQuery(pr.query)}
+	}
+	return nil
+}
+
 // swapRegionSlug sends /tashkent/... (the default region written out) to
 // the unprefixed form.
-func swapRegionSlug(s *Server, pr *pageRequest) error {
+func swapRegionSlug(ctx context.Context, s *Server, pr *pageRequest) error {
 	if pr.loc.Region != route.DefaultRegion {
 		return nil
 	}
@@ -65,7 +97,7 @@ func swapRegionSlug(s *Server, pr *pageRequest) error {
 
 // trimTrailingSlash sends /doctors/ to /doctors, and //doctors to /doctors;
 // the root stays.
-func trimTrailingSlash(s *Server, pr *pageRequest) error {
+func trimTrailingSlash(ctx context.Context, s *Server, pr *pageRequest) error {
 	if pr.path == "/" || (!strings.HasSuffix(pr.path, "/") && !strings.Contains(pr.path, "//")) {
 		return nil
 	}

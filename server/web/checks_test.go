@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestCheckRoute(t *testing.T) {
 	} {
 		t.Run(test.path, func(t *testing.T) {
 			pr := s.newPageRequest(test.path, test.query)
-			err := s.checkRoute(pr)
+			err := s.checkRoute(context.Background(), pr)
 			var rd *redirect
 			switch {
 			case test.wantTo != "":

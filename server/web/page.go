@@ -53,7 +53,7 @@ func (s *Server) isRegion(slug string) bool {
 // cache (304 before any render), then loader and render on a miss.
 func (s *Server) servePage(c *fiber.Ctx) error {
 	pr := s.newPageRequest(utils.CopyString(c.Path()), string(c.Request().URI().QueryString()))
-	if err := s.checkRoute(pr); err != nil {
+	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))

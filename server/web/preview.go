@@ -15,7 +15,7 @@ func (s *Server) PageProps(ctx context.Context, target string) ([]byte, error) {
 		return nil, err
 	}
 	pr := s.newPageRequest(u.Path, u.RawQuery)
-	if err := s.checkRoute(pr); err != nil {
+	if err := s.checkRoute(ctx, pr); err != nil {
 		return nil, err
 	}
 	pr.canonical = pr.match.Route.CanonicalQuery(u.Query())

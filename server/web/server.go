@@ -34,10 +34,17 @@ type Deps struct {
 	// migration, so they are read once at start.
 	Regions []region.Region
 	Loaders page.Loaders
-	DB      *sqlx.DB
-	Logger  *slog.Logger
+	// Redirects answers where a moved path went (spec §4 check 2); nil for none.
+	Redirects RedirectLookup
+	DB        *sqlx.DB
+	Logger    *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+}
+
+// RedirectLookup finds where a path moved; seo.Redirects is one.
+type RedirectLookup interface {
+	Lookup(ctx context.Context, path string) (to string, ok bool)
 }
 
 // Server serves the site.
@@ -101,6 +108,7 @@ func (s *Server) App() *fiber.App {
 	app.Get("/readyz", s.readyz)
 	app.Get(ssr.PublicPath+"*", s.serveAsset)
 	app.Get("/favicon.ico", s.serveFavicon)
+	app.Get("/api/seo-redirects/check", s.checkRedirect)
 	// Everything else is a page: locale and region, route checks, cache, loader, render.
 	app.Get("/*", s.servePage)
 	app.Head("/*", s.servePage)

@@ -1,0 +1,138 @@
+// Package seo owns the SEO redirects of spec §4 check 2: a table of moved
+// paths, read into memory, with the suspicious-redirect rule of spec §5.
+package seo
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Redirects answers "where did this path move?" from a snapshot of the
+// seo_redirects table, refreshed in the background.
+type Redirects struct {
+	db       *sqlx.DB
+	log      *slog.Logger
+	snapshot atomic.Pointer[map[string]string]
+}
+
+// NewRedirects returns Redirects over db; call Load before serving.
+func NewRedirects(db *sqlx.DB, log *slog.Logger) *Redirects {
+	r := &Redirects{db: db, log: log}
+	r.snapshot.Store(&map[string]string{})
+	return r
+}
+
+type row struct {
+	Source string `db:"source"`
+	Target string `db:"target"`
+}
+
+// Load reads the table and resolves chains (a → b → c becomes a → c), so a
+// visitor is never sent through more than one hop. Rows on a cycle are
+// logged and left out; suspicious rows are kept and refused at lookup.
+func (r *Redirects) Load(ctx context.Context) error {
+	var rows []row
+	const q = `
+		SELECT source, target
+		FROM seo_redirects`
+	if err := r.db.SelectContext(ctx, &rows, q); err != nil {
+		return fmt.Errorf("seo.Redirects.Load: %w", err)
+	}
+	raw := make(map[string]string, len(rows))
+	for _, rw := range rows {
+		raw[rw.Source] = rw.Target
+	}
+	resolved := make(map[string]string, len(raw))
+	for source := range raw {
+		target, ok := follow(raw, source)
+		if !ok {
+			r.log.ErrorContext(ctx, "seo redirect cycle; not served", slog.String("source", source))
+			continue
+		}
+		resolved[source] = target
+	}
+	r.snapshot.Store(&resolved)
+	return nil
+}
+
+// follow walks source's chain to its end; ok is false on a cycle.
+func follow(raw map[string]string, source string) (string, bool) {
+	seen := map[string]bool{source: true}
+	target := raw[source]
+	for {
+		next, ok := raw[target]
+		if !ok {
+			return target, true
+		}
+		if seen[target] {
+			return "", false
+		}
+		seen[target] = true
+		target = next
+	}
+}
+
+// Refresh reloads the table every interval until ctx ends; a failed load
+// keeps the previous snapshot and is logged.
+func (r *Redirects) Refresh(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := r.Load(ctx); err != nil {
+				r.log.WarnContext(ctx, "seo redirects: reload failed; keeping the last snapshot", slog.Any("err", err))
+			}
+		}
+	}
+}
+
+// Lookup returns where path moved. A suspicious redirect (see Suspicious)
+// is logged as "Invalid redirect detected" and not returned.
+func (r *Redirects) Lookup(ctx context.Context, path string) (string, bool) {
+	target, ok := (*r.snapshot.Load())[path]
+	if !ok {
+		return "", false
+	}
+	if Suspicious(path, target) {
+		r.log.ErrorContext(ctx, "Invalid redirect detected", slog.String("from", path), slog.String("to", target))
+		return "", false
+	}
+	return target, true
+}
+
+// Suspicious is spec §5's rule: the source's first path segment is longer
+// than the target's and ends with it, both made only of letters and
+// hyphens. Such a row usually comes from a botched import that cut a prefix
+// (/kardiolog → /olog) and would send visitors somewhere meaningless.
+func Suspicious(source, target string) bool {
+	s, t := firstSegment(source), firstSegment(target)
+	return len(s) > len(t) && strings.HasSuffix(s, t) && lettersAndHyphens(s) && lettersAndHyphens(t)
+}
+
+func firstSegment(path string) string {
+	seg, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	return seg
+}
+
+// lettersAndHyphens reports whether s is non-empty and made of ASCII
+// letters and hyphens only.
+func lettersAndHyphens(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
