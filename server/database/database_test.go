@@ -31,9 +31,13 @@ func TestMigrateUpDownUp(t *testing.T) {
 		}
 		return names
 	}
-	want := "clinics,districts,doctor_clinics,doctor_specialties,doctors,regions,specialties"
-	if got := strings.Join(tables(), ","); got != want {
-		t.Fatalf("after up: tables %s, want %s", got, want)
+	// Every migration adds tables; the test pins the core ones and then
+	// checks that down removes everything and up brings the same back.
+	want := strings.Join(tables(), ",")
+	for _, core := range []string{"regions", "districts", "specialties", "clinics", "doctors", "doctor_specialties", "doctor_clinics"} {
+		if !strings.Contains(","+want+",", ","+core+",") {
+			t.Fatalf("after up: tables %s lack %s", want, core)
+		}
 	}
 	if err := database.DownAll(ctx, db); err != nil {
 		t.Fatal(err)
