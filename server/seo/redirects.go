@@ -1,5 +1,6 @@
-// Package seo owns the SEO redirects of spec §4 check 2: a table of moved
-// paths, read into memory, with the suspicious-redirect rule of spec §5.
+// Package seo owns the redirect tables of spec §4: the SEO redirects of
+// check 2 and the route rules of check 6, read into memory, with the
+// suspicious-redirect rule of spec §5.
 package seo
 
 import (
@@ -13,17 +14,27 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// Redirects answers "where did this path move?" from a snapshot of the
-// seo_redirects table, refreshed in the background.
+// Table names a redirect table; both have the columns source and target.
+type Table string
+
+// The redirect tables.
+const (
+	SEORedirects Table = "seo_redirects" // check 2
+	RouteRules   Table = "route_rules"   // check 6
+)
+
+// Redirects answers "where did this path move?" from a snapshot of one
+// redirect table, refreshed in the background.
 type Redirects struct {
 	db       *sqlx.DB
 	log      *slog.Logger
+	table    Table
 	snapshot atomic.Pointer[map[string]string]
 }
 
-// NewRedirects returns Redirects over db; call Load before serving.
-func NewRedirects(db *sqlx.DB, log *slog.Logger) *Redirects {
-	r := &Redirects{db: db, log: log}
+// NewRedirects returns Redirects over table in db; call Load before serving.
+func NewRedirects(db *sqlx.DB, table Table, log *slog.Logger) *Redirects {
+	r := &Redirects{db: db, table: table, log: log}
 	r.snapshot.Store(&map[string]string{})
 	return r
 }
@@ -38,11 +49,12 @@ type row struct {
 // logged and left out; suspicious rows are kept and refused at lookup.
 func (r *Redirects) Load(ctx context.Context) error {
 	var rows []row
-	const q = `
+	// table is one of the Table constants, never input.
+	q := `
 		SELECT source, target
-		FROM seo_redirects`
+		FROM ` + string(r.table)
 	if err := r.db.SelectContext(ctx, &rows, q); err != nil {
-		return fmt.Errorf("seo.Redirects.Load: %w", err)
+		return fmt.Errorf("seo.Redirects.Load(%s): %w", r.table, err)
 	}
 	raw := make(map[string]string, len(rows))
 	for _, rw := range rows {
@@ -52,7 +64,7 @@ func (r *Redirects) Load(ctx context.Context) error {
 	for source := range raw {
 		target, ok := follow(raw, source)
 		if !ok {
-			r.log.ErrorContext(ctx, "seo redirect cycle; not served", slog.String("source", source))
+			r.log.ErrorContext(ctx, "redirect cycle; not served", slog.String("table", string(r.table)), slog.String("source", source))
 			continue
 		}
 		resolved[source] = target
@@ -89,7 +101,7 @@ func (r *Redirects) Refresh(ctx context.Context, interval time.Duration) {
 			return
 		case <-t.C:
 			if err := r.Load(ctx); err != nil {
-				r.log.WarnContext(ctx, "seo redirects: reload failed; keeping the last snapshot", slog.Any("err", err))
+				r.log.WarnContext(ctx, "redirects: reload failed; keeping the last snapshot", slog.String("table", string(r.table)), slog.Any("err", err))
 			}
 		}
 	}

@@ -43,7 +43,7 @@ func TestLoadResolvesChainsAndDropsCycles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := NewRedirects(db, slog.New(slog.DiscardHandler))
+	r := NewRedirects(db, SEORedirects, slog.New(slog.DiscardHandler))
 	if err := r.Load(ctx); err != nil {
 		t.Fatal(err)
 	}

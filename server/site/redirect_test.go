@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"sogliq/server/database/dbtest"
@@ -24,6 +25,9 @@ func TestRedirectRules(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := db.ExecContext(context.Background(), `INSERT INTO route_rules (source, target) VALUES ('/doctors/lor', '/doctors/otorinolaringolog')`); err != nil {
+		t.Fatal(err)
+	}
 	s := sitetest.StartWithDB(t, db, sitetest.Options{})
 	for _, test := range []struct {
 		path   string
@@ -36,7 +40,8 @@ func TestRedirectRules(t *testing.T) {
 		{"/doctors/kardiologiya", 301, "/doctors/kardiolog"}, // a chain, one hop
 		{"/doctors/kardiologiya/?page=2", 301, "/doctors/kardiolog?page=2"},
 		{"/uz/doctors/kardiologiya?utm_source=x", 301, "/uz/doctors/kardiolog?utm_source=x"},
-		{"/tashkent-region/doctors", 200, ""}, // suspicious: not followed
+		{"/tashkent-region/doctors", 200, ""},                             // suspicious: not followed
+		{"/doctors/lor?page=2", 301, "/doctors/otorinolaringolog?page=2"}, // a route rule
 	} {
 		t.Run(test.path, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path)
@@ -77,6 +82,34 @@ func TestRedirectRules(t *testing.T) {
 				if json.Unmarshal(body, &e) != nil || e.Error == "" {
 					t.Errorf("a 400 without a readable error: %s", body)
 				}
+			}
+		})
+	}
+}
+
+func TestRootFollowsTheVisitorsLanguage(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct {
+		name    string
+		headers []string
+		status  int
+		to      string
+	}{
+		{"no preference", nil, 200, ""},
+		{"cookie", []string{"Cookie", "lang=uz"}, 302, "/uz"},
+		{"cookie wins over the browser", []string{"Cookie", "lang=ru", "Accept-Language", "uz"}, 200, ""},
+		{"browser", []string{"Accept-Language", "uz-UZ,uz;q=0.9,ru;q=0.5"}, 302, "/uz"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+"/", test.headers...)
+			if p.Resp.StatusCode != test.status || p.Resp.Header.Get("Location") != test.to {
+				t.Fatalf("status %d to %q, want %d to %q", p.Resp.StatusCode, p.Resp.Header.Get("Location"), test.status, test.to)
+			}
+			if test.status == 302 && p.Resp.Header.Get("Cache-Control") != "private, no-store" {
+				t.Errorf("a visitor-dependent redirect is cacheable: %q", p.Resp.Header.Get("Cache-Control"))
+			}
+			if test.status == 200 && !strings.Contains(p.Resp.Header.Get("Vary"), "Cookie") {
+				t.Errorf("the root does not vary by cookie: Vary %q", p.Resp.Header.Get("Vary"))
 			}
 		})
 	}

@@ -31,8 +31,8 @@ type Deps struct {
 	Logger    *slog.Logger
 }
 
-// New builds the web server; its App method gives the Fiber app. The SEO
-// redirects reload every minute until ctx ends.
+// New builds the web server; its App method gives the Fiber app. The redirect
+// tables reload every minute until ctx ends.
 func New(ctx context.Context, d Deps) (*web.Server, error) {
 	routes, err := route.Load()
 	if err != nil {
@@ -50,22 +50,26 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	redirects := seo.NewRedirects(d.DB, d.Logger)
-	if err := redirects.Load(ctx); err != nil {
-		return nil, err
+	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
+	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
+	for _, r := range []*seo.Redirects{redirects, rules} {
+		if err := r.Load(ctx); err != nil {
+			return nil, err
+		}
+		go r.Refresh(ctx, time.Minute)
 	}
-	go redirects.Refresh(ctx, time.Minute)
 	return web.New(web.Deps{
-		PublicURL: d.PublicURL,
-		Engine:    d.Engine,
-		Cache:     d.Cache,
-		Routes:    routes,
-		Dict:      dict,
-		Regions:   regions,
-		Loaders:   loaders(d.DB, limits),
-		Redirects: redirects,
-		DB:        d.DB,
-		Logger:    d.Logger,
+		PublicURL:  d.PublicURL,
+		Engine:     d.Engine,
+		Cache:      d.Cache,
+		Routes:     routes,
+		Dict:       dict,
+		Regions:    regions,
+		Loaders:    loaders(d.DB, limits),
+		Redirects:  redirects,
+		RouteRules: rules,
+		DB:         d.DB,
+		Logger:     d.Logger,
 	})
 }
 

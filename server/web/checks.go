@@ -16,14 +16,16 @@ import (
 type routeCheck func(ctx context.Context, s *Server, pr *pageRequest) error
 
 // routeChecks run in the order of spec §4, after the language prefix is
-// settled. The auth guard (4) and the configured route rules (6) join this
-// list in their place as the pages and tables they need arrive.
+// settled. The auth guard (4) joins this list in its place with the
+// account pages it guards.
 var routeChecks = []routeCheck{
 	canonicalLanguage, // /ru and /en are aliases of the unprefixed path
+	preferredLanguage, // the bare root follows the language cookie, then Accept-Language
 	validatePage,      // 1: the path names a page of the route table
 	seoRedirect,       // 2: moved pages, from the seo_redirects table
 	swapRegionSlug,    // 3: the default region is never written in the path
 	trimTrailingSlash, // 5: one URL per page
+	routeRule,         // 6: configured legacy redirects, from the route_rules table
 }
 
 // checkRoute runs the checks in order; the first answer ends the request.
@@ -41,6 +43,8 @@ func (s *Server) checkRoute(ctx context.Context, pr *pageRequest) error {
 type redirect struct {
 	status int
 	to     string
+	// private marks a redirect that depends on the visitor: never cached.
+	private bool
 }
 
 func (r *redirect) Error() string { return fmt.Sprintf("redirect %d to %s", r.status, r.to) }
@@ -72,14 +76,23 @@ func canonicalLanguage(ctx context.Context, s *Server, pr *pageRequest) error {
 // seoRedirect follows the seo_redirects table (resolved to one hop,
 // suspicious rows refused) with 301, keeping the query.
 func seoRedirect(ctx context.Context, s *Server, pr *pageRequest) error {
-	if s.Redirects == nil {
+	return lookupRedirect(ctx, s.Redirects, pr)
+}
+
+// routeRule follows the route_rules table the same way.
+func routeRule(ctx context.Context, s *Server, pr *pageRequest) error {
+	return lookupRedirect(ctx, s.RouteRules, pr)
+}
+
+func lookupRedirect(ctx context.Context, table RedirectLookup, pr *pageRequest) error {
+	if table == nil {
 		return nil
 	}
 	source := pr.path
 	if source != "/" {
 		source = strings.TrimRight(source, "/")
 	}
-	if to, ok := s.Redirects.Lookup(ctx, source); ok {
+	if to, ok := table.Lookup(ctx, source); ok {
 		return &redirect{status: fiber.StatusMovedPermanently, to: to + withQuery(pr.query)}
 	}
 	return nil

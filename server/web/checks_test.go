@@ -28,11 +28,22 @@ func TestCheckRoute(t *testing.T) {
 	s := testServer(t)
 	for _, test := range []struct {
 		path, query string
+		cookie      string
+		accept      string
 		wantRoute   string // on success
 		wantTo      string // on a redirect
 		wantErr     error  // otherwise
 	}{
 		{path: "/doctors/kardiolog", wantRoute: "specialty"},
+		{path: "/ru/doctors", query: "page=2", wantTo: "/doctors?page=2"},
+		{path: "/en", wantTo: "/"},
+		{path: "/", wantRoute: "home"},
+		{path: "/", cookie: "uz", wantTo: "/uz"},
+		{path: "/", cookie: "ru", accept: "uz", wantRoute: "home"},
+		{path: "/", accept: "uz-UZ,uz;q=0.9,ru;q=0.8", wantTo: "/uz"},
+		{path: "/", accept: "ru-RU,ru;q=0.9,uz;q=0.8", wantRoute: "home"},
+		{path: "/", accept: "en-US,en;q=0.9", wantRoute: "home"},
+		{path: "/doctors", cookie: "uz", wantRoute: "doctors"}, // only the root is steered
 		{path: "/uz/samarkand/doctors", wantRoute: "doctors"},
 		{path: "/doctors/", wantTo: "/doctors"},
 		{path: "/doctors//", wantTo: "/doctors"},
@@ -48,12 +59,13 @@ func TestCheckRoute(t *testing.T) {
 	} {
 		t.Run(test.path, func(t *testing.T) {
 			pr := s.newPageRequest(test.path, test.query)
+			pr.cookieLang, pr.acceptLanguage = test.cookie, test.accept
 			err := s.checkRoute(context.Background(), pr)
 			var rd *redirect
 			switch {
 			case test.wantTo != "":
-				if !errors.As(err, &rd) || rd.to != test.wantTo || rd.status != 301 {
-					t.Errorf("checkRoute = %v, want 301 to %s", err, test.wantTo)
+				if !errors.As(err, &rd) || rd.to != test.wantTo || (rd.status != 301 && rd.status != 302) {
+					t.Errorf("checkRoute = %v, want a redirect to %s", err, test.wantTo)
 				}
 			case test.wantErr != nil:
 				if !errors.Is(err, test.wantErr) {
@@ -82,6 +94,24 @@ func TestEtagMatches(t *testing.T) {
 	} {
 		if got := etagMatches(test.header, `"abc"`); got != test.want {
 			t.Errorf("etagMatches(%q) = %v, want %v", test.header, got, test.want)
+		}
+	}
+}
+
+func TestBestLanguage(t *testing.T) {
+	for header, want := range map[string]string{
+		"":                        "ru",
+		"uz":                      "uz",
+		"UZ-uz":                   "uz",
+		"ru,uz":                   "ru",
+		"uz;q=0.5,ru;q=0.6":       "ru",
+		"en,uz;q=0.3":             "uz",
+		"uz;q=0":                  "ru",
+		"uz;q=abc,ru;q=0.1":       "ru",
+		"de-DE,de;q=0.9,en;q=0.8": "ru",
+	} {
+		if got := bestLanguage(header); got != want {
+			t.Errorf("bestLanguage(%q) = %q, want %q", header, got, want)
 		}
 	}
 }

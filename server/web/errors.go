@@ -36,7 +36,12 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	var rd *redirect
 	if errors.As(err, &rd) {
-		c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+		if rd.private {
+			c.Set(fiber.HeaderCacheControl, "private, no-store")
+			c.Set(fiber.HeaderVary, "Cookie, Accept-Language")
+		} else {
+			c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+		}
 		return c.Redirect(rd.to, rd.status)
 	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), "")

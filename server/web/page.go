@@ -27,6 +27,8 @@ type pageRequest struct {
 	region region.Region
 	// canonical is the route's query reduced to what the page reads.
 	canonical url.Values
+	// cookieLang and acceptLanguage steer the bare root (preferredLanguage).
+	cookieLang, acceptLanguage string
 }
 
 // newPageRequest takes apart a request; path and rawQuery must not be
@@ -53,6 +55,8 @@ func (s *Server) isRegion(slug string) bool {
 // cache (304 before any render), then loader and render on a miss.
 func (s *Server) servePage(c *fiber.Ctx) error {
 	pr := s.newPageRequest(utils.CopyString(c.Path()), string(c.Request().URI().QueryString()))
+	pr.cookieLang = utils.CopyString(c.Cookies(langCookie))
+	pr.acceptLanguage = utils.CopyString(c.Get(fiber.HeaderAcceptLanguage))
 	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}
@@ -184,6 +188,9 @@ func writeEntry(c *fiber.Ctx, e *cache.Entry, state string) error {
 	c.Set(fiber.HeaderETag, e.ETag)
 	c.Set("X-Cache", state)
 	c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
+	if c.Path() == "/" { // the bare root may redirect by cookie and language
+		c.Set(fiber.HeaderVary, "Accept-Encoding, Cookie, Accept-Language")
+	}
 	c.Status(e.Status)
 	body := e.Body
 	encoding := ""

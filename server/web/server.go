@@ -36,8 +36,10 @@ type Deps struct {
 	Loaders page.Loaders
 	// Redirects answers where a moved path went (spec §4 check 2); nil for none.
 	Redirects RedirectLookup
-	DB        *sqlx.DB
-	Logger    *slog.Logger
+	// RouteRules are the configured legacy redirects (check 6); nil for none.
+	RouteRules RedirectLookup
+	DB         *sqlx.DB
+	Logger     *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }

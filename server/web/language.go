@@ -1,0 +1,58 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// langCookie is the cookie the language switcher writes (365 days).
+const langCookie = "lang"
+
+// preferredLanguage sends a visitor who arrives at the bare root "/" to
+// /uz when the language cookie says so, or, without a cookie, when the
+// browser prefers Uzbek to Russian. Only the root is steered: every other
+// URL is one page in one language, cacheable by anyone.
+func preferredLanguage(ctx context.Context, s *Server, pr *pageRequest) error {
+	if pr.path != "/" {
+		return nil
+	}
+	lang := pr.cookieLang
+	if lang != "ru" && lang != "uz" {
+		lang = bestLanguage(pr.acceptLanguage)
+	}
+	if lang != "uz" {
+		return nil
+	}
+	return &redirect{status: fiber.StatusFound, to: "/uz" + withQuery(pr.query), private: true}
+}
+
+// bestLanguage picks ru or uz from an Accept-Language header by quality;
+// on a tie the earlier one wins, and Russian when neither is named.
+func bestLanguage(header string) string {
+	best, bestQ := "ru", -1.0
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
+		if primary != "ru" && primary != "uz" {
+			continue
+		}
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			parsed, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				continue
+			}
+			q = parsed
+		}
+		if q > bestQ {
+			best, bestQ = primary, q
+		}
+	}
+	if bestQ <= 0 {
+		return "ru"
+	}
+	return best
+}
