@@ -17,6 +17,7 @@ import (
 	"sogliq/server/region"
 	"sogliq/server/route"
 	"sogliq/server/seo"
+	"sogliq/server/sitemap"
 	"sogliq/server/web"
 	"sogliq/shared"
 	"sogliq/ssr"
@@ -68,9 +69,17 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Loaders:    loaders(d.DB, limits),
 		Redirects:  redirects,
 		RouteRules: rules,
-		DB:         d.DB,
-		Logger:     d.Logger,
+		Handlers: []web.Registrar{
+			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
+		},
+		DB:     d.DB,
+		Logger: d.Logger,
 	})
+}
+
+// sitemapSources collects every domain's sitemap sources; a new domain adds its own here.
+func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
+	return catalog.SitemapSources(db, routes)
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.

@@ -38,10 +38,18 @@ type Deps struct {
 	Redirects RedirectLookup
 	// RouteRules are the configured legacy redirects (check 6); nil for none.
 	RouteRules RedirectLookup
-	DB         *sqlx.DB
-	Logger     *slog.Logger
+	// Handlers add routes of their own (robots.txt, sitemaps, APIs) ahead
+	// of the pages.
+	Handlers []Registrar
+	DB       *sqlx.DB
+	Logger   *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+}
+
+// Registrar adds its routes to the app.
+type Registrar interface {
+	Register(r fiber.Router)
 }
 
 // RedirectLookup finds where a path moved; seo.Redirects is one.
@@ -111,6 +119,9 @@ func (s *Server) App() *fiber.App {
 	app.Get(ssr.PublicPath+"*", s.serveAsset)
 	app.Get("/favicon.ico", s.serveFavicon)
 	app.Get("/api/seo-redirects/check", s.checkRedirect)
+	for _, h := range s.Handlers {
+		h.Register(app)
+	}
 	// Everything else is a page: locale and region, route checks, cache, loader, render.
 	app.Get("/*", s.servePage)
 	app.Head("/*", s.servePage)
