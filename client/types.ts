@@ -16,6 +16,8 @@ export interface RegionRef {
 }
 
 export interface PageURL {
+  /** The site's origin, e.g. https://sogliq.uz. */
+  origin: string;
   /** Absolute canonical URL of this page. */
   canonical: string;
   /** Absolute URLs of the page in each language; xDefault is the Russian one. */

@@ -1,22 +1,35 @@
 import { Helmet } from "react-helmet-async";
 import type { PageURL } from "../types";
+import ogDefault from "../media/og-default.png";
 
 export interface PageHeadProps {
   title: string;
   description: string;
   url: PageURL;
   noindex?: boolean;
+  /** Absolute or site-relative URL of the page's picture for link previews. */
+  image?: string;
+  /** Open Graph type: website by default, profile for a doctor and so on. */
+  type?: string;
 }
 
 /**
  * PageHead declares a page's head tags. react-helmet-async 3 renders them in
  * place on React 19, and React hoists them into <head>.
  */
-export function PageHead({ title, description, url, noindex }: PageHeadProps) {
+export function PageHead({ title, description, url, noindex, image, type = "website" }: PageHeadProps) {
+  const ogImage = image ? (image.startsWith("/") ? url.origin + image : image) : url.origin + ogDefault;
   return (
     <Helmet>
       <title>{title}</title>
       <meta name="description" content={description} />
+      <meta property="og:site_name" content="Sog'liq" />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url.canonical} />
+      <meta property="og:image" content={ogImage} />
+      <meta property="og:locale" content={url.canonical === url.alternates.uz ? "uz_UZ" : "ru_RU"} />
       <link rel="canonical" href={url.canonical} />
       <link rel="alternate" hrefLang="ru" href={url.alternates.ru} />
       <link rel="alternate" hrefLang="uz" href={url.alternates.uz} />

@@ -78,6 +78,15 @@ func TestPages(t *testing.T) {
 			for _, lang := range []string{"ru", "uz", "x-default"} {
 				p.One(t, `head > link[rel="alternate"][hreflang="`+lang+`"]`)
 			}
+			if got := sitetest.Attr(p.One(t, `head > meta[property="og:url"]`), "content"); got != s.URL+test.canonical {
+				t.Errorf("og:url = %q, want the canonical URL", got)
+			}
+			if got := sitetest.Attr(p.One(t, `head > meta[property="og:title"]`), "content"); got != sitetest.Text(p.One(t, "head > title")) {
+				t.Errorf("og:title = %q differs from the title", got)
+			}
+			if got := sitetest.Attr(p.One(t, `head > meta[property="og:image"]`), "content"); !strings.HasPrefix(got, s.URL+"/assets/") {
+				t.Errorf("og:image = %q, want an absolute asset URL", got)
+			}
 			if test.cards >= 0 {
 				if got := len(p.All(t, "article.doctor-summary")); got != test.cards {
 					t.Errorf("%d doctor cards, want %d", got, test.cards)

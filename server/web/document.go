@@ -23,6 +23,7 @@ type documentProps struct {
 }
 
 type pageURLs struct {
+	Origin     string     `json:"origin"`
 	Canonical  string     `json:"canonical"`
 	Alternates alternates `json:"alternates"`
 	Paths      langPaths  `json:"paths"`
@@ -70,6 +71,7 @@ func (s *Server) urlsIn(own string, pathIn func(lang string) string) pageURLs {
 		canonical = uz
 	}
 	return pageURLs{
+		Origin:     s.PublicURL,
 		Canonical:  s.PublicURL + canonical,
 		Alternates: alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
 		Paths:      langPaths{RU: ru, UZ: uz},
