@@ -49,9 +49,15 @@ type redirect struct {
 
 func (r *redirect) Error() string { return fmt.Sprintf("redirect %d to %s", r.status, r.to) }
 
-// validatePage: an unknown path, or a region prefix on a route without one,
-// is a 404 "Page not found: {path}".
+// maxPathLength bounds the paths worth matching: no page has a longer one.
+const maxPathLength = 1024
+
+// validatePage: an unknown path, an overlong one, or a region prefix on a
+// route without one, is a 404 "Page not found: {path}".
 func validatePage(ctx context.Context, s *Server, pr *pageRequest) error {
+	if len(pr.path) > maxPathLength {
+		return fmt.Errorf("Page not found: a path of %d bytes: %w", len(pr.path), derrors.NotFound)
+	}
 	m, ok := s.Routes.Match(pr.loc.Rest)
 	if !ok || (pr.loc.Region != "" && !m.Route.Region) {
 		return fmt.Errorf("Page not found: %s: %w", pr.path, derrors.NotFound)

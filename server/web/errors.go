@@ -45,7 +45,11 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		return c.Redirect(rd.to, rd.status)
 	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
-	status, message := s.statusOf(err, pr.loc.Lang, pr.path)
+	shown := pr.path
+	if len(shown) > 200 {
+		shown = shown[:200] + "…"
+	}
+	status, message := s.statusOf(err, pr.loc.Lang, shown)
 	ctx := c.UserContext()
 	if status >= 500 {
 		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", pr.path), slog.Any("err", err))

@@ -97,9 +97,12 @@ func (s *Server) App() *fiber.App {
 	app := fiber.New(fiber.Config{
 		ErrorHandler:          s.handleError,
 		DisableStartupMessage: true,
-		ReadTimeout:           10 * time.Second,
-		WriteTimeout:          30 * time.Second,
-		IdleTimeout:           60 * time.Second,
+		// Long enough for any URL a browser sends, so an overlong path
+		// reaches validatePage (a 404 page) instead of fasthttp's bare 431.
+		ReadBufferSize: 16 << 10,
+		ReadTimeout:    10 * time.Second,
+		WriteTimeout:   30 * time.Second,
+		IdleTimeout:    60 * time.Second,
 	})
 	// The request id first, so that every later log line carries it.
 	app.Use(requestID)
