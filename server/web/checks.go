@@ -53,10 +53,18 @@ func (r *redirect) Error() string { return fmt.Sprintf("redirect %d to %s", r.st
 const maxPathLength = 1024
 
 // validatePage: an unknown path, an overlong one, or a region prefix on a
-// route without one, is a 404 "Page not found: {path}".
+// route without one, is a 404 "Page not found: {path}". A region slug
+// trailing a regional page's path (/doctors/samarkand) is tolerated here
+// for swapRegionSlug to move to the front.
 func validatePage(ctx context.Context, s *Server, pr *pageRequest) error {
 	if len(pr.path) > maxPathLength {
 		return fmt.Errorf("Page not found: a path of %d bytes: %w", len(pr.path), derrors.NotFound)
+	}
+	if rest, region, ok := s.trailingRegion(pr.loc.Rest); ok && pr.loc.Region == "" {
+		if m, ok := s.Routes.Match(rest); ok && m.Route.Region {
+			pr.match, pr.trailingRegion = m, region
+			return nil
+		}
 	}
 	m, ok := s.Routes.Match(pr.loc.Rest)
 	if !ok || (pr.loc.Region != "" && !m.Route.Region) {
@@ -64,6 +72,23 @@ func validatePage(ctx context.Context, s *Server, pr *pageRequest) error {
 	}
 	pr.match = m
 	return nil
+}
+
+// trailingRegion splits a region slug off the end of path.
+func (s *Server) trailingRegion(path string) (rest, region string, ok bool) {
+	i := strings.LastIndexByte(strings.TrimRight(path, "/"), '/')
+	if i < 0 {
+		return "", "", false
+	}
+	region = strings.Trim(path[i:], "/")
+	if !s.isRegion(region) {
+		return "", "", false
+	}
+	rest = path[:i]
+	if rest == "" {
+		rest = "/"
+	}
+	return rest, region, true
 }
 
 // canonicalLanguage sends /ru/... and /en/... to the unprefixed (Russian)
@@ -104,9 +129,16 @@ func lookupRedirect(ctx context.Context, table RedirectLookup, pr *pageRequest) 
 	return nil
 }
 
-// swapRegionSlug sends /tashkent/... (the default region written out) to
-// the unprefixed form.
+// swapRegionSlug sends a region slug in a non-canonical place to the
+// canonical form: trailing a page's path (/doctors/samarkand,
+// /uz/doctors/kardiolog/samarkand) to the prefix (/samarkand/doctors), and
+// the default region written out (/tashkent/...) to the unprefixed path.
 func swapRegionSlug(ctx context.Context, s *Server, pr *pageRequest) error {
+	if pr.trailingRegion != "" {
+		rest, _, _ := s.trailingRegion(pr.loc.Rest)
+		prefix := route.Prefix(route.Place{Lang: pr.loc.Lang, Region: pr.trailingRegion}, true)
+		return &redirect{status: fiber.StatusMovedPermanently, to: route.Join(prefix, rest) + withQuery(pr.query)}
+	}
 	if pr.loc.Region != route.DefaultRegion {
 		return nil
 	}

@@ -52,6 +52,11 @@ func TestCheckRoute(t *testing.T) {
 		{path: "/uz//doctors/kardiolog", wantTo: "/uz/doctors/kardiolog"},
 		{path: "/doctors/kardiolog/", query: "page=2", wantTo: "/doctors/kardiolog?page=2"},
 		{path: "/tashkent/doctors", wantTo: "/doctors"},
+		{path: "/doctors/samarkand", wantTo: "/samarkand/doctors"},
+		{path: "/uz/doctors/kardiolog/samarkand", query: "page=2", wantTo: "/uz/samarkand/doctors/kardiolog?page=2"},
+		{path: "/doctors/kardiolog/deti/samarkand/", wantTo: "/samarkand/doctors/kardiolog/deti"},
+		{path: "/doctors/tashkent", wantTo: "/doctors"},
+		{path: "/doctor/x/samarkand", wantErr: derrors.NotFound}, // doctor cards take no region
 		{path: "/uz/tashkent", wantTo: "/uz"},
 		{path: "/unknown", wantErr: derrors.NotFound},
 		{path: "/doctor/%FF%FE", wantErr: derrors.NotFound},

@@ -27,6 +27,9 @@ type pageRequest struct {
 	region region.Region
 	// canonical is the route's query reduced to what the page reads.
 	canonical url.Values
+	// trailingRegion is a region slug written after the page's path, to be
+	// moved to the front (swapRegionSlug).
+	trailingRegion string
 	// cookieLang and acceptLanguage steer the bare root (preferredLanguage).
 	cookieLang, acceptLanguage string
 }
