@@ -4,6 +4,11 @@ import { Specialties } from "./Specialties";
 import { DoctorList } from "./DoctorList";
 import { Doctor } from "./Doctor";
 import { ErrorPage } from "./ErrorPage";
+import { KnowledgeIndex } from "./KnowledgeIndex";
+import { KnowledgeEntry } from "./KnowledgeEntry";
+import { ProductCategories } from "./ProductCategories";
+import { ProductList } from "./ProductList";
+import { Product } from "./Product";
 import type { RenderProps } from "../types";
 
 /**
@@ -16,5 +21,10 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   Specialties,
   DoctorList,
   Doctor,
+  KnowledgeIndex,
+  KnowledgeEntry,
+  ProductCategories,
+  ProductList,
+  Product,
   Error: ErrorPage,
 };

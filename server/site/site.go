@@ -12,7 +12,9 @@ import (
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
 	"sogliq/server/i18n"
+	"sogliq/server/knowledge"
 	"sogliq/server/page"
+	"sogliq/server/product"
 	"sogliq/server/region"
 	"sogliq/server/route"
 	"sogliq/server/web"
@@ -63,8 +65,11 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 // loaders collects every domain's page loaders; a new domain adds its map here.
 func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 	all := page.Loaders{}
+	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
-		catalog.Pages(catalog.NewStore(db), limits.DoctorsPerPage),
+		catalog.Pages(doctors, limits.DoctorsPerPage),
+		knowledge.Pages(knowledge.NewStore(db), doctors),
+		product.Pages(product.NewStore(db), limits.ProductsPerPage),
 	} {
 		for name, l := range domain {
 			all[name] = l
