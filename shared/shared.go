@@ -17,6 +17,7 @@ var Files embed.FS
 type Limits struct {
 	DoctorsPerPage      int    `json:"doctorsPerPage"`
 	ProductsPerPage     int    `json:"productsPerPage"`
+	PostsPerPage        int    `json:"postsPerPage"`
 	LocationsPerPage    int    `json:"locationsPerPage"`
 	RegionPickerPerPage int    `json:"regionPickerPerPage"`
 	SuggestMinChars     int    `json:"suggestMinChars"`

@@ -9,6 +9,10 @@ import { KnowledgeEntry } from "./KnowledgeEntry";
 import { ProductCategories } from "./ProductCategories";
 import { ProductList } from "./ProductList";
 import { Product } from "./Product";
+import { InfoPage } from "./InfoPage";
+import { Faq } from "./Faq";
+import { PostList } from "./PostList";
+import { Post } from "./Post";
 import type { RenderProps } from "../types";
 
 /**
@@ -26,5 +30,9 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   ProductCategories,
   ProductList,
   Product,
+  InfoPage,
+  Faq,
+  PostList,
+  Post,
   Error: ErrorPage,
 };

@@ -11,6 +11,7 @@ import (
 
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
+	"sogliq/server/content"
 	"sogliq/server/i18n"
 	"sogliq/server/knowledge"
 	"sogliq/server/page"
@@ -70,6 +71,7 @@ func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 		catalog.Pages(doctors, limits.DoctorsPerPage),
 		knowledge.Pages(knowledge.NewStore(db), doctors),
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),
+		content.Pages(content.NewStore(db), limits.PostsPerPage),
 	} {
 		for name, l := range domain {
 			all[name] = l

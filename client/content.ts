@@ -1,0 +1,34 @@
+// Types of the editorial data the Go loaders send (server/content JSON tags).
+// Every HTML field was sanitised with the allow-list when it was written.
+export interface InfoPageData {
+  slug: string;
+  titleRu: string;
+  titleUz: string;
+  bodyRu: string;
+  bodyUz: string;
+}
+
+export interface FAQItem {
+  id: number;
+  questionRu: string;
+  questionUz: string;
+  answerRu: string;
+  answerUz: string;
+}
+
+export interface Post {
+  id: number;
+  kind: "article" | "news" | "press";
+  slug: string;
+  titleRu: string;
+  titleUz: string;
+  summaryRu: string;
+  summaryUz: string;
+  bodyRu?: string;
+  bodyUz?: string;
+  authorRu: string;
+  authorUz: string;
+  /** YYYY-MM-DD */
+  publishedOn: string;
+  readingMinutes: number;
+}
