@@ -43,3 +43,17 @@ type Loader func(ctx context.Context, req Request) (Result, error)
 
 // Loaders maps route names to loaders.
 type Loaders map[string]Loader
+
+// File is an answer that is not an HTML page: a PDF voucher, for example.
+type File struct {
+	ContentType string
+	// Name is the file name offered to the browser.
+	Name string
+	Body []byte
+}
+
+// FileLoader answers a file route. lang is the request's language ("ru" or
+// "uz"), name the last path segment as requested (for /cert/AB12.pdf,
+// "AB12.pdf"). Errors wrap derrors.NotFound or derrors.Invalid as for a
+// Loader; the visitor then gets the HTML error page.
+type FileLoader func(ctx context.Context, lang, name string) (File, error)

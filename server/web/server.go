@@ -34,8 +34,11 @@ type Deps struct {
 	// migration, so they are read once at start.
 	Regions []region.Region
 	Loaders page.Loaders
-	DB      *sqlx.DB
-	Logger  *slog.Logger
+	// Files are the file routes by path prefix ("/cert/"), each served
+	// under the prefix and under /uz plus the prefix.
+	Files  map[string]page.FileLoader
+	DB     *sqlx.DB
+	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -101,6 +104,12 @@ func (s *Server) App() *fiber.App {
 	app.Get("/readyz", s.readyz)
 	app.Get(ssr.PublicPath+"*", s.serveAsset)
 	app.Get("/favicon.ico", s.serveFavicon)
+	// Files (PDF vouchers) before the pages: made on request, never cached.
+	for prefix, load := range s.Files {
+		h := s.serveFile(load)
+		app.Get(prefix+":name", h)
+		app.Get("/uz"+prefix+":name", h)
+	}
 	// Everything else is a page: locale and region, route checks, cache, loader, render.
 	app.Get("/*", s.servePage)
 	app.Head("/*", s.servePage)
