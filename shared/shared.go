@@ -18,6 +18,7 @@ type Limits struct {
 	DoctorsPerPage      int    `json:"doctorsPerPage"`
 	ProductsPerPage     int    `json:"productsPerPage"`
 	PostsPerPage        int    `json:"postsPerPage"`
+	PromotionsPerPage   int    `json:"promotionsPerPage"`
 	LocationsPerPage    int    `json:"locationsPerPage"`
 	RegionPickerPerPage int    `json:"regionPickerPerPage"`
 	SuggestMinChars     int    `json:"suggestMinChars"`

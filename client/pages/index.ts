@@ -13,6 +13,9 @@ import { InfoPage } from "./InfoPage";
 import { Faq } from "./Faq";
 import { PostList } from "./PostList";
 import { Post } from "./Post";
+import { PromotionList } from "./PromotionList";
+import { Promotion } from "./Promotion";
+import { Telegram } from "./Telegram";
 import type { RenderProps } from "../types";
 
 /**
@@ -34,5 +37,8 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   Faq,
   PostList,
   Post,
+  PromotionList,
+  Promotion,
+  Telegram,
   Error: ErrorPage,
 };

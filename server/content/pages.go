@@ -23,6 +23,11 @@ func Pages(s *Store, perPage int) page.Loaders {
 		"news":      s.postList("news", perPage),
 		"news-item": s.post("news"),
 		"press":     s.postList("press", perPage),
+		// The Telegram mini-app's entry page is static: a search field and
+		// links to the main sections.
+		"opentelegram": func(context.Context, page.Request) (page.Result, error) {
+			return page.Result{Data: map[string]any{}, Tags: []string{"telegram"}}, nil
+		},
 	}
 	for _, slug := range InfoSlugs {
 		ls[slug] = s.infoPage(slug)

@@ -16,6 +16,7 @@ import (
 	"sogliq/server/knowledge"
 	"sogliq/server/page"
 	"sogliq/server/product"
+	"sogliq/server/promotion"
 	"sogliq/server/region"
 	"sogliq/server/route"
 	"sogliq/server/web"
@@ -58,6 +59,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Dict:      dict,
 		Regions:   regions,
 		Loaders:   loaders(d.DB, limits),
+		Files:     promotion.Certificates(promotion.NewStore(d.DB), dict),
 		DB:        d.DB,
 		Logger:    d.Logger,
 	})
@@ -72,6 +74,7 @@ func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 		knowledge.Pages(knowledge.NewStore(db), doctors),
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),
 		content.Pages(content.NewStore(db), limits.PostsPerPage),
+		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
 	} {
 		for name, l := range domain {
 			all[name] = l
