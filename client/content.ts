@@ -31,4 +31,16 @@ export interface Post {
   /** YYYY-MM-DD */
   publishedOn: string;
   readingMinutes: number;
+  /** Related doctors and clinics, on a post's own page only. */
+  doctors?: Related[];
+  clinics?: Related[];
+}
+
+/** Related is a doctor (detail: a specialty) or a clinic (detail: its address) a post mentions. */
+export interface Related {
+  slug: string;
+  nameRu: string;
+  nameUz: string;
+  detailRu: string;
+  detailUz: string;
 }

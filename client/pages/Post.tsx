@@ -1,5 +1,5 @@
 import { t, localized, type Key } from "../lib/i18n";
-import { href, type RouteName } from "../lib/href";
+import { href, pathHref, type RouteName } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { RichText } from "../components/RichText";
@@ -28,6 +28,30 @@ export function Post(props: RenderProps<{ post: PostData }>) {
         </p>
         <RichText className="post-body" html={localized(lang, p.bodyRu ?? "", p.bodyUz ?? "")} />
       </article>
+      {p.doctors && p.doctors.length > 0 && (
+        <section className="post-related post-related--doctors">
+          <h2>{t(lang, "posts.doctors")}</h2>
+          <ul>
+            {p.doctors.map((d) => (
+              <li key={d.slug}>
+                <a href={href("doctor", { slug: d.slug }, place)}>{localized(lang, d.nameRu, d.nameUz)}</a> — {localized(lang, d.detailRu, d.detailUz)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {p.clinics && p.clinics.length > 0 && (
+        <section className="post-related post-related--clinics">
+          <h2>{t(lang, "posts.clinics")}</h2>
+          <ul>
+            {p.clinics.map((c) => (
+              <li key={c.slug}>
+                <a href={pathHref(`/klinika/${c.slug}`, place)}>{localized(lang, c.nameRu, c.nameUz)}</a> — {localized(lang, c.detailRu, c.detailUz)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

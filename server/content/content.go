@@ -79,6 +79,19 @@ type Post struct {
 	AuthorUz       string `db:"author_uz" json:"authorUz"`
 	PublishedOn    string `db:"published_on" json:"publishedOn"` // YYYY-MM-DD
 	ReadingMinutes int    `db:"reading_minutes" json:"readingMinutes"`
+	// Doctors and Clinics are the related ones, filled by PostBySlug only.
+	Doctors []Related `db:"-" json:"doctors,omitempty"`
+	Clinics []Related `db:"-" json:"clinics,omitempty"`
+}
+
+// Related is a doctor or clinic a post mentions; Detail is the doctor's
+// first specialty or the clinic's address.
+type Related struct {
+	Slug     string `db:"slug" json:"slug"`
+	NameRu   string `db:"name_ru" json:"nameRu"`
+	NameUz   string `db:"name_uz" json:"nameUz"`
+	DetailRu string `db:"detail_ru" json:"detailRu"`
+	DetailUz string `db:"detail_uz" json:"detailUz"`
 }
 
 // PostPage is one page of a post listing.
@@ -185,7 +198,39 @@ func (s *Store) PostBySlug(ctx context.Context, kind, slug string) (Post, error)
 	if err := notFound(s.db.GetContext(ctx, &p, q, kind, slug)); err != nil {
 		return Post{}, fmt.Errorf("content.PostBySlug(%s, %q): %w", kind, slug, err)
 	}
+	if err := s.related(ctx, &p); err != nil {
+		return Post{}, fmt.Errorf("content.PostBySlug(%s, %q): %w", kind, slug, err)
+	}
 	return p, nil
+}
+
+// related fills the doctors and clinics a post mentions, by name.
+func (s *Store) related(ctx context.Context, p *Post) error {
+	p.Doctors, p.Clinics = []Related{}, []Related{}
+	const doctors = `
+		SELECT d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
+			coalesce(sp.name_ru, '') AS detail_ru, coalesce(sp.name_uz, '') AS detail_uz
+		FROM post_doctors pd
+		JOIN doctors d ON d.id = pd.doctor_id
+		LEFT JOIN LATERAL (
+			SELECT s.name_ru, s.name_uz
+			FROM doctor_specialties ds
+			JOIN specialties s ON s.id = ds.specialty_id
+			WHERE ds.doctor_id = d.id
+			ORDER BY s.name_ru
+			LIMIT 1) sp ON true
+		WHERE pd.post_id = $1
+		ORDER BY d.full_name_ru, d.id`
+	if err := s.db.SelectContext(ctx, &p.Doctors, doctors, p.ID); err != nil {
+		return err
+	}
+	const clinics = `
+		SELECT c.slug, c.name_ru, c.name_uz, c.address_ru AS detail_ru, c.address_uz AS detail_uz
+		FROM post_clinics pc
+		JOIN clinics c ON c.id = pc.clinic_id
+		WHERE pc.post_id = $1
+		ORDER BY c.name_ru, c.id`
+	return s.db.SelectContext(ctx, &p.Clinics, clinics, p.ID)
 }
 
 // notFound turns sql.ErrNoRows into derrors.NotFound.

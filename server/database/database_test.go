@@ -37,7 +37,7 @@ func TestMigrateUpDownUp(t *testing.T) {
 		"clinics", "districts", "doctor_clinics", "doctor_specialties", "doctors", "regions", "specialties",
 		"disease_specialties", "disease_symptoms", "diseases", "symptoms",
 		"product_categories", "product_tag_links", "product_tags", "products",
-		"faq_items", "info_pages", "posts",
+		"faq_items", "info_pages", "post_clinics", "post_doctors", "posts",
 		"promotion_certificates", "promotions",
 	})), ",")
 	if got := strings.Join(tables(), ","); got != want {

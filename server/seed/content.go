@@ -99,26 +99,68 @@ func writeContent(ctx context.Context, tx *sqlx.Tx) error {
 		return err
 	}
 	rows := postRows()
-	return copyRows(ctx, tx, "posts", postColumns, len(rows), func(i int) []any { return rows[i] })
+	if err := copyRows(ctx, tx, "posts", postColumns, len(rows), func(i int) []any { return rows[i] }); err != nil {
+		return err
+	}
+	return writePostLinks(ctx, tx, len(rows))
 }
 
-// postRows generates 24 articles, 14 news items and 12 press mentions.
+// writePostLinks relates every article and news item (not press) to two
+// doctors and one clinic, spread over the seeded ones by a fixed stride.
+func writePostLinks(ctx context.Context, tx *sqlx.Tx, posts int) error {
+	var doctors, clinics int
+	if err := tx.GetContext(ctx, &doctors, "SELECT count(*) FROM doctors"); err != nil {
+		return fmt.Errorf("writePostLinks: %w", err)
+	}
+	if err := tx.GetContext(ctx, &clinics, "SELECT count(*) FROM clinics"); err != nil {
+		return fmt.Errorf("writePostLinks: %w", err)
+	}
+	var pd, pc [][2]int
+	for id := 1; id <= posts; id++ {
+		if postRowKind(id) == "press" {
+			continue
+		}
+		pd = append(pd, [2]int{id, (id*37)%doctors + 1}, [2]int{id, (id*37+11)%doctors + 1})
+		pc = append(pc, [2]int{id, (id*13)%clinics + 1})
+	}
+	if err := copyRows(ctx, tx, "post_doctors", []string{"post_id", "doctor_id"}, len(pd),
+		func(i int) []any { return []any{pd[i][0], pd[i][1]} }); err != nil {
+		return err
+	}
+	return copyRows(ctx, tx, "post_clinics", []string{"post_id", "clinic_id"}, len(pc),
+		func(i int) []any { return []any{pc[i][0], pc[i][1]} })
+}
+
+// postRowKind is the kind of the post with id in postRows' order.
+func postRowKind(id int) string {
+	for _, k := range postKinds {
+		if id <= k.n {
+			return k.kind
+		}
+		id -= k.n
+	}
+	return ""
+}
+
+// postKinds are the seeded posts: kind, how many, title prefixes.
+var postKinds = []struct {
+	kind     string
+	n        int
+	prefixRu string
+	prefixUz string
+}{
+	{"article", 24, "", ""},
+	{"news", 14, "Новости: ", "Yangiliklar: "},
+	{"press", 12, "СМИ о Sog'liq: ", "OAV Sog'liq haqida: "},
+}
+
+// postRows generates the posts of postKinds, ids from 1 in that order.
 func postRows() [][]any {
 	r := rand.New(rand.NewPCG(20240603, 1))
 	day := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	authors := []pair{{"Редакция Sog'liq", "Sog'liq tahririyati"}, {"Дилноза Каримова, терапевт", "Dilnoza Karimova, terapevt"}, {"Азиз Рахимов, кардиолог", "Aziz Rahimov, kardiolog"}}
-	kinds := []struct {
-		kind     string
-		n        int
-		prefixRu string
-		prefixUz string
-	}{
-		{"article", 24, "", ""},
-		{"news", 14, "Новости: ", "Yangiliklar: "},
-		{"press", 12, "СМИ о Sog'liq: ", "OAV Sog'liq haqida: "},
-	}
 	var rows [][]any
-	for _, k := range kinds {
+	for _, k := range postKinds {
 		for i := range k.n {
 			t := postTopics[i%len(postTopics)]
 			part := i/len(postTopics) + 1

@@ -37,6 +37,9 @@ func TestContentPages(t *testing.T) {
 		{"/articles?page=3", "ru", "Статьи", "article.post-summary", 4},
 		{"/article/davlenie-1", "ru", "Как контролировать давление", "article.post .post-body h2", 1},
 		{"/uz/article/davlenie-1", "uz", "qon bosimini", "article.post .post-author", 1},
+		{"/article/davlenie-1", "ru", "", `.post-related--doctors a[href^="/doctor/"]`, 2},
+		{"/uz/article/davlenie-1", "uz", "", `.post-related--clinics a[href^="/uz/klinika/"]`, 1},
+		{"/news/gripp-1", "ru", "", `.post-related--doctors a[href^="/doctor/"]`, 2},
 		{"/news", "ru", "Новости", `article.post-summary h2 a[href^="/news/"]`, 10},
 		{"/uz/news", "uz", "Yangiliklar", `nav.pagination a[rel="next"]`, 1},
 		{"/news/gripp-1", "ru", "Грипп или простуда", "article.post time[datetime]", 1},
@@ -44,7 +47,7 @@ func TestContentPages(t *testing.T) {
 		{"/press", "ru", "Пресса о нас", "article.post-summary", 10},
 		{"/uz/press", "uz", "OAV", "article.post-summary", 10},
 	} {
-		t.Run(test.path, func(t *testing.T) {
+		t.Run(test.path+" "+test.selector, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path)
 			if p.Resp.StatusCode != 200 {
 				t.Fatalf("status %d, want 200", p.Resp.StatusCode)
