@@ -146,3 +146,13 @@ func TestKnowledgeAndProductErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRegionalSectionsKeepTheRegion: the header's links to the regional
+// sections of this slice keep the visitor's region.
+func TestRegionalSectionsKeepTheRegion(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	p := sitetest.Get(t, s.URL+"/uz/samarkand/doctors")
+	for _, path := range []string{"/uz/samarkand/promotion", "/uz/samarkand/bolezn", "/uz/samarkand/simptom"} {
+		p.One(t, `header a[href="`+path+`"], #sidebar a[href="`+path+`"], footer a[href="`+path+`"]`)
+	}
+}
