@@ -55,7 +55,7 @@ func (s *Store) loadFAQ(ctx context.Context, req page.Request) (page.Result, err
 
 func (s *Store) postList(kind string, perPage int) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
-		n, err := pageNumber(req.Query.Get("page"))
+		n, err := page.Number(req.Query.Get("page"))
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -84,14 +84,3 @@ func (s *Store) post(kind string) page.Loader {
 }
 
 // pageNumber reads ?page: absent is 1, anything but a positive integer wraps
-// derrors.Invalid.
-func pageNumber(raw string) (int, error) {
-	if raw == "" {
-		return 1, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < 1 || n > 100000 {
-		return 0, fmt.Errorf("page %q: %w", raw, derrors.Invalid)
-	}
-	return n, nil
-}

@@ -33,7 +33,7 @@ func (s *Store) loadCategories(ctx context.Context, req page.Request) (page.Resu
 // category's or a tag's.
 func (s *Store) listing(perPage int, by string) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
-		n, err := PageNumber(req.Query.Get("page"))
+		n, err := page.Number(req.Query.Get("page"))
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -74,14 +74,3 @@ func (s *Store) loadProduct(ctx context.Context, req page.Request) (page.Result,
 }
 
 // PageNumber reads a ?page parameter: absent is 1, anything but a positive
-// integer (up to 100000) wraps derrors.Invalid.
-func PageNumber(raw string) (int, error) {
-	if raw == "" {
-		return 1, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < 1 || n > 100000 {
-		return 0, fmt.Errorf("page %q: %w", raw, derrors.Invalid)
-	}
-	return n, nil
-}

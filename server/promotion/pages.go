@@ -23,7 +23,7 @@ func Pages(s *Store, perPage int) page.Loaders {
 // visitor's region.
 func (s *Store) loadRegion(perPage int) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
-		n, err := pageNumber(req.Query.Get("page"))
+		n, err := page.Number(req.Query.Get("page"))
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -41,7 +41,7 @@ func (s *Store) loadRegion(perPage int) page.Loader {
 // loadClinic loads /promotion/clinic/{id}: one clinic's current promotions.
 func (s *Store) loadClinic(perPage int) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
-		n, err := pageNumber(req.Query.Get("page"))
+		n, err := page.Number(req.Query.Get("page"))
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -99,14 +99,3 @@ func withDiscounts(ps []Promotion) []Listed {
 }
 
 // pageNumber reads ?page: absent is 1, anything but a positive integer wraps
-// derrors.Invalid.
-func pageNumber(raw string) (int, error) {
-	if raw == "" {
-		return 1, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < 1 || n > 100000 {
-		return 0, fmt.Errorf("page %q: %w", raw, derrors.Invalid)
-	}
-	return n, nil
-}
