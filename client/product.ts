@@ -25,7 +25,8 @@ export interface ProductCard {
   innUz: string;
   formRu: string;
   formUz: string;
-  dosage: string;
+  dosageRu: string;
+  dosageUz: string;
   prescription: boolean;
   priceMin: number;
   priceMax: number;

@@ -16,7 +16,7 @@ export function Product(props: RenderProps<{ product: ProductData }>) {
   const facts: [string, string][] = [
     [t(lang, "product.inn"), inn],
     [t(lang, "product.form"), localized(lang, p.formRu, p.formUz)],
-    [t(lang, "product.dosage"), p.dosage],
+    [t(lang, "product.dosage"), localized(lang, p.dosageRu, p.dosageUz)],
     [t(lang, "product.manufacturer"), `${p.manufacturer} (${localized(lang, p.countryRu, p.countryUz)})`],
     [t(lang, "product.prescription"), t(lang, p.prescription ? "product.byPrescription" : "product.otc")],
     [t(lang, "product.price"), priceRange(lang, p.priceMin, p.priceMax)],

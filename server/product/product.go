@@ -52,7 +52,8 @@ type Card struct {
 	InnUz        string `db:"inn_uz" json:"innUz"`
 	FormRu       string `db:"form_ru" json:"formRu"`
 	FormUz       string `db:"form_uz" json:"formUz"`
-	Dosage       string `db:"dosage" json:"dosage"`
+	DosageRu     string `db:"dosage_ru" json:"dosageRu"`
+	DosageUz     string `db:"dosage_uz" json:"dosageUz"`
 	Prescription bool   `db:"prescription" json:"prescription"`
 	PriceMin     int    `db:"price_min" json:"priceMin"`
 	PriceMax     int    `db:"price_max" json:"priceMax"`
@@ -92,7 +93,7 @@ type Filter struct {
 }
 
 const cardColumns = `p.id, p.slug, p.name_ru, p.name_uz, p.inn_ru, p.inn_uz, p.form_ru, p.form_uz,
-			p.dosage, p.prescription, p.price_min, p.price_max`
+			p.dosage_ru, p.dosage_uz, p.prescription, p.price_min, p.price_max`
 
 // filterWhere applies a Filter: $1 category or 0, $2 tag or 0.
 const filterWhere = `

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -70,6 +71,9 @@ var substances = []struct {
 		[]brand{{"Глюкофаж", "Glyukofaj", "Merck", "Франция", "Fransiya"}, {"Сиофор", "Siofor", "Berlin-Chemie", "Германия", "Germaniya"}}},
 }
 
+// uzUnits writes the Russian dosage units in Uzbek Latin.
+var uzUnits = strings.NewReplacer("мг", "mg", "мл", "ml", "МЕ", "XB")
+
 // useTags are the symptom tags medicines are filed under, beside their substance.
 var useTags = []struct{ slug, ru, uz string }{
 	{"bol", "Боль", "Og'riq"},
@@ -81,7 +85,7 @@ var useTags = []struct{ slug, ru, uz string }{
 }
 
 var productColumns = []string{"id", "slug", "name_ru", "name_uz", "inn_ru", "inn_uz", "category_id",
-	"form_ru", "form_uz", "dosage", "manufacturer", "country_ru", "country_uz", "prescription",
+	"form_ru", "form_uz", "dosage_ru", "dosage_uz", "manufacturer", "country_ru", "country_uz", "prescription",
 	"description_ru", "description_uz", "indications_ru", "indications_uz",
 	"contraindications_ru", "contraindications_uz", "price_min", "price_max"}
 
@@ -124,12 +128,13 @@ func writeProducts(ctx context.Context, tx *sqlx.Tx) error {
 			for di, dose := range s.doses {
 				id := len(rows) + 1
 				slug := fmt.Sprintf("%s-%s", slugify(b.uz), slugify(dose))
+				doseUz := uzUnits.Replace(dose)
 				lo := (5 + r.IntN(120)) * 500
-				hi := lo + lo*(1+r.IntN(8))/10
-				rows = append(rows, []any{id, slug, b.ru + " " + dose, b.uz + " " + dose, s.ru, s.uz, catID[s.category],
-					s.formRu, s.formUz, dose, b.maker, b.countryRu, b.countryUz, s.prescription,
+				hi := (lo + lo*(1+r.IntN(8))/10) / 500 * 500
+				rows = append(rows, []any{id, slug, b.ru + " " + dose, b.uz + " " + doseUz, s.ru, s.uz, catID[s.category],
+					s.formRu, s.formUz, dose, doseUz, b.maker, b.countryRu, b.countryUz, s.prescription,
 					fmt.Sprintf("%s (%s) — %s %s, производитель %s (%s).", b.ru, s.ru, s.formRu, dose, b.maker, b.countryRu),
-					fmt.Sprintf("%s (%s) — %s %s, ishlab chiqaruvchi %s (%s).", b.uz, s.uz, s.formUz, dose, b.maker, b.countryUz),
+					fmt.Sprintf("%s (%s) — %s %s, ishlab chiqaruvchi %s (%s).", b.uz, s.uz, s.formUz, doseUz, b.maker, b.countryUz),
 					"Применяется по назначению врача согласно инструкции; дозировку подбирает специалист.",
 					"Shifokor tavsiyasiga ko'ra yo'riqnomaga muvofiq qo'llaniladi; dozani mutaxassis belgilaydi.",
 					"Повышенная чувствительность к компонентам препарата; беременность и детский возраст — только по назначению врача.",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"unicode"
 
 	"sogliq/server/site/sitetest"
 )
@@ -49,7 +50,7 @@ func TestKnowledgeAndProductPages(t *testing.T) {
 		{"/products/tag/paracetamol", "ru", "Парацетамол", "article.product-summary", 6},
 		{"/uz/products/tag/bol", "uz", "Og'riq", "article.product-summary", 6},
 		{"/product/panadol-500", "ru", "Панадол 500 мг", `.product-analogues article.product-summary`, 5},
-		{"/uz/product/panadol-500", "uz", "Panadol 500 мг", `.product-analogues a[href="/uz/product/efferalgan-500"]`, 1},
+		{"/uz/product/panadol-500", "uz", "Panadol 500 mg", `.product-analogues a[href="/uz/product/efferalgan-500"]`, 1},
 		{"/product/panadol-500", "ru", "", `.product-facts dd`, 6},
 	} {
 		t.Run(test.path+" "+test.selector, func(t *testing.T) {
@@ -59,6 +60,9 @@ func TestKnowledgeAndProductPages(t *testing.T) {
 			}
 			if got := sitetest.Attr(p.One(t, "html"), "lang"); got != test.lang {
 				t.Errorf("html lang = %q, want %q", got, test.lang)
+			}
+			if test.lang == "uz" {
+				noCyrillic(t, p)
 			}
 			if h1 := sitetest.Text(p.One(t, "main h1")); !strings.Contains(strings.ToLower(h1), strings.ToLower(test.h1)) {
 				t.Errorf("h1 = %q, want it to contain %q", h1, test.h1)
@@ -154,5 +158,19 @@ func TestRegionalSectionsKeepTheRegion(t *testing.T) {
 	p := sitetest.Get(t, s.URL+"/uz/samarkand/doctors")
 	for _, path := range []string{"/uz/samarkand/promotion", "/uz/samarkand/bolezn", "/uz/samarkand/simptom"} {
 		p.One(t, `header a[href="`+path+`"], #sidebar a[href="`+path+`"], footer a[href="`+path+`"]`)
+	}
+}
+
+// noCyrillic fails when the main content of an Uzbek page has Cyrillic
+// letters: Uzbek is written in Latin script.
+func noCyrillic(t *testing.T, p sitetest.Page) {
+	t.Helper()
+	text := sitetest.Text(p.One(t, "main"))
+	for _, r := range text {
+		if unicode.Is(unicode.Cyrillic, r) {
+			i := strings.IndexRune(text, r)
+			t.Errorf("Cyrillic in an Uzbek page: …%s…", text[max(0, i-40):min(len(text), i+40)])
+			return
+		}
 	}
 }
