@@ -16,6 +16,9 @@ var Files embed.FS
 // Limits are the constants of spec §9 that Go reads too (limits.json).
 type Limits struct {
 	DoctorsPerPage      int    `json:"doctorsPerPage"`
+	ProductsPerPage     int    `json:"productsPerPage"`
+	PostsPerPage        int    `json:"postsPerPage"`
+	PromotionsPerPage   int    `json:"promotionsPerPage"`
 	LocationsPerPage    int    `json:"locationsPerPage"`
 	RegionPickerPerPage int    `json:"regionPickerPerPage"`
 	SuggestMinChars     int    `json:"suggestMinChars"`

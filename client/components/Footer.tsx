@@ -25,9 +25,9 @@ export function Footer({ lang, region, year }: RenderProps) {
       title: t(lang, "footer.directory"),
       links: [
         { href: pathHref("/products", place), label: t(lang, "nav.medication") },
-        { href: pathHref("/promotion", place), label: t(lang, "nav.promotions") },
-        { href: pathHref("/bolezn", place), label: t(lang, "nav.diseases") },
-        { href: pathHref("/simptom", place), label: t(lang, "nav.symptoms") },
+        { href: pathHref("/promotion", place, true), label: t(lang, "nav.promotions") },
+        { href: pathHref("/bolezn", place, true), label: t(lang, "nav.diseases") },
+        { href: pathHref("/simptom", place, true), label: t(lang, "nav.symptoms") },
         { href: pathHref("/articles", place), label: t(lang, "footer.articles") },
         { href: pathHref("/news", place), label: t(lang, "footer.news") },
       ],

@@ -18,9 +18,9 @@ export function mainNav(place: Place) {
     { href: pathHref("/uslugi", place, true), label: t(lang, "nav.services") },
     { href: pathHref("/uslugi/analizy", place, true), label: t(lang, "nav.analyses") },
     { href: pathHref("/products", place), label: t(lang, "nav.medication") },
-    { href: pathHref("/promotion", place), label: t(lang, "nav.promotions") },
-    { href: pathHref("/bolezn", place), label: t(lang, "nav.diseases") },
-    { href: pathHref("/simptom", place), label: t(lang, "nav.symptoms") },
+    { href: pathHref("/promotion", place, true), label: t(lang, "nav.promotions") },
+    { href: pathHref("/bolezn", place, true), label: t(lang, "nav.diseases") },
+    { href: pathHref("/simptom", place, true), label: t(lang, "nav.symptoms") },
   ];
 }
 

@@ -4,6 +4,18 @@ import { Specialties } from "./Specialties";
 import { DoctorList } from "./DoctorList";
 import { Doctor } from "./Doctor";
 import { ErrorPage } from "./ErrorPage";
+import { KnowledgeIndex } from "./KnowledgeIndex";
+import { KnowledgeEntry } from "./KnowledgeEntry";
+import { ProductCategories } from "./ProductCategories";
+import { ProductList } from "./ProductList";
+import { Product } from "./Product";
+import { InfoPage } from "./InfoPage";
+import { Faq } from "./Faq";
+import { PostList } from "./PostList";
+import { Post } from "./Post";
+import { PromotionList } from "./PromotionList";
+import { Promotion } from "./Promotion";
+import { Telegram } from "./Telegram";
 import type { RenderProps } from "../types";
 
 /**
@@ -16,5 +28,17 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   Specialties,
   DoctorList,
   Doctor,
+  KnowledgeIndex,
+  KnowledgeEntry,
+  ProductCategories,
+  ProductList,
+  Product,
+  InfoPage,
+  Faq,
+  PostList,
+  Post,
+  PromotionList,
+  Promotion,
+  Telegram,
   Error: ErrorPage,
 };

@@ -10,4 +10,6 @@ var (
 	NotFound = errors.New("not found")
 	// Invalid means the request itself is malformed: a 400.
 	Invalid = errors.New("invalid argument")
+	// Gone means the thing existed and was removed for good: a 410.
+	Gone = errors.New("gone")
 )

@@ -5,7 +5,11 @@ package page
 
 import (
 	"context"
+	"fmt"
 	"net/url"
+	"strconv"
+
+	"sogliq/server/derrors"
 
 	"sogliq/server/region"
 )
@@ -43,3 +47,33 @@ type Loader func(ctx context.Context, req Request) (Result, error)
 
 // Loaders maps route names to loaders.
 type Loaders map[string]Loader
+
+// File is an answer that is not an HTML page: a PDF voucher, for example.
+type File struct {
+	ContentType string
+	// Name is the file name offered to the browser.
+	Name string
+	Body []byte
+}
+
+// FileLoader answers a file route. lang is the request's language ("ru" or
+// "uz"), name the last path segment as requested (for /cert/AB12.pdf,
+// "AB12.pdf"). Errors wrap derrors.NotFound or derrors.Invalid as for a
+// Loader; the visitor then gets the HTML error page.
+type FileLoader func(ctx context.Context, lang, name string) (File, error)
+
+// MaxPage is the highest ?page a listing accepts.
+const MaxPage = 100000
+
+// Number reads a listing's ?page parameter: absent is 1; anything but an
+// integer from 1 to MaxPage is an error wrapping derrors.Invalid (a 400).
+func Number(raw string) (int, error) {
+	if raw == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > MaxPage {
+		return 0, fmt.Errorf("page %q: %w", raw, derrors.Invalid)
+	}
+	return n, nil
+}

@@ -1,5 +1,7 @@
 // Package seed fills an empty database with the deterministic demo data set:
-// districts, specialties, clinics and doctors in Russian and Uzbek. The same
+// districts, specialties, clinics and doctors, diseases and symptoms,
+// medicines, information pages, FAQ, articles, news, press and clinic
+// promotions with certificates, in Russian and Uzbek. The same
 // scale always gives the same rows (a fixed math/rand/v2 seed, no clock);
 // scale multiplies clinics (200 each) and doctors (2,000 each). Rows go in
 // with COPY, in one transaction, with ids assigned here.
@@ -93,6 +95,11 @@ func fill(ctx context.Context, tx *sqlx.Tx, scale int) error {
 	if err := write(ctx, tx, d); err != nil {
 		return err
 	}
+	for _, w := range []func(context.Context, *sqlx.Tx) error{writeKnowledge, writeProducts, writeContent, writePromotions} {
+		if err := w(ctx, tx); err != nil {
+			return err
+		}
+	}
 	return finish(ctx, tx)
 }
 
@@ -122,7 +129,8 @@ func regionIDs(ctx context.Context, tx *sqlx.Tx) (map[string]int64, error) {
 
 // finish moves the identity sequences past the ids the seeder chose.
 func finish(ctx context.Context, tx *sqlx.Tx) error {
-	for _, table := range []string{"districts", "specialties", "clinics", "doctors"} {
+	for _, table := range []string{"districts", "specialties", "clinics", "doctors",
+		"diseases", "symptoms", "product_categories", "products", "product_tags", "faq_items", "posts", "promotions"} {
 		q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%[1]s', 'id'), (SELECT max(id) FROM %[1]s))", table)
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("finish(%s): %w", table, err)

@@ -22,7 +22,10 @@ func checksum(t *testing.T, db *sqlx.DB) string {
 			(SELECT string_agg(x::text, '|' ORDER BY x.doctor_id, x.specialty_id) FROM doctor_specialties x) ||
 			(SELECT string_agg(x::text, '|' ORDER BY x.doctor_id, x.clinic_id) FROM doctor_clinics x) ||
 			(SELECT string_agg(s::text, '|' ORDER BY s.id) FROM specialties s) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM districts x))`
+			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM districts x) ||
+			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM diseases x) ||
+			(SELECT string_agg(x::text, '|' ORDER BY x.disease_id, x.symptom_id) FROM disease_symptoms x) ||
+			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM products x))`
 	if err := db.GetContext(context.Background(), &sum, q); err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,12 @@ import (
 
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
+	"sogliq/server/content"
 	"sogliq/server/i18n"
+	"sogliq/server/knowledge"
 	"sogliq/server/page"
+	"sogliq/server/product"
+	"sogliq/server/promotion"
 	"sogliq/server/region"
 	"sogliq/server/route"
 	"sogliq/server/seo"
@@ -67,6 +71,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Dict:       dict,
 		Regions:    regions,
 		Loaders:    loaders(d.DB, limits),
+		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
 		Handlers: []web.Registrar{
@@ -85,8 +90,13 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 // loaders collects every domain's page loaders; a new domain adds its map here.
 func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 	all := page.Loaders{}
+	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
-		catalog.Pages(catalog.NewStore(db), limits.DoctorsPerPage),
+		catalog.Pages(doctors, limits.DoctorsPerPage),
+		knowledge.Pages(knowledge.NewStore(db), doctors),
+		product.Pages(product.NewStore(db), limits.ProductsPerPage),
+		content.Pages(content.NewStore(db), limits.PostsPerPage),
+		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
 	} {
 		for name, l := range domain {
 			all[name] = l

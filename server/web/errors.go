@@ -19,6 +19,8 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 	switch {
 	case errors.Is(err, derrors.NotFound):
 		return fiber.StatusNotFound, s.Dict.T(lang, "error.pageNotFound", "path", path)
+	case errors.Is(err, derrors.Gone):
+		return fiber.StatusGone, s.Dict.T(lang, "error.gone", "path", path)
 	case errors.Is(err, derrors.Invalid):
 		return fiber.StatusBadRequest, s.Dict.T(lang, "error.badRequest")
 	case errors.As(err, &fe) && fe.Code == fiber.StatusNotFound:

@@ -41,8 +41,11 @@ type Deps struct {
 	// Handlers add routes of their own (robots.txt, sitemaps, APIs) ahead
 	// of the pages.
 	Handlers []Registrar
-	DB       *sqlx.DB
-	Logger   *slog.Logger
+	// Files are the file routes by path prefix ("/cert/"), each served
+	// under the prefix and under /uz plus the prefix.
+	Files  map[string]page.FileLoader
+	DB     *sqlx.DB
+	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -124,6 +127,12 @@ func (s *Server) App() *fiber.App {
 	app.Get("/api/seo-redirects/check", s.checkRedirect)
 	for _, h := range s.Handlers {
 		h.Register(app)
+	}
+	// Files (PDF vouchers) before the pages: made on request, never cached.
+	for prefix, load := range s.Files {
+		h := s.serveFile(load)
+		app.Get(prefix+":name", h)
+		app.Get("/uz"+prefix+":name", h)
 	}
 	// Everything else is a page: locale and region, route checks, cache, loader, render.
 	app.Get("/*", s.servePage)

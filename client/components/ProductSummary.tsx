@@ -1,0 +1,27 @@
+import { t, localized, type Lang } from "../lib/i18n";
+import { href } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import type { ProductCard } from "../product";
+
+/** priceRange writes a medicine's price range per SPEC §3 ("от 12 000 до 15 000 сум"). */
+export function priceRange(lang: Lang, min: number, max: number): string {
+  if (min === max) return formatPrice(min, lang);
+  return t(lang, "product.priceRange", { min: formatPrice(min, lang), max: formatPrice(max, lang) });
+}
+
+/** ProductSummary is a medicine's card in a listing. */
+export function ProductSummary({ product, lang, region }: { product: ProductCard; lang: Lang; region: string }) {
+  const p = product;
+  return (
+    <article className="product-summary">
+      <h2 className="product-summary__name">
+        <a href={href("product", { slug: p.slug }, { lang, region })}>{localized(lang, p.nameRu, p.nameUz)}</a>
+      </h2>
+      <p className="product-summary__meta">
+        <span>{localized(lang, p.innRu, p.innUz)}</span> · <span>{localized(lang, p.formRu, p.formUz)}</span> ·{" "}
+        <span>{t(lang, p.prescription ? "product.byPrescription" : "product.otc")}</span>
+      </p>
+      <p className="product-summary__price">{priceRange(lang, p.priceMin, p.priceMax)}</p>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { t, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { RichText, jsonLD } from "../components/RichText";
+import type { FAQItem } from "../content";
+import type { RenderProps } from "../types";
+import "./Content.css";
+
+/** stripTags reduces sanitised HTML to its text, for structured data. */
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Faq is /faq: questions and answers, with FAQPage structured data. */
+export function Faq(props: RenderProps<{ items: FAQItem[] }>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: data.items.map((q) => ({
+      "@type": "Question",
+      name: localized(lang, q.questionRu, q.questionUz),
+      acceptedAnswer: { "@type": "Answer", text: stripTags(localized(lang, q.answerRu, q.answerUz)) },
+    })),
+  };
+  return (
+    <>
+      <PageHead title={t(lang, "faq.title")} description={t(lang, "faq.description")} url={props.url} noindex={props.noindex} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLD(structured) }} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
+      </nav>
+      <h1 className="page-title">{t(lang, "faq.heading")}</h1>
+      <div className="faq">
+        {data.items.map((q) => (
+          <details key={q.id} className="faq__item">
+            <summary>{localized(lang, q.questionRu, q.questionUz)}</summary>
+            <RichText html={localized(lang, q.answerRu, q.answerUz)} />
+          </details>
+        ))}
+      </div>
+    </>
+  );
+}

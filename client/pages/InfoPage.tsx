@@ -1,0 +1,25 @@
+import { t, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { RichText } from "../components/RichText";
+import type { InfoPageData } from "../content";
+import type { RenderProps } from "../types";
+import "./Content.css";
+
+/** InfoPage is an information page from the database (/about-us, /contacts, /terms, ...). */
+export function InfoPage(props: RenderProps<{ page: InfoPageData }>) {
+  const { lang, region } = props;
+  const p = props.data.page;
+  const place = { lang, region: region.slug };
+  const title = localized(lang, p.titleRu, p.titleUz);
+  return (
+    <>
+      <PageHead title={`${title} | ${t(lang, "site.name")}`} description={t(lang, "info.description", { title })} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
+      </nav>
+      <h1 className="page-title">{title}</h1>
+      <RichText className="info-page" html={localized(lang, p.bodyRu, p.bodyUz)} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { t, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { LetterIndex, letterId } from "../components/LetterIndex";
+import type { KnowledgeIndexData } from "../knowledge";
+import type { RenderProps } from "../types";
+import "./Knowledge.css";
+
+/** KnowledgeIndex is /bolezn and /simptom: every entry, grouped by initial letter. */
+export function KnowledgeIndex(props: RenderProps<KnowledgeIndexData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const diseases = props.route === "diseases";
+  const kind = diseases ? "diseases" : "symptoms";
+  const entryRoute = diseases ? "disease" : "symptom";
+  return (
+    <>
+      <PageHead
+        title={t(lang, `knowledge.${kind}.title`, { region: regionName })}
+        description={t(lang, `knowledge.${kind}.description`, { region: regionName })}
+        url={props.url}
+        noindex={props.noindex}
+      />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
+      </nav>
+      <h1 className="page-title">{t(lang, `knowledge.${kind}.heading`)}</h1>
+      <LetterIndex lang={lang} letters={data.groups.map((g) => g.letter)} />
+      <div className="knowledge-index">
+        {data.groups.map((g) => (
+          <section key={g.letter} className="knowledge-index__group" id={letterId(g.letter)}>
+            <h2 className="knowledge-index__letter">{g.letter}</h2>
+            <ul>
+              {g.entries.map((e) => (
+                <li key={e.id}>
+                  <a href={href(entryRoute, { slug: e.slug }, place)}>{localized(lang, e.nameRu, e.nameUz)}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

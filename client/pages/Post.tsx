@@ -1,0 +1,57 @@
+import { t, localized, type Key } from "../lib/i18n";
+import { href, pathHref, type RouteName } from "../lib/href";
+import { formatDate } from "../lib/date";
+import { PageHead } from "../components/PageHead";
+import { RichText } from "../components/RichText";
+import type { Post as PostData } from "../content";
+import type { RenderProps } from "../types";
+import "./Content.css";
+
+/** Post is /article/{slug} and /news/{slug}: the sanitised body with author, date and reading time. */
+export function Post(props: RenderProps<{ post: PostData }>) {
+  const { lang, region } = props;
+  const p = props.data.post;
+  const place = { lang, region: region.slug };
+  const title = localized(lang, p.titleRu, p.titleUz);
+  const list: RouteName = p.kind === "article" ? "articles" : p.kind;
+  return (
+    <>
+      <PageHead title={`${title} | ${t(lang, "site.name")}`} description={localized(lang, p.summaryRu, p.summaryUz)} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href(list, {}, place)}>{t(lang, `posts.${p.kind}.heading` as Key)}</a>
+      </nav>
+      <article className="post">
+        <h1 className="page-title">{title}</h1>
+        <p className="post-meta">
+          <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · <span className="post-author">{localized(lang, p.authorRu, p.authorUz)}</span> ·{" "}
+          {t(lang, "posts.reading", { n: p.readingMinutes })}
+        </p>
+        <RichText className="post-body" html={localized(lang, p.bodyRu ?? "", p.bodyUz ?? "")} />
+      </article>
+      {p.doctors && p.doctors.length > 0 && (
+        <section className="post-related post-related--doctors">
+          <h2>{t(lang, "posts.doctors")}</h2>
+          <ul>
+            {p.doctors.map((d) => (
+              <li key={d.slug}>
+                <a href={href("doctor", { slug: d.slug }, place)}>{localized(lang, d.nameRu, d.nameUz)}</a> — {localized(lang, d.detailRu, d.detailUz)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {p.clinics && p.clinics.length > 0 && (
+        <section className="post-related post-related--clinics">
+          <h2>{t(lang, "posts.clinics")}</h2>
+          <ul>
+            {p.clinics.map((c) => (
+              <li key={c.slug}>
+                <a href={pathHref(`/klinika/${c.slug}`, place)}>{localized(lang, c.nameRu, c.nameUz)}</a> — {localized(lang, c.detailRu, c.detailUz)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { t, localized, type Key } from "../lib/i18n";
+import { href, type RouteName } from "../lib/href";
+import { formatDate } from "../lib/date";
+import { PageHead } from "../components/PageHead";
+import { Pagination } from "../components/Pagination";
+import type { Post } from "../content";
+import type { RenderProps } from "../types";
+import "./Content.css";
+
+export interface PostListData {
+  kind: Post["kind"];
+  posts: Post[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** postRoute is the route of one post of kind; press mentions have no page of their own. */
+export function postRoute(kind: Post["kind"]): RouteName | null {
+  return kind === "article" ? "article" : kind === "news" ? "news-item" : null;
+}
+
+/** PostList is /articles, /news and /press: posts newest first. */
+export function PostList(props: RenderProps<PostListData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const list: RouteName = data.kind === "article" ? "articles" : data.kind;
+  const one = postRoute(data.kind);
+  const heading = t(lang, `posts.${data.kind}.heading` as Key);
+  return (
+    <>
+      <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={t(lang, `posts.${data.kind}.description` as Key)} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
+      </nav>
+      <h1 className="page-title">{heading}</h1>
+      <div className="post-list">
+        {data.posts.map((p) => {
+          const title = localized(lang, p.titleRu, p.titleUz);
+          return (
+            <article key={p.id} className="post-summary">
+              <h2>{one ? <a href={href(one, { slug: p.slug }, place)}>{title}</a> : title}</h2>
+              <p className="post-meta">
+                <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · {localized(lang, p.authorRu, p.authorUz)} ·{" "}
+                {t(lang, "posts.reading", { n: p.readingMinutes })}
+              </p>
+              <p>{localized(lang, p.summaryRu, p.summaryUz)}</p>
+            </article>
+          );
+        })}
+      </div>
+      <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={(n) => href(list, {}, place, { page: n > 1 ? n : undefined })} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { t, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { ProductSummary, priceRange } from "../components/ProductSummary";
+import type { Product as ProductData } from "../product";
+import type { RenderProps } from "../types";
+import "./Products.css";
+
+/** Product is /product/{slug}: the medicine card with its analogues. */
+export function Product(props: RenderProps<{ product: ProductData }>) {
+  const { lang, region } = props;
+  const p = props.data.product;
+  const place = { lang, region: region.slug };
+  const name = localized(lang, p.nameRu, p.nameUz);
+  const inn = localized(lang, p.innRu, p.innUz);
+  const facts: [string, string][] = [
+    [t(lang, "product.inn"), inn],
+    [t(lang, "product.form"), localized(lang, p.formRu, p.formUz)],
+    [t(lang, "product.dosage"), localized(lang, p.dosageRu, p.dosageUz)],
+    [t(lang, "product.manufacturer"), `${p.manufacturer} (${localized(lang, p.countryRu, p.countryUz)})`],
+    [t(lang, "product.prescription"), t(lang, p.prescription ? "product.byPrescription" : "product.otc")],
+    [t(lang, "product.price"), priceRange(lang, p.priceMin, p.priceMax)],
+  ];
+  return (
+    <>
+      <PageHead title={t(lang, "product.title", { name })} description={t(lang, "product.description", { name, inn })} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("products", {}, place)}>{t(lang, "nav.medication")}</a> /{" "}
+        <a href={href("product-category", { slug: p.category.slug }, place)}>{localized(lang, p.category.nameRu, p.category.nameUz)}</a>
+      </nav>
+      <h1 className="page-title">{name}</h1>
+      <dl className="product-facts">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <section>
+        <h2>{t(lang, "product.about")}</h2>
+        <p>{localized(lang, p.descriptionRu, p.descriptionUz)}</p>
+        <h2>{t(lang, "product.indications")}</h2>
+        <p>{localized(lang, p.indicationsRu, p.indicationsUz)}</p>
+        <h2>{t(lang, "product.contraindications")}</h2>
+        <p>{localized(lang, p.contraindicationsRu, p.contraindicationsUz)}</p>
+      </section>
+      {p.tags.length > 0 && (
+        <section>
+          <h2>{t(lang, "product.tags")}</h2>
+          <ul className="knowledge-links product-tags">
+            {p.tags.map((tag) => (
+              <li key={tag.slug}><a href={href("product-tag", { slug: tag.slug }, place)}>{localized(lang, tag.nameRu, tag.nameUz)}</a></li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="product-analogues">
+        <h2>{t(lang, "product.analogues", { inn })}</h2>
+        {p.analogues.length === 0 ? (
+          <p className="empty">{t(lang, "product.noAnalogues")}</p>
+        ) : (
+          <div className="product-list">
+            {p.analogues.map((a) => (
+              <ProductSummary key={a.id} product={a} lang={lang} region={region.slug} />
+            ))}
+          </div>
+        )}
+      </section>
+      <p className="disclaimer" role="note">{t(lang, "product.disclaimer")}</p>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { t, tn, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import type { Category } from "../product";
+import type { RenderProps } from "../types";
+import "./Products.css";
+
+/** ProductCategories is /products: the medicine categories and a link to the full list. */
+export function ProductCategories(props: RenderProps<{ categories: Category[] }>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  return (
+    <>
+      <PageHead title={t(lang, "products.title")} description={t(lang, "products.description")} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
+      </nav>
+      <h1 className="page-title">{t(lang, "products.heading")}</h1>
+      <p><a href={href("product-list", {}, place)}>{t(lang, "products.all")}</a></p>
+      <ul className="product-categories">
+        {data.categories.map((c) => (
+          <li key={c.slug}>
+            <a href={href("product-category", { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+            <span className="product-categories__count">{tn(lang, "products.count", c.count)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

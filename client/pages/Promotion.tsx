@@ -1,0 +1,50 @@
+import { t, localized } from "../lib/i18n";
+import { href, pathHref } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import { formatDate } from "../lib/date";
+import { PageHead } from "../components/PageHead";
+import type { Promotion as PromotionData } from "../promotion";
+import type { RenderProps } from "../types";
+import "../components/PromotionSummary.css";
+
+/** Promotion is /promotion/{slug}: the offer, its clinic, dates and prices; an ended one says so. */
+export function Promotion(props: RenderProps<{ promotion: PromotionData }>) {
+  const { lang, region } = props;
+  const p = props.data.promotion;
+  const place = { lang, region: region.slug };
+  const title = localized(lang, p.titleRu, p.titleUz);
+  const clinic = localized(lang, p.clinic.nameRu, p.clinic.nameUz);
+  return (
+    <>
+      <PageHead title={`${title} — ${clinic} | ${t(lang, "site.name")}`} description={localized(lang, p.descriptionRu, p.descriptionUz)} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("promotions", {}, place)}>{t(lang, "nav.promotions")}</a>
+      </nav>
+      <h1 className="page-title">{title}</h1>
+      {p.ended && <p className="promotion-ended" role="status">{t(lang, "promotion.ended", { date: formatDate(p.endsOn, lang) })}</p>}
+      <p>{localized(lang, p.descriptionRu, p.descriptionUz)}</p>
+      <dl className="product-facts promotion-facts">
+        <div>
+          <dt>{t(lang, "promotion.clinic")}</dt>
+          <dd>
+            <a href={pathHref(`/klinika/${p.clinic.slug}`, place)}>{clinic}</a>, {localized(lang, p.clinic.addressRu, p.clinic.addressUz)}
+            {p.clinic.phone && <>, <a href={`tel:${p.clinic.phone.replace(/[^+\d]/g, "")}`}>{p.clinic.phone}</a></>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t(lang, "promotion.price")}</dt>
+          <dd className="promotion-summary__prices">
+            <del>{formatPrice(p.oldPrice, lang)}</del> <strong>{formatPrice(p.newPrice, lang)}</strong> (−{p.discount}%)
+          </dd>
+        </div>
+        <div>
+          <dt>{t(lang, "promotion.validity")}</dt>
+          <dd>{t(lang, "promotion.dates", { from: formatDate(p.startsOn, lang), to: formatDate(p.endsOn, lang) })}</dd>
+        </div>
+      </dl>
+      <p>
+        <a href={href("promotions-clinic", { id: String(p.clinic.id) }, place)}>{t(lang, "promotion.moreAtClinic", { clinic })}</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { t, tn, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { Pagination } from "../components/Pagination";
+import { PromotionSummary } from "../components/PromotionSummary";
+import type { PromotionListData } from "../promotion";
+import type { RenderProps } from "../types";
+
+/** PromotionList is /promotion (current promotions in the region) and /promotion/clinic/{id}. */
+export function PromotionList(props: RenderProps<PromotionListData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const clinic = data.clinic;
+  const clinicName = clinic ? localized(lang, clinic.nameRu, clinic.nameUz) : "";
+  const heading = clinic ? t(lang, "promotions.clinicHeading", { clinic: clinicName }) : t(lang, "promotions.heading", { region: regionName });
+  const count = tn(lang, "promotions.count", data.total);
+  const pageHref = (n: number) => {
+    const page = n > 1 ? n : undefined;
+    return clinic ? href("promotions-clinic", { id: String(clinic.id) }, place, { page }) : href("promotions", {}, place, { page });
+  };
+  return (
+    <>
+      <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={`${heading}: ${count}. ${t(lang, "promotions.description")}`} url={props.url} noindex={props.noindex} />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("promotions", {}, place)}>{t(lang, "nav.promotions")}</a>
+      </nav>
+      <h1 className="page-title">{heading}</h1>
+      <p className="page-count">{count}</p>
+      {data.promotions.length === 0 ? (
+        <p className="empty">{t(lang, "promotions.empty")}</p>
+      ) : (
+        <section className="promotion-list">
+          {data.promotions.map((p) => (
+            <PromotionSummary key={p.id} promotion={p} lang={lang} region={region.slug} />
+          ))}
+        </section>
+      )}
+      <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={pageHref} />
+    </>
+  );
+}

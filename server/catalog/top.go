@@ -1,0 +1,50 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/lib/pq"
+)
+
+// SpecialtiesByIDs returns the specialties ids, in the order of ids;
+// unknown ids are left out.
+func (s *Store) SpecialtiesByIDs(ctx context.Context, ids []int64) ([]SpecialtyRef, error) {
+	out := []SpecialtyRef{}
+	const q = `
+		SELECT s.id, s.slug, s.name_ru, s.name_uz, s.name_children_ru, s.name_children_uz
+		FROM unnest($1::bigint[]) WITH ORDINALITY AS x(id, n)
+		JOIN specialties s ON s.id = x.id
+		ORDER BY x.n`
+	if err := s.db.SelectContext(ctx, &out, q, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("catalog.SpecialtiesByIDs(%v): %w", ids, err)
+	}
+	return out, nil
+}
+
+// TopDoctors returns up to limit doctors of any of the specialties whose
+// main region is regionID, most popular first (then rating, then id): the
+// doctors a disease or symptom page recommends.
+func (s *Store) TopDoctors(ctx context.Context, specialtyIDs []int64, regionID int64, limit int) ([]DoctorCard, error) {
+	cards := []DoctorCard{}
+	if len(specialtyIDs) == 0 {
+		return cards, nil
+	}
+	const q = `
+		SELECT ` + cardColumns + `
+		FROM doctors d
+		WHERE d.region_id = $2
+			AND EXISTS (
+				SELECT 1
+				FROM doctor_specialties ds
+				WHERE ds.doctor_id = d.id AND ds.specialty_id = ANY($1))
+		ORDER BY d.popularity DESC, d.rating DESC, d.id
+		LIMIT $3`
+	if err := s.db.SelectContext(ctx, &cards, q, pq.Array(specialtyIDs), regionID, limit); err != nil {
+		return nil, fmt.Errorf("catalog.TopDoctors(%v, %d): %w", specialtyIDs, regionID, err)
+	}
+	if err := s.attach(ctx, cards); err != nil {
+		return nil, fmt.Errorf("catalog.TopDoctors(%v, %d): %w", specialtyIDs, regionID, err)
+	}
+	return cards, nil
+}
