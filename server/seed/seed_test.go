@@ -15,17 +15,19 @@ import (
 func checksum(t *testing.T, db *sqlx.DB) string {
 	t.Helper()
 	var sum string
+	// Write times (created_at, updated_at) are when the rows were written,
+	// not part of the data.
 	const q = `
 		SELECT md5(
-			(SELECT string_agg(d::text, '|' ORDER BY d.id) FROM doctors d) ||
-			(SELECT string_agg(c::text, '|' ORDER BY c.id) FROM clinics c) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.doctor_id, x.specialty_id) FROM doctor_specialties x) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.doctor_id, x.clinic_id) FROM doctor_clinics x) ||
-			(SELECT string_agg(s::text, '|' ORDER BY s.id) FROM specialties s) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM districts x) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM diseases x) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.disease_id, x.symptom_id) FROM disease_symptoms x) ||
-			(SELECT string_agg(x::text, '|' ORDER BY x.id) FROM products x))`
+			(SELECT string_agg((to_jsonb(d) - 'created_at' - 'updated_at')::text, '|' ORDER BY d.id) FROM doctors d) ||
+			(SELECT string_agg((to_jsonb(c) - 'created_at' - 'updated_at')::text, '|' ORDER BY c.id) FROM clinics c) ||
+			(SELECT string_agg((to_jsonb(x) - 'created_at' - 'updated_at')::text, '|' ORDER BY x.doctor_id, x.specialty_id) FROM doctor_specialties x) ||
+			(SELECT string_agg((to_jsonb(x) - 'created_at' - 'updated_at')::text, '|' ORDER BY x.doctor_id, x.clinic_id) FROM doctor_clinics x) ||
+			(SELECT string_agg((to_jsonb(s) - 'created_at' - 'updated_at')::text, '|' ORDER BY s.id) FROM specialties s) ||
+			(SELECT string_agg((to_jsonb(x) - 'created_at' - 'updated_at')::text, '|' ORDER BY x.id) FROM districts x) ||
+			(SELECT string_agg((to_jsonb(x) - 'created_at' - 'updated_at')::text, '|' ORDER BY x.id) FROM diseases x) ||
+			(SELECT string_agg((to_jsonb(x) - 'created_at' - 'updated_at')::text, '|' ORDER BY x.disease_id, x.symptom_id) FROM disease_symptoms x) ||
+			(SELECT string_agg((to_jsonb(x) - 'created_at' - 'updated_at')::text, '|' ORDER BY x.id) FROM products x))`
 	if err := db.GetContext(context.Background(), &sum, q); err != nil {
 		t.Fatal(err)
 	}
