@@ -16,6 +16,7 @@ var Files embed.FS
 // Limits are the constants of spec §9 that Go reads too (limits.json).
 type Limits struct {
 	DoctorsPerPage      int    `json:"doctorsPerPage"`
+	ClinicsPerPage      int    `json:"clinicsPerPage"`
 	LocationsPerPage    int    `json:"locationsPerPage"`
 	RegionPickerPerPage int    `json:"regionPickerPerPage"`
 	SuggestMinChars     int    `json:"suggestMinChars"`

@@ -4,6 +4,11 @@ import { Specialties } from "./Specialties";
 import { DoctorList } from "./DoctorList";
 import { Doctor } from "./Doctor";
 import { ErrorPage } from "./ErrorPage";
+import { ClinicIndex } from "./ClinicIndex";
+import { ClinicList } from "./ClinicList";
+import { Clinic } from "./Clinic";
+import { ServiceIndex } from "./ServiceIndex";
+import { ServiceClinics } from "./ServiceClinics";
 import type { RenderProps } from "../types";
 
 /**
@@ -16,5 +21,10 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   Specialties,
   DoctorList,
   Doctor,
+  ClinicIndex,
+  ClinicList,
+  Clinic,
+  ServiceIndex,
+  ServiceClinics,
   Error: ErrorPage,
 };

@@ -6,6 +6,7 @@ package site
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 
@@ -65,6 +66,7 @@ func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 	all := page.Loaders{}
 	for _, domain := range []page.Loaders{
 		catalog.Pages(catalog.NewStore(db), limits.DoctorsPerPage),
+		catalog.ProviderPages(catalog.NewStore(db), limits.ClinicsPerPage, time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l

@@ -1,0 +1,131 @@
+package site_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"sogliq/server/site/sitetest"
+)
+
+// one runs a query for one text value on the site's database.
+func one(t *testing.T, s *sitetest.Site, query string, args ...any) string {
+	t.Helper()
+	var v string
+	if err := s.DB.GetContext(context.Background(), &v, query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return v
+}
+
+// busiestDistrict is the district of region with the most clinics.
+func busiestDistrict(t *testing.T, s *sitetest.Site, region string) string {
+	t.Helper()
+	return one(t, s, `
+		SELECT di.slug
+		FROM clinics c
+		JOIN districts di ON di.id = c.district_id
+		JOIN regions r ON r.id = c.region_id
+		WHERE r.slug = $1
+		GROUP BY di.id
+		ORDER BY count(*) DESC, di.id
+		LIMIT 1`, region)
+}
+
+// providerRoute is a page of the provider side, written without prefix.
+type providerRoute struct {
+	path     string
+	h1ru     string // a part of the Russian h1
+	h1uz     string // a part of the Uzbek h1
+	selector string // matches at least once: the data is in the HTML
+	regional bool
+}
+
+// providerRoutes are the issue's routes on the demo data; district is a
+// district of the region they are asked in.
+func providerRoutes(t *testing.T, s *sitetest.Site, region string) []providerRoute {
+	district := busiestDistrict(t, s, region)
+	clinic := one(t, s, `
+		SELECT c.slug
+		FROM clinics c
+		JOIN regions r ON r.id = c.region_id
+		WHERE r.slug = $1
+			AND EXISTS (SELECT 1 FROM doctor_clinics dc WHERE dc.clinic_id = c.id)
+		ORDER BY c.id
+		LIMIT 1`, region)
+	return []providerRoute{
+		{"/kliniki", "Клиники", "Klinikalar", ".clinic-types a.tile", true},
+		{"/kliniki/kardiologiya", "Кардиология", "Kardiologiya", "article.clinic-summary h2 a", true},
+		{"/kliniki/kardiologiya/" + district, "Кардиология", "Kardiologiya", "article.clinic-summary, p.empty", true},
+		{"/kliniki/byalltype/all", "Все клиники", "Barcha klinikalar", "article.clinic-summary h2 a", true},
+		{"/kliniki/byalltype/all?open=1&sort=name", "Все клиники", "Barcha klinikalar", "article.clinic-summary h2 a", true},
+		{"/kliniki/tip-roddoma", "Роддома", "Tug'ruqxonalar", "article.clinic-summary h2 a", true},
+		{"/kliniki/tip/gosudarstvennye", "Государственные", "Davlat", "article.clinic-summary h2 a", true},
+		{"/kliniki/district/" + district, "", "", "article.clinic-summary h2 a", true},
+		{"/klinika/" + clinic, "", "", ".clinic__doctors article.doctor-summary", false},
+		{"/klinika/" + clinic + "/tseny", "", "", ".clinic__prices .price-list li", false},
+		{"/klinika/" + clinic + "/vrachi", "", "", ".clinic__doctors article.doctor-summary", false},
+		{"/klinika/" + clinic + "/otzyvy", "", "", ".clinic__reviews", false},
+		{"/klinika/" + clinic + "/kontakty", "", "", ".clinic-hours tr", false},
+		{"/diagnostika", "Диагностика", "Diagnostika", ".service-items li a", true},
+		{"/diagnostika/mrt", "МРТ", "MRT", ".service-items li a", true},
+		{"/diagnostika/mrt-kolennogo-sustava", "МРТ коленного сустава", "Tizza bo'g'imi MRT", "article.clinic-summary .clinic-summary__price", true},
+		{"/diagnostika/uzi/" + district, "УЗИ", "UTT", "article.clinic-summary .clinic-summary__price", true},
+		{"/uslugi", "Медицинские услуги", "Tibbiy xizmatlar", ".service-items li a", true},
+		{"/uslugi/konsultatsii", "Консультации врачей", "Shifokor maslahatlari", "article.clinic-summary .clinic-summary__price", true},
+		{"/uslugi/priem-kardiologa?sort=price", "Приём кардиолога", "Kardiolog qabuli", "article.clinic-summary .clinic-summary__price", true},
+		{"/uslugi/konsultatsii/" + district, "Консультации врачей", "Shifokor maslahatlari", "article.clinic-summary .clinic-summary__price", true},
+		{"/uslugi/analizy", "Анализы", "Tahlillar", ".service-items li a", true},
+		{"/uslugi/analizy/obshchiy-analiz-krovi", "Общий анализ крови", "Umumiy qon tahlili", ".service-preparation", true},
+	}
+}
+
+// TestProviderPages: every clinic, diagnostics, services and analyses
+// route answers 200 in Russian and Uzbek, with and without a region, with
+// its data in the HTML and a canonical URL that keeps its query.
+func TestProviderPages(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, place := range []struct{ region, regionRu, regionUz string }{
+		{"tashkent", "Ташкент", "Toshkent"},
+		{"samarkand", "Самарканд", "Samarqand"},
+	} {
+		for _, r := range providerRoutes(t, s, place.region) {
+			for _, lang := range []string{"ru", "uz"} {
+				if !r.regional && place.region != "tashkent" {
+					continue
+				}
+				prefix := ""
+				if lang == "uz" {
+					prefix = "/uz"
+				}
+				if place.region != "tashkent" {
+					prefix += "/" + place.region
+				}
+				h1, regionName := r.h1ru, place.regionRu
+				if lang == "uz" {
+					h1, regionName = r.h1uz, place.regionUz
+				}
+				path := prefix + r.path
+				t.Run(path, func(t *testing.T) {
+					p := sitetest.Get(t, s.URL+path)
+					if p.Resp.StatusCode != 200 {
+						t.Fatalf("status %d, want 200", p.Resp.StatusCode)
+					}
+					if got := sitetest.Attr(p.One(t, "html"), "lang"); got != lang {
+						t.Errorf("html lang = %q, want %q", got, lang)
+					}
+					got := sitetest.Text(p.One(t, "main h1"))
+					if !strings.Contains(got, h1) || (r.regional && !strings.Contains(got, regionName)) {
+						t.Errorf("h1 = %q, want %q and %q in it", got, h1, regionName)
+					}
+					if len(p.All(t, r.selector)) == 0 {
+						t.Errorf("nothing matches %s", r.selector)
+					}
+					if got := sitetest.Attr(p.One(t, `head > link[rel="canonical"]`), "href"); got != s.URL+path {
+						t.Errorf("canonical = %q, want %q", got, s.URL+path)
+					}
+				})
+			}
+		}
+	}
+}
