@@ -129,3 +129,120 @@ func TestProviderPages(t *testing.T) {
 		}
 	}
 }
+
+// TestProviderErrors: unknown slugs are 404, bad query values 400, never 500.
+func TestProviderErrors(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	clinic := one(t, s, "SELECT slug FROM clinics ORDER BY id LIMIT 1")
+	for _, test := range []struct {
+		path   string
+		status int
+	}{
+		{"/kliniki/tip-nope", 404},
+		{"/kliniki/nope", 404},
+		{"/kliniki/kardiologiya/nope", 404},
+		{"/kliniki/district/nope", 404},
+		{"/kliniki/tip/nope", 404},
+		{"/klinika/nope", 404},
+		{"/klinika/" + clinic + "/nope", 404},
+		{"/samarkand/klinika/" + clinic, 404},
+		{"/diagnostika/nope", 404},
+		{"/diagnostika/priem-kardiologa", 404}, // a service, not a diagnostic
+		{"/uslugi/nope", 404},
+		{"/uslugi/analizy/nope", 404},
+		{"/uslugi/konsultatsii/nope", 404},
+		{"/kliniki/byalltype/all?page=999", 404},
+		{"/kliniki/byalltype/all?page=abc", 400},
+		{"/kliniki/byalltype/all?sort=popularity", 400},
+		{"/kliniki/byalltype/all?sort=price", 400}, // no price listed
+		{"/kliniki/byalltype/all?district=nope", 400},
+		{"/kliniki/byalltype/all?type=nope", 400},
+		{"/uz/kliniki/byalltype/all?open=yes", 400},
+		{"/uslugi/analizy/soe?district=%27%3B--", 400},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path)
+			if p.Resp.StatusCode != test.status {
+				t.Fatalf("status %d, want %d", p.Resp.StatusCode, test.status)
+			}
+			p.One(t, ".error-page__message")
+		})
+	}
+}
+
+// TestProviderFilteredPages: filters keep to the URL, the canonical URL
+// and the links; a filtered view is noindex, the plain listing is not.
+func TestProviderFilteredPages(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	district := busiestDistrict(t, s, "tashkent")
+	plain := sitetest.Get(t, s.URL+"/kliniki/byalltype/all")
+	if n := len(plain.All(t, `head > meta[name="robots"]`)); n != 0 {
+		t.Errorf("plain listing has %d robots tags", n)
+	}
+	path := "/kliniki/byalltype/all?district=" + district + "&sort=name&type=laboratorii"
+	p := sitetest.Get(t, s.URL+path+"&utm_source=x")
+	if p.Resp.StatusCode != 200 {
+		t.Fatalf("status %d", p.Resp.StatusCode)
+	}
+	if got := sitetest.Attr(p.One(t, `head > meta[name="robots"]`), "content"); !strings.Contains(got, "noindex") {
+		t.Errorf("robots = %q, want noindex", got)
+	}
+	if got := sitetest.Attr(p.One(t, `head > link[rel="canonical"]`), "href"); got != s.URL+path {
+		t.Errorf("canonical = %q, want %q", got, s.URL+path)
+	}
+	if got := sitetest.Attr(p.One(t, `form.clinic-filters select[name="district"] option[selected]`), "value"); got != district {
+		t.Errorf("district option selected = %q, want %q", got, district)
+	}
+	for _, a := range p.All(t, "article.clinic-summary h2 a") {
+		slug := strings.TrimPrefix(sitetest.Attr(a, "href"), "/klinika/")
+		got := one(t, s, `
+			SELECT di.slug || ' ' || t.slug
+			FROM clinics c
+			JOIN districts di ON di.id = c.district_id
+			JOIN clinic_types t ON t.id = c.type_id
+			WHERE c.slug = $1`, slug)
+		if got != district+" laboratorii" {
+			t.Errorf("%s is %s, want %s laboratorii", slug, got, district)
+		}
+	}
+	var total int
+	if err := s.DB.Get(&total, `
+		SELECT count(*)
+		FROM clinics c
+		JOIN districts di ON di.id = c.district_id
+		JOIN regions r ON r.id = c.region_id
+		WHERE r.slug = 'tashkent' AND di.slug = $1
+			AND c.type_id = (SELECT id FROM clinic_types WHERE slug = 'laboratorii')`, district); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(p.All(t, "article.clinic-summary")); got != min(total, 20) {
+		t.Errorf("%d cards, want %d", got, min(total, 20))
+	}
+	if total == 0 {
+		p.One(t, "p.empty")
+	}
+}
+
+// TestClinicListPagination: page 2 of all Tashkent clinics follows page 1
+// without overlap, and its links keep the sort.
+func TestClinicListPagination(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	first := sitetest.Get(t, s.URL+"/kliniki/byalltype/all?sort=name")
+	second := sitetest.Get(t, s.URL+"/kliniki/byalltype/all?page=2&sort=name")
+	seen := map[string]bool{}
+	for _, a := range first.All(t, "article.clinic-summary h2 a") {
+		seen[sitetest.Attr(a, "href")] = true
+	}
+	cards := second.All(t, "article.clinic-summary h2 a")
+	if len(seen) != 20 || len(cards) != 20 {
+		t.Fatalf("%d and %d cards, want 20 and 20", len(seen), len(cards))
+	}
+	for _, a := range cards {
+		if seen[sitetest.Attr(a, "href")] {
+			t.Errorf("%s on both pages", sitetest.Attr(a, "href"))
+		}
+	}
+	if got := sitetest.Attr(second.One(t, `.pagination a[rel="prev"]`), "href"); got != "/kliniki/byalltype/all?sort=name" {
+		t.Errorf("prev = %q", got)
+	}
+}
