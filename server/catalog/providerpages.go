@@ -112,7 +112,11 @@ func (p providerPages) subject(ctx context.Context, req page.Request, by string,
 	case "ownership":
 		state := req.Params["ownership"] == OwnershipState
 		if !state && req.Params["ownership"] != OwnershipPrivate {
-			return nil, fmt.Errorf("ownership %q: %w", req.Params["ownership"], derrors.NotFound)
+			// A type written the other way: /kliniki/tip/roddoma is /kliniki/tip-roddoma.
+			if _, err := p.s.ClinicTypeBySlug(ctx, req.Params["ownership"]); err != nil {
+				return nil, err
+			}
+			return nil, &page.Redirect{Route: "clinics-type", Params: map[string]string{"type": req.Params["ownership"]}, Query: req.Query}
 		}
 		f.State = &state
 		n = Named{Slug: req.Params["ownership"]}

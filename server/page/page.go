@@ -43,3 +43,15 @@ type Loader func(ctx context.Context, req Request) (Result, error)
 
 // Loaders maps route names to loaders.
 type Loaders map[string]Loader
+
+// Redirect is the error a loader returns to send the visitor, with a 301,
+// to another route in the same language and region: an address that
+// names something under another form (/kliniki/tip/roddoma is
+// /kliniki/tip-roddoma).
+type Redirect struct {
+	Route  string
+	Params map[string]string
+	Query  url.Values
+}
+
+func (r *Redirect) Error() string { return "redirect to route " + r.Route }

@@ -246,3 +246,23 @@ func TestClinicListPagination(t *testing.T) {
 		t.Errorf("prev = %q", got)
 	}
 }
+
+// TestClinicTypeRedirects: /kliniki/tip/{type} names a type the other way
+// and is sent to /kliniki/tip-{type}, keeping language, region and query.
+func TestClinicTypeRedirects(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct{ path, to string }{
+		{"/kliniki/tip/roddoma", "/kliniki/tip-roddoma"},
+		{"/uz/samarkand/kliniki/tip/laboratorii?sort=name&utm_source=x", "/uz/samarkand/kliniki/tip-laboratorii?sort=name"},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path)
+			if p.Resp.StatusCode != 301 {
+				t.Fatalf("status %d, want 301", p.Resp.StatusCode)
+			}
+			if got := p.Resp.Header.Get("Location"); got != test.to {
+				t.Errorf("Location = %q, want %q", got, test.to)
+			}
+		})
+	}
+}
