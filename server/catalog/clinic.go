@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lib/pq"
-
 	"sogliq/server/derrors"
 )
 
@@ -27,9 +25,10 @@ type ClinicFilter struct {
 	DistrictID int64
 	// State keeps state (true) or private (false) clinics; nil keeps both.
 	State *bool
-	// ServiceIDs keeps the clinics pricing any of these services; their
-	// lowest price becomes the card's price. Empty: no price is listed.
-	ServiceIDs []int64
+	// ServiceID keeps the clinics pricing that service, or for a category
+	// any of its items (the lowest price becomes the card's); 0 lists no
+	// price.
+	ServiceID int64
 	// OpenAt keeps the clinics working at that instant (Tashkent hours).
 	OpenAt *time.Time
 	// Sort is SortRating (the default), SortPrice or SortName; Lang picks
@@ -130,84 +129,88 @@ func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
 }
 
 // clinicsQuery builds the listing query of f: the optional filters are
-// the one place this package assembles SQL.
+// the one place this package assembles SQL. The matches come from one
+// table: clinics, or clinic_offers when a service is listed (it carries
+// the clinic columns filters and sorts need). The page is ordered and cut
+// there, where an index can serve the order, and counted by a second scan
+// of the same conditions; only the page's rows are joined to the clinic's
+// other columns.
 func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
 	args := []any{f.RegionID}
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	var b strings.Builder
-	b.WriteString(`
-		SELECT ` + clinicCardColumns + `,`)
-	if len(f.ServiceIDs) > 0 {
-		b.WriteString(`
-			p.price_from, coalesce(p.price_to, 0) AS price_to,`)
-	} else {
-		b.WriteString(`
-			0 AS price_from, 0 AS price_to,`)
+	order, err := clinicOrder(f, page.Sort)
+	if err != nil {
+		return "", nil, err
 	}
-	b.WriteString(`
-			count(*) OVER () AS total
-		FROM clinics c`)
-	if len(f.ServiceIDs) > 0 {
-		// The lowest price over the listed services, from the clinic's
-		// primary-key rows: a few index probes per clinic of the region.
-		b.WriteString(`
-		JOIN LATERAL (
-			SELECT min(cs.price_from) AS price_from,
-				nullif(max(coalesce(cs.price_to, cs.price_from)), min(cs.price_from)) AS price_to
-			FROM clinic_services cs
-			WHERE cs.clinic_id = c.id AND cs.service_id = ANY(` + arg(pq.Array(f.ServiceIDs)) + `)
-		) p ON p.price_from IS NOT NULL`)
+	from, id, price := `
+				FROM clinics c
+				WHERE c.region_id = $1`, "c.id", "0 AS price_from, 0 AS price_to"
+	if f.ServiceID != 0 {
+		from, id, price = `
+				FROM clinic_offers c
+				WHERE c.region_id = $1
+					AND c.service_id = `+arg(f.ServiceID), "c.clinic_id", "c.price_from, coalesce(c.price_to, 0) AS price_to"
 	}
-	b.WriteString(`
-		LEFT JOIN districts di ON di.id = c.district_id
-		LEFT JOIN clinic_types t ON t.id = c.type_id
-		WHERE c.region_id = $1`)
+	var where strings.Builder
+	where.WriteString(from)
 	if f.TypeID != 0 {
-		b.WriteString(`
-			AND c.type_id = ` + arg(f.TypeID))
+		where.WriteString(`
+					AND c.type_id = ` + arg(f.TypeID))
 	}
 	if f.DistrictID != 0 {
-		b.WriteString(`
-			AND c.district_id = ` + arg(f.DistrictID))
+		where.WriteString(`
+					AND c.district_id = ` + arg(f.DistrictID))
 	}
 	if f.State != nil {
-		b.WriteString(`
-			AND c.is_state = ` + arg(*f.State))
+		where.WriteString(`
+					AND c.is_state = ` + arg(*f.State))
 	}
 	if f.ProfileID != 0 {
-		b.WriteString(`
-			AND EXISTS (SELECT 1 FROM clinic_profile_links l WHERE l.clinic_id = c.id AND l.profile_id = ` + arg(f.ProfileID) + `)`)
+		where.WriteString(`
+					AND EXISTS (SELECT 1 FROM clinic_profile_links l WHERE l.clinic_id = ` + id + ` AND l.profile_id = ` + arg(f.ProfileID) + `)`)
 	}
 	if f.OpenAt != nil {
 		day, minute := weekMinute(*f.OpenAt)
-		b.WriteString(`
-			AND EXISTS (SELECT 1 FROM clinic_hours h WHERE h.clinic_id = c.id AND h.weekday = ` + arg(day) +
-			` AND h.opens_min <= ` + arg(minute) + ` AND h.closes_min > $` + strconv.Itoa(len(args)) + `)`)
+		where.WriteString(`
+					AND c.open_week @> ` + arg((day-1)*1440+minute) + `::int`)
 	}
-	switch page.Sort {
+	q := `
+		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to,
+			(SELECT count(*)` + where.String() + `) AS total
+		FROM (
+			SELECT ` + id + ` AS id, c.rating, c.review_count, c.name_ru, c.name_uz, ` + price + where.String() + `
+			ORDER BY ` + order("c", id) + `
+			LIMIT ` + arg(page.PerPage) + ` OFFSET ` + arg((page.Page-1)*page.PerPage) + `
+		) m
+		JOIN clinics c ON c.id = m.id
+		LEFT JOIN districts di ON di.id = c.district_id
+		LEFT JOIN clinic_types t ON t.id = c.type_id
+		ORDER BY ` + order("m", "m.id")
+	return q, args, nil
+}
+
+// clinicOrder returns the ORDER BY of a listing as a function of the
+// table alias and the clinic id column it applies to.
+func clinicOrder(f ClinicFilter, sort string) (func(alias, id string) string, error) {
+	var format string
+	switch sort {
 	case SortRating:
-		b.WriteString(`
-		ORDER BY c.rating DESC, c.review_count DESC, c.id`)
+		format = "%[1]s.rating DESC, %[1]s.review_count DESC, %[2]s"
 	case SortName:
-		col := "c.name_ru"
+		format = `%[1]s.name_ru COLLATE "C", %[2]s`
 		if f.Lang == "uz" {
-			col = "c.name_uz"
+			format = `%[1]s.name_uz COLLATE "C", %[2]s`
 		}
-		b.WriteString(`
-		ORDER BY ` + col + ` COLLATE "C", c.id`)
 	case SortPrice:
-		if len(f.ServiceIDs) == 0 {
-			return "", nil, fmt.Errorf("sort by price without a service: %w", derrors.Invalid)
+		if f.ServiceID == 0 {
+			return nil, fmt.Errorf("sort by price without a service: %w", derrors.Invalid)
 		}
-		b.WriteString(`
-		ORDER BY p.price_from, c.rating DESC, c.id`)
+		format = "%[1]s.price_from, %[1]s.rating DESC, %[2]s"
 	default:
-		return "", nil, fmt.Errorf("sort %q: %w", page.Sort, derrors.Invalid)
+		return nil, fmt.Errorf("sort %q: %w", sort, derrors.Invalid)
 	}
-	b.WriteString(`
-		LIMIT ` + arg(page.PerPage) + ` OFFSET ` + arg((page.Page-1)*page.PerPage))
-	return b.String(), args, nil
+	return func(alias, id string) string { return fmt.Sprintf(format, alias, id) }, nil
 }

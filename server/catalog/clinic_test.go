@@ -25,11 +25,11 @@ import (
 //	eta    SA     sam      laboratorii     no    5.00   1       24/7
 //	zeta   TK     chil     laboratorii     no    4.00   3       Sun 9-13 (branch of alfa)
 type clinicFixture struct {
-	db                  *sqlx.DB
-	s                   *catalog.Store
-	tashkent, samarkand int64
-	chilonzor, profile  int64
-	lab, uziA, uziB     int64
+	db                   *sqlx.DB
+	s                    *catalog.Store
+	tashkent, samarkand  int64
+	chilonzor, profile   int64
+	lab, uzi, uziA, uziB int64
 }
 
 const clinicData = `
@@ -62,7 +62,8 @@ INSERT INTO clinic_services (clinic_id, service_id, price_from, price_to) VALUES
 	(2, 2, 120000, NULL),
 	(3, 3, 90000, NULL),
 	(5, 2, 50000, NULL),
-	(6, 2, 150000, NULL);`
+	(6, 2, 150000, NULL);
+REFRESH MATERIALIZED VIEW clinic_offers;`
 
 func newClinicFixture(t *testing.T) clinicFixture {
 	t.Helper()
@@ -70,7 +71,7 @@ func newClinicFixture(t *testing.T) clinicFixture {
 	if _, err := db.Exec(clinicData); err != nil {
 		t.Fatal(err)
 	}
-	f := clinicFixture{db: db, s: catalog.NewStore(db), chilonzor: 1, profile: 1, uziA: 2, uziB: 3}
+	f := clinicFixture{db: db, s: catalog.NewStore(db), chilonzor: 1, profile: 1, uzi: 1, uziA: 2, uziB: 3}
 	for _, x := range []struct {
 		dst   *int64
 		query string
@@ -130,11 +131,11 @@ func TestClinicsFilterSortPage(t *testing.T) {
 		{"open sunday 10:00", catalog.ClinicFilter{OpenAt: at("2026-11-22 10:00")}, []string{"gamma", "zeta"}, 2},
 		{"open at 03:30 UTC is 08:30 in Tashkent", catalog.ClinicFilter{OpenAt: &monday0330UTC}, []string{"beta", "gamma", "alfa"}, 3},
 		{"district, open and name", catalog.ClinicFilter{DistrictID: 1, OpenAt: at("2026-11-23 10:00"), Sort: catalog.SortName}, []string{"alfa", "gamma"}, 2},
-		{"item by price, ties by rating", catalog.ClinicFilter{ServiceIDs: []int64{f.uziA}, Sort: catalog.SortPrice}, []string{"beta", "alfa", "zeta"}, 3},
-		{"category by lowest price", catalog.ClinicFilter{ServiceIDs: []int64{f.uziA, f.uziB}, Sort: catalog.SortPrice}, []string{"gamma", "alfa", "beta", "zeta"}, 4},
-		{"item by rating", catalog.ClinicFilter{ServiceIDs: []int64{f.uziA}}, []string{"beta", "alfa", "zeta"}, 3},
-		{"item, lab type", catalog.ClinicFilter{ServiceIDs: []int64{f.uziA}, TypeID: f.lab, Sort: catalog.SortPrice}, []string{"beta", "zeta"}, 2},
-		{"nothing matches", catalog.ClinicFilter{ServiceIDs: []int64{f.uziB}, TypeID: f.lab}, []string{}, 0},
+		{"item by price, ties by rating", catalog.ClinicFilter{ServiceID: f.uziA, Sort: catalog.SortPrice}, []string{"beta", "alfa", "zeta"}, 3},
+		{"category by lowest price", catalog.ClinicFilter{ServiceID: f.uzi, Sort: catalog.SortPrice}, []string{"gamma", "alfa", "beta", "zeta"}, 4},
+		{"item by rating", catalog.ClinicFilter{ServiceID: f.uziA}, []string{"beta", "alfa", "zeta"}, 3},
+		{"item, lab type", catalog.ClinicFilter{ServiceID: f.uziA, TypeID: f.lab, Sort: catalog.SortPrice}, []string{"beta", "zeta"}, 2},
+		{"nothing matches", catalog.ClinicFilter{ServiceID: f.uziB, TypeID: f.lab}, []string{}, 0},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			test.filter.RegionID = f.tashkent
@@ -155,7 +156,7 @@ func TestClinicsFilterSortPage(t *testing.T) {
 func TestClinicsPrices(t *testing.T) {
 	f := newClinicFixture(t)
 	p, err := f.s.Clinics(context.Background(), catalog.ClinicFilter{
-		RegionID: f.tashkent, ServiceIDs: []int64{f.uziA, f.uziB}, Sort: catalog.SortPrice,
+		RegionID: f.tashkent, ServiceID: f.uzi, Sort: catalog.SortPrice,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +173,7 @@ func TestClinicsPrices(t *testing.T) {
 
 func TestClinicsOtherRegion(t *testing.T) {
 	f := newClinicFixture(t)
-	p, err := f.s.Clinics(context.Background(), catalog.ClinicFilter{RegionID: f.samarkand, ServiceIDs: []int64{f.uziA}})
+	p, err := f.s.Clinics(context.Background(), catalog.ClinicFilter{RegionID: f.samarkand, ServiceID: f.uziA})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestServiceTreeAndSlug(t *testing.T) {
 			got = append(got, item{it.Slug, it.ClinicCount, it.MinPrice})
 		}
 	}
-	want := []item{{"uzi", 0, 90000}, {"uzi-a", 3, 120000}, {"uzi-b", 2, 90000}}
+	want := []item{{"uzi", 4, 90000}, {"uzi-a", 3, 120000}, {"uzi-b", 2, 90000}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tree (-want +got):\n%s", diff)
 	}
@@ -258,8 +259,8 @@ func TestServiceTreeAndSlug(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]int64{f.uziA, f.uziB}, sv.PricedIDs()); diff != "" || sv.Parent != nil {
-		t.Errorf("category: priced %v, parent %v", sv.PricedIDs(), sv.Parent)
+	if len(sv.Children) != 2 || sv.Parent != nil {
+		t.Errorf("category: children %v, parent %v", sv.Children, sv.Parent)
 	}
 	item2, err := f.s.ServiceBySlug(ctx, catalog.KindDiagnostic, "uzi-b")
 	if err != nil {

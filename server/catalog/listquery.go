@@ -102,7 +102,7 @@ func (l listing) data(p ClinicPage, extra map[string]any) map[string]any {
 	d := map[string]any{
 		"clinics": p.Clinics, "total": p.Total, "page": p.Page, "perPage": p.PerPage,
 		"filters": l.filters, "districts": l.districts, "types": l.types,
-		"priced": len(l.filter.ServiceIDs) > 0,
+		"priced": l.filter.ServiceID != 0,
 	}
 	for k, v := range extra {
 		d[k] = v

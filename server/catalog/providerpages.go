@@ -180,7 +180,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		l.filter.ServiceIDs = sv.PricedIDs()
+		l.filter.ServiceID = sv.ID
 		district, err := p.pathDistrict(ctx, req, &l.filter)
 		if err != nil {
 			return page.Result{}, err

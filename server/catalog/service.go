@@ -18,7 +18,8 @@ const (
 
 // ServiceItem is a node of a services tree as a list shows it, with the
 // number of clinics of a region pricing it (for a category: pricing any
-// of its items) and the lowest of their prices, 0 when none.
+// of its items) and the lowest of their prices, 0 when none. Counts and
+// prices come from clinic_offers.
 type ServiceItem struct {
 	ID          int64  `db:"id" json:"id"`
 	ParentID    int64  `db:"parent_id" json:"parentId"`
@@ -54,32 +55,17 @@ type Service struct {
 	Children []ServiceItem `db:"-" json:"children"`
 }
 
-// PricedIDs are the ids whose prices a listing of s shows: the item
-// itself, or every item of a category.
-func (s Service) PricedIDs() []int64 {
-	if len(s.Children) == 0 {
-		return []int64{s.ID}
-	}
-	ids := make([]int64, len(s.Children))
-	for i, c := range s.Children {
-		ids[i] = c.ID
-	}
-	return ids
-}
-
 // ServiceTree returns the categories of kind in their order, each with its
 // items, counted and priced over the clinics of regionID.
 func (s *Store) ServiceTree(ctx context.Context, kind string, regionID int64) ([]ServiceCategory, error) {
 	var items []ServiceItem
 	const q = `
 		WITH priced AS (
-			SELECT cs.service_id, count(*) AS clinic_count, min(cs.price_from) AS min_price
-			FROM clinic_services cs
-			JOIN clinics c ON c.id = cs.clinic_id
-			JOIN services sv ON sv.id = cs.service_id
-			WHERE c.region_id = $2
-				AND sv.kind = $1
-			GROUP BY cs.service_id
+			SELECT o.service_id, count(*) AS clinic_count, min(o.price_from) AS min_price
+			FROM clinic_offers o
+			WHERE o.region_id = $2
+				AND o.service_id IN (SELECT id FROM services WHERE kind = $1)
+			GROUP BY o.service_id
 		)
 		SELECT s.id, coalesce(s.parent_id, 0) AS parent_id, s.slug, s.name_ru, s.name_uz,
 			coalesce(p.clinic_count, 0) AS clinic_count, coalesce(p.min_price, 0) AS min_price
@@ -100,9 +86,6 @@ func (s *Store) ServiceTree(ctx context.Context, kind string, regionID int64) ([
 		}
 		c := &cats[index[it.ParentID]]
 		c.Items = append(c.Items, it)
-		if it.MinPrice > 0 && (c.MinPrice == 0 || it.MinPrice < c.MinPrice) {
-			c.MinPrice = it.MinPrice
-		}
 	}
 	return cats, nil
 }

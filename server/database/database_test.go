@@ -31,7 +31,8 @@ func TestMigrateUpDownUp(t *testing.T) {
 		}
 		return names
 	}
-	want := "clinics,districts,doctor_clinics,doctor_specialties,doctors,regions,specialties"
+	want := "clinic_hours,clinic_profile_links,clinic_profiles,clinic_services,clinic_types,clinics,districts,doctor_clinics," +
+		"doctor_specialties,doctors,regions,services,slug_history,specialties"
 	if got := strings.Join(tables(), ","); got != want {
 		t.Fatalf("after up: tables %s, want %s", got, want)
 	}

@@ -172,14 +172,14 @@ var typeKinds = map[string][]string{
 	"stomatologii":            {"service"},
 }
 
-// addPrices prices about two items in three of the kinds the clinic's
-// type offers, at 60% to 180% of the typical price, rounded to 1,000 so'm;
+// addPrices prices nine items in ten of the kinds the clinic's type
+// offers (about 500k prices at scale 50), at 60% to 180% of the typical price, rounded to 1,000 so'm;
 // one price in five is a range.
 func (g *generator) addPrices(r *rand.Rand, c *clinicRow) {
 	kinds, limited := typeKinds[c.typeSlug]
 	factor := 0.6 + r.Float64()*1.2
 	for _, s := range g.d.services {
-		if s.parent == 0 || (limited && !slices.Contains(kinds, s.kind)) || r.IntN(3) == 0 {
+		if s.parent == 0 || (limited && !slices.Contains(kinds, s.kind)) || r.IntN(10) == 0 {
 			continue
 		}
 		from := int64(float64(g.base[s.id])*factor*(0.9+r.Float64()*0.2)/1000) * 1000
