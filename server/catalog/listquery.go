@@ -49,7 +49,7 @@ func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, 
 	if l.districts, err = s.Districts(ctx, req.Region.ID, req.Lang); err != nil {
 		return listing{}, err
 	}
-	if l.types, err = s.ClinicTypes(ctx, req.Region.ID); err != nil {
+	if l.types, err = s.ClinicTypeNames(ctx); err != nil {
 		return listing{}, err
 	}
 	if slug := q.Get("district"); slug != "" {

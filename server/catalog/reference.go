@@ -39,6 +39,20 @@ func (s *Store) ClinicTypes(ctx context.Context, regionID int64) ([]Named, error
 	return ts, nil
 }
 
+// ClinicTypeNames lists the clinic types in their fixed order, uncounted:
+// the choices of a filter form.
+func (s *Store) ClinicTypeNames(ctx context.Context) ([]Named, error) {
+	ts := []Named{}
+	const q = `
+		SELECT id, slug, name_ru, name_uz, 0 AS count
+		FROM clinic_types
+		ORDER BY position, id`
+	if err := s.db.SelectContext(ctx, &ts, q); err != nil {
+		return nil, fmt.Errorf("catalog.ClinicTypeNames: %w", err)
+	}
+	return ts, nil
+}
+
 // ClinicProfiles lists the clinic specialisations by name in lang with the
 // number of their clinics in regionID.
 func (s *Store) ClinicProfiles(ctx context.Context, regionID int64, lang string) ([]Named, error) {
