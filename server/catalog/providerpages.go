@@ -149,7 +149,7 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 	}
 	c, err := p.s.ClinicBySlug(ctx, req.Params["slug"], p.now())
 	if err != nil {
-		return page.Result{}, err
+		return page.Result{}, p.s.renamed(ctx, req, "clinic", err)
 	}
 	tags := []string{fmt.Sprintf("clinic:%d", c.ID)}
 	for _, d := range c.Doctors {
@@ -178,7 +178,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 		}
 		sv, err := p.s.ServiceBySlug(ctx, kind, req.Params["slug"])
 		if err != nil {
-			return page.Result{}, err
+			return page.Result{}, p.s.renamed(ctx, req, kind, err)
 		}
 		l.filter.ServiceID = sv.ID
 		district, err := p.pathDistrict(ctx, req, &l.filter)

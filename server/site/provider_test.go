@@ -266,3 +266,34 @@ func TestClinicTypeRedirects(t *testing.T) {
 		})
 	}
 }
+
+// TestSlugHistoryRedirects: a clinic's or an analysis's former slug is a
+// 301 to the same page under the current one; an unknown slug stays 404.
+func TestSlugHistoryRedirects(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	clinic := one(t, s, "SELECT slug FROM clinics ORDER BY id LIMIT 1")
+	if _, err := s.DB.Exec(`
+		INSERT INTO slug_history (entity, old_slug, entity_id) VALUES
+			('clinic', 'old-clinic', (SELECT id FROM clinics WHERE slug = $1)),
+			('analysis', 'oak', (SELECT id FROM services WHERE kind = 'analysis' AND slug = 'obshchiy-analiz-krovi'))`, clinic); err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []struct{ path, to string }{
+		{"/klinika/old-clinic", "/klinika/" + clinic},
+		{"/uz/klinika/old-clinic/tseny", "/uz/klinika/" + clinic + "/tseny"},
+		{"/uz/samarkand/uslugi/analizy/oak?sort=price", "/uz/samarkand/uslugi/analizy/obshchiy-analiz-krovi?sort=price"},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path)
+			if p.Resp.StatusCode != 301 {
+				t.Fatalf("status %d, want 301", p.Resp.StatusCode)
+			}
+			if got := p.Resp.Header.Get("Location"); got != test.to {
+				t.Errorf("Location = %q, want %q", got, test.to)
+			}
+		})
+	}
+	if p := sitetest.Get(t, s.URL+"/uslugi/oak"); p.Resp.StatusCode != 404 {
+		t.Errorf("/uslugi/oak (an analysis's old slug under services): status %d, want 404", p.Resp.StatusCode)
+	}
+}
