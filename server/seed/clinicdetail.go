@@ -88,7 +88,7 @@ func (g *generator) addDetails(r *rand.Rand, typeIDs map[string]int64) {
 			lat:      fmt.Sprintf("%.6f", centre[0]+(r.Float64()-0.5)*0.1),
 			lng:      fmt.Sprintf("%.6f", centre[1]+(r.Float64()-0.5)*0.1),
 			phones:   []string{c.phone},
-			reviews:  r.IntN(400),
+			reviews:  1 + r.IntN(400), // a rating comes from reviews
 		}
 		c.details.desc = pair{
 			fmt.Sprintf("%s — %s. Приём взрослых и детей, запись по телефону %s.", c.name.ru, c.address.ru, c.phone),
