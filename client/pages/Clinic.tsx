@@ -14,6 +14,8 @@ export interface ClinicPageData {
   /** tab is "" for the overview, else one of tabs. */
   tab: string;
   tabs: string[];
+  /** doctorCount counts every doctor; the overview lists the first few. */
+  doctorCount: number;
 }
 
 /** clock writes minutes after midnight as 08:00; 1440 is 24:00. */
@@ -147,6 +149,13 @@ export function Clinic(props: RenderProps<ClinicPageData>) {
             </p>
           ) : (
             c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />)
+          )}
+          {data.doctorCount > c.doctors.length && (
+            <p>
+              <a className="clinic__all-doctors" href={href("clinic-tab", { slug: c.slug, tab: "vrachi" }, place)}>
+                {t(lang, "clinic.allDoctors", { n: data.doctorCount })}
+              </a>
+            </p>
           )}
         </section>
       )}

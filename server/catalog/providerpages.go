@@ -20,6 +20,9 @@ const (
 // reviews, contacts.
 var ClinicTabs = []string{"vrachi", "tseny", "otzyvy", "kontakty"}
 
+// overviewDoctors is how many doctors a clinic card shows before its doctors tab.
+const overviewDoctors = 5
+
 // ProviderPages returns the loaders of the clinics, diagnostics, services
 // and analyses pages, by route name. perPage is the listing page size, now
 // the clock "open now" is read from.
@@ -155,7 +158,15 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 	for _, d := range c.Doctors {
 		tags = append(tags, fmt.Sprintf("doctor:%d", d.ID))
 	}
-	return page.Result{Data: map[string]any{"clinic": c, "tab": tab, "tabs": ClinicTabs}, Tags: tags}, nil
+	// The overview shows the first doctors; the doctors tab shows them all.
+	doctorCount := len(c.Doctors)
+	if tab == "" && doctorCount > overviewDoctors {
+		c.Doctors = c.Doctors[:overviewDoctors]
+	}
+	return page.Result{
+		Data: map[string]any{"clinic": c, "tab": tab, "tabs": ClinicTabs, "doctorCount": doctorCount},
+		Tags: tags,
+	}, nil
 }
 
 func (p providerPages) serviceIndex(kind string) page.Loader {

@@ -267,6 +267,44 @@ func TestClinicTypeRedirects(t *testing.T) {
 	}
 }
 
+// TestClinicCardDoctors: the overview lists the first five doctors and
+// links the doctors tab, which lists them all, each linking its card.
+func TestClinicCardDoctors(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	clinic := one(t, s, `
+		SELECT c.slug
+		FROM clinics c
+		JOIN doctor_clinics dc ON dc.clinic_id = c.id
+		GROUP BY c.id
+		HAVING count(*) > 5
+		ORDER BY c.id
+		LIMIT 1`)
+	var total int
+	if err := s.DB.Get(&total, "SELECT count(*) FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id WHERE c.slug = $1", clinic); err != nil {
+		t.Fatal(err)
+	}
+	overview := sitetest.Get(t, s.URL+"/klinika/"+clinic)
+	if got := len(overview.All(t, ".clinic__doctors article.doctor-summary")); got != 5 {
+		t.Errorf("overview: %d doctors, want 5", got)
+	}
+	if got := sitetest.Attr(overview.One(t, "a.clinic__all-doctors"), "href"); got != "/klinika/"+clinic+"/vrachi" {
+		t.Errorf("all doctors link = %q", got)
+	}
+	tab := sitetest.Get(t, s.URL+"/klinika/"+clinic+"/vrachi")
+	links := tab.All(t, ".clinic__doctors article.doctor-summary h2 a")
+	if len(links) != total {
+		t.Errorf("doctors tab: %d doctors, want %d", len(links), total)
+	}
+	for _, a := range links {
+		if !strings.HasPrefix(sitetest.Attr(a, "href"), "/doctor/") {
+			t.Errorf("doctor link %q", sitetest.Attr(a, "href"))
+		}
+	}
+	if n := len(tab.All(t, ".clinic__prices")); n != 0 {
+		t.Errorf("doctors tab shows %d price sections", n)
+	}
+}
+
 // TestSlugHistoryRedirects: a clinic's or an analysis's former slug is a
 // 301 to the same page under the current one; an unknown slug stays 404.
 func TestSlugHistoryRedirects(t *testing.T) {
