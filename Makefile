@@ -45,9 +45,12 @@ browser-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "*** chromium is missing: install Debian's chromium package (the browser test will skip locally, fail in CI)"; fi; }
 
+# The provider listings seed a large database (BENCH_SCALE, default 50:
+# 10k clinics, 100k doctors, ~430k prices) once per benchmark, ~25 s each.
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
 	$(GO) test -run '^$$' -bench . ./server/cache/
+	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/
 
 clean:
 	rm -rf bin

@@ -19,6 +19,7 @@ type Limits struct {
 	ProductsPerPage     int    `json:"productsPerPage"`
 	PostsPerPage        int    `json:"postsPerPage"`
 	PromotionsPerPage   int    `json:"promotionsPerPage"`
+	ClinicsPerPage      int    `json:"clinicsPerPage"`
 	LocationsPerPage    int    `json:"locationsPerPage"`
 	RegionPickerPerPage int    `json:"regionPickerPerPage"`
 	SuggestMinChars     int    `json:"suggestMinChars"`

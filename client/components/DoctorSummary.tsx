@@ -28,7 +28,9 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
         <ul className="doctor-summary__clinics">
           {doctor.clinics.map((c) => (
             <li key={c.slug}>
-              <strong>{localized(lang, c.nameRu, c.nameUz)}</strong>
+              <strong>
+                <a href={href("clinic", { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+              </strong>
               <span>{localized(lang, c.addressRu, c.addressUz)}</span>
               <span className="doctor-summary__price">{formatPrice(c.price, lang)}</span>
             </li>

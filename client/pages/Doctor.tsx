@@ -73,7 +73,9 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
             {d.clinics.map((c) => (
               <li key={c.slug}>
                 <div>
-                  <strong>{localized(lang, c.nameRu, c.nameUz)}</strong>
+                  <strong>
+                    <a href={href("clinic", { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+                  </strong>
                   <div className="doctor__address">{localized(lang, c.addressRu, c.addressUz)}</div>
                 </div>
                 <div className="doctor__price">

@@ -16,6 +16,11 @@ import { Post } from "./Post";
 import { PromotionList } from "./PromotionList";
 import { Promotion } from "./Promotion";
 import { Telegram } from "./Telegram";
+import { ClinicIndex } from "./ClinicIndex";
+import { ClinicList } from "./ClinicList";
+import { Clinic } from "./Clinic";
+import { ServiceIndex } from "./ServiceIndex";
+import { ServiceClinics } from "./ServiceClinics";
 import type { RenderProps } from "../types";
 
 /**
@@ -40,5 +45,10 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   PromotionList,
   Promotion,
   Telegram,
+  ClinicIndex,
+  ClinicList,
+  Clinic,
+  ServiceIndex,
+  ServiceClinics,
   Error: ErrorPage,
 };

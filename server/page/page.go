@@ -10,7 +10,6 @@ import (
 	"strconv"
 
 	"sogliq/server/derrors"
-
 	"sogliq/server/region"
 )
 
@@ -77,3 +76,15 @@ func Number(raw string) (int, error) {
 	}
 	return n, nil
 }
+
+// Redirect is the error a loader returns to send the visitor, with a 301,
+// to another route in the same language and region: an address that
+// names something under another form (/kliniki/tip/roddoma is
+// /kliniki/tip-roddoma).
+type Redirect struct {
+	Route  string
+	Params map[string]string
+	Query  url.Values
+}
+
+func (r *Redirect) Error() string { return "redirect to route " + r.Route }

@@ -106,15 +106,24 @@ func matchSegments(pattern, segs []string) (map[string]string, int, bool) {
 	params := map[string]string{}
 	literals := 0
 	for i, p := range pattern {
+		lit, name, isParam := strings.Cut(p, ":")
 		switch {
-		case strings.HasPrefix(p, ":"):
+		case isParam:
+			// "tip-:type": a literal head, then the parameter. A head makes
+			// the segment count as a literal, so it beats a bare ":slug".
+			if !strings.HasPrefix(segs[i], lit) {
+				return nil, 0, false
+			}
 			// A parameter that is not valid UTF-8 names nothing: no match,
 			// rather than a query the database refuses.
-			v, err := url.PathUnescape(segs[i])
+			v, err := url.PathUnescape(segs[i][len(lit):])
 			if err != nil || v == "" || !utf8.ValidString(v) {
 				return nil, 0, false
 			}
-			params[p[1:]] = v
+			params[name] = v
+			if lit != "" {
+				literals++
+			}
 		case p == segs[i]:
 			literals++
 		default:
@@ -153,15 +162,16 @@ func Prefix(p Place, withRegion bool) string {
 func (r *Route) Path(params map[string]string) (string, error) {
 	out := make([]string, len(r.segments))
 	for i, s := range r.segments {
-		if !strings.HasPrefix(s, ":") {
+		lit, name, isParam := strings.Cut(s, ":")
+		if !isParam {
 			out[i] = s
 			continue
 		}
-		v, ok := params[s[1:]]
+		v, ok := params[name]
 		if !ok || v == "" {
-			return "", fmt.Errorf("route %s needs %s", r.Name, s[1:])
+			return "", fmt.Errorf("route %s needs %s", r.Name, name)
 		}
-		out[i] = url.PathEscape(v)
+		out[i] = lit + url.PathEscape(v)
 	}
 	return "/" + strings.Join(out, "/"), nil
 }

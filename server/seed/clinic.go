@@ -1,10 +1,16 @@
 package seed
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/lib/pq"
+)
 
 // clinicColumns are the columns clinicRow.values fills.
 var clinicColumns = []string{"id", "slug", "name_ru", "name_uz", "region_id", "district_id",
-	"address_ru", "address_uz", "phone", "rating", "is_state"}
+	"address_ru", "address_uz", "phone", "rating", "is_state",
+	"type_id", "landmark_ru", "landmark_uz", "latitude", "longitude", "phones",
+	"description_ru", "description_uz", "review_count", "parent_id"}
 
 type clinicRow struct {
 	id, regionID, districtID int64
@@ -12,12 +18,19 @@ type clinicRow struct {
 	name, address            pair
 	phone, rating            string
 	isState                  bool
+	// typeSlug is the clinic_types slug; network groups the branches of a
+	// brand in a region ("" for none); the rest is filled by addDetails.
+	typeSlug, network string
+	details           clinicDetails
 }
 
 // values returns the row in clinicColumns order.
 func (c clinicRow) values() []any {
 	return []any{c.id, c.slug, c.name.ru, c.name.uz, c.regionID, c.districtID,
-		c.address.ru, c.address.uz, c.phone, c.rating, c.isState}
+		c.address.ru, c.address.uz, c.phone, c.rating, c.isState,
+		c.details.typeID, c.details.landmark.ru, c.details.landmark.uz,
+		c.details.lat, c.details.lng, pq.Array(c.details.phones),
+		c.details.desc.ru, c.details.desc.uz, c.details.reviews, c.details.parentID}
 }
 
 // addClinic adds a clinic in region ri: a quarter are numbered state
@@ -34,10 +47,12 @@ func (g *generator) addClinic(ri int) {
 	}
 	if c.isState {
 		kind, n := pick(r, stateKinds), 1+r.IntN(60)
+		c.typeSlug = kind.typeSlug
 		c.name = pair{fmt.Sprintf(kind.ru, n), fmt.Sprintf(kind.uz, n)}
 		c.slug = fmt.Sprintf("%s-%d-%s", kind.slug, n, district.slug)
 	} else {
 		brand, kind := pick(r, brands), pick(r, brandKinds)
+		c.typeSlug, c.network = kind.typeSlug, slugify(brand.uz)
 		c.name = pair{fmt.Sprintf(kind.ru, brand.ru), fmt.Sprintf(kind.uz, brand.uz)}
 		c.slug = slugify(brand.uz) + "-" + district.slug
 	}

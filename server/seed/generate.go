@@ -12,6 +12,10 @@ type dataset struct {
 	doctors           []doctorRow
 	doctorSpecialties [][2]int64
 	doctorClinics     [][3]int64 // doctor, clinic, price
+	services          []serviceRow
+	clinicHours       [][4]int64 // clinic, weekday, opens, closes
+	profileLinks      [][2]int64 // clinic, profile
+	clinicServices    []priceRow
 }
 
 type districtRow struct {
@@ -28,11 +32,13 @@ type generator struct {
 	// per region (index into regionsData): its id, district rows and clinic rows
 	regionIDs []int64
 	districts [][]districtRow
-	clinics   [][]int // indexes into d.clinics
+	clinics   [][]int       // indexes into d.clinics
+	base      map[int64]int // service id → typical price
 }
 
-// generate builds the data set for scale; regionIDs maps region codes to ids.
-func generate(scale int, regionIDs map[string]int64) *dataset {
+// generate builds the data set for scale; regionIDs maps region codes to
+// ids, typeIDs clinic type slugs to ids.
+func generate(scale int, regionIDs, typeIDs map[string]int64) *dataset {
 	g := &generator{
 		r:     rand.New(rand.NewPCG(20240601, uint64(scale))),
 		taken: map[string]bool{},
@@ -53,6 +59,12 @@ func generate(scale int, regionIDs map[string]int64) *dataset {
 			g.addDoctor(ri)
 		}
 	}
+	// The provider side draws from its own stream, after the doctors, so
+	// that it left the doctors' data as it was.
+	r := rand.New(rand.NewPCG(20240602, uint64(scale)))
+	g.addServices()
+	g.addTypedClinics(r)
+	g.addDetails(r, typeIDs)
 	return g.d
 }
 

@@ -183,23 +183,26 @@ var brands = []pair{
 }
 
 // brandKinds turn a brand into a clinic name; %s is the brand.
-var brandKinds = []pair{
-	{"Клиника «%s»", "«%s» klinikasi"},
-	{"Медицинский центр «%s»", "«%s» tibbiyot markazi"},
-	{"Многопрофильная клиника «%s»", "«%s» ko'p tarmoqli klinikasi"},
-	{"Семейная клиника «%s»", "«%s» oilaviy klinikasi"},
-	{"Диагностический центр «%s»", "«%s» diagnostika markazi"},
+var brandKinds = []struct {
+	pair
+	typeSlug string
+}{
+	{pair{"Клиника «%s»", "«%s» klinikasi"}, "mnogoprofilnye"},
+	{pair{"Медицинский центр «%s»", "«%s» tibbiyot markazi"}, "mnogoprofilnye"},
+	{pair{"Многопрофильная клиника «%s»", "«%s» ko'p tarmoqli klinikasi"}, "mnogoprofilnye"},
+	{pair{"Семейная клиника «%s»", "«%s» oilaviy klinikasi"}, "polikliniki"},
+	{pair{"Диагностический центр «%s»", "«%s» diagnostika markazi"}, "diagnosticheskie-centry"},
 }
 
 // stateKinds name state clinics; %d is the number.
 var stateKinds = []struct {
 	pair
-	slug string
+	slug, typeSlug string
 }{
-	{pair{"Семейная поликлиника №%d", "%d-son oilaviy poliklinika"}, "oilaviy-poliklinika"},
-	{pair{"Городская больница №%d", "%d-son shahar shifoxonasi"}, "shahar-shifoxonasi"},
-	{pair{"Районное медицинское объединение №%d", "%d-son tuman tibbiyot birlashmasi"}, "tuman-tibbiyot-birlashmasi"},
-	{pair{"Детская поликлиника №%d", "%d-son bolalar poliklinikasi"}, "bolalar-poliklinikasi"},
+	{pair{"Семейная поликлиника №%d", "%d-son oilaviy poliklinika"}, "oilaviy-poliklinika", "polikliniki"},
+	{pair{"Городская больница №%d", "%d-son shahar shifoxonasi"}, "shahar-shifoxonasi", "bolnitsy"},
+	{pair{"Районное медицинское объединение №%d", "%d-son tuman tibbiyot birlashmasi"}, "tuman-tibbiyot-birlashmasi", "bolnitsy"},
+	{pair{"Детская поликлиника №%d", "%d-son bolalar poliklinikasi"}, "bolalar-poliklinikasi", "detskie"},
 }
 
 // streets are street names, ru with its "ул." and uz with its "ko'chasi".

@@ -3,7 +3,9 @@
 // medicines, information pages, FAQ, articles, news, press and clinic
 // promotions with certificates, in Russian and Uzbek. The same
 // scale always gives the same rows (a fixed math/rand/v2 seed, no clock);
-// scale multiplies clinics (200 each) and doctors (2,000 each). Rows go in
+// scale multiplies clinics (200 each) and doctors (2,000 each); every
+// region also gets one clinic of every type, with hours, specialisations
+// and prices for nine in ten of the services its type offers. Rows go in
 // with COPY, in one transaction, with ids assigned here.
 package seed
 
@@ -63,7 +65,8 @@ func Run(ctx context.Context, db *sqlx.DB, scale int, log *slog.Logger) error {
 	}
 	// VACUUM cannot run in the transaction. It sets the visibility map, so
 	// the listing queries can use index-only scans on fresh rows.
-	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics"); err != nil {
+	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics, "+
+		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers"); err != nil {
 		return fmt.Errorf("seed.Run: %w", err)
 	}
 	log.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))
@@ -91,7 +94,11 @@ func fill(ctx context.Context, tx *sqlx.Tx, scale int) error {
 	if err != nil {
 		return err
 	}
-	d := generate(scale, regionIDs)
+	typeIDs, err := clinicTypeIDs(ctx, tx)
+	if err != nil {
+		return err
+	}
+	d := generate(scale, regionIDs, typeIDs)
 	if err := write(ctx, tx, d); err != nil {
 		return err
 	}
@@ -100,7 +107,14 @@ func fill(ctx context.Context, tx *sqlx.Tx, scale int) error {
 			return err
 		}
 	}
-	return finish(ctx, tx)
+	if err := finish(ctx, tx); err != nil {
+		return err
+	}
+	// The listings read prices from this view of what was just written.
+	if _, err := tx.ExecContext(ctx, "REFRESH MATERIALIZED VIEW clinic_offers"); err != nil {
+		return fmt.Errorf("refresh clinic_offers: %w", err)
+	}
+	return nil
 }
 
 // regionIDs maps region codes to ids; the regions come from the migrations.
@@ -127,9 +141,33 @@ func regionIDs(ctx context.Context, tx *sqlx.Tx) (map[string]int64, error) {
 	return ids, nil
 }
 
+// clinicTypeIDs maps clinic type slugs to ids; the types come from the migrations.
+func clinicTypeIDs(ctx context.Context, tx *sqlx.Tx) (map[string]int64, error) {
+	var rows []struct {
+		ID   int64  `db:"id"`
+		Slug string `db:"slug"`
+	}
+	const q = `
+		SELECT id, slug
+		FROM clinic_types`
+	if err := tx.SelectContext(ctx, &rows, q); err != nil {
+		return nil, fmt.Errorf("clinicTypeIDs: %w", err)
+	}
+	ids := make(map[string]int64, len(rows))
+	for _, r := range rows {
+		ids[r.Slug] = r.ID
+	}
+	for _, k := range typedKinds {
+		if ids[k.typeSlug] == 0 {
+			return nil, fmt.Errorf("clinicTypeIDs: type %s missing from the database", k.typeSlug)
+		}
+	}
+	return ids, nil
+}
+
 // finish moves the identity sequences past the ids the seeder chose.
 func finish(ctx context.Context, tx *sqlx.Tx) error {
-	for _, table := range []string{"districts", "specialties", "clinics", "doctors",
+	for _, table := range []string{"districts", "specialties", "clinics", "doctors", "services", "clinic_profiles",
 		"diseases", "symptoms", "product_categories", "products", "product_tags", "faq_items", "posts", "promotions"} {
 		q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%[1]s', 'id'), (SELECT max(id) FROM %[1]s))", table)
 		if _, err := tx.ExecContext(ctx, q); err != nil {

@@ -71,7 +71,7 @@ func TestRunCounts(t *testing.T) {
 		min, max    int
 	}{
 		{"doctors", "SELECT count(*) FROM doctors", 2000, 2200},
-		{"clinics", "SELECT count(*) FROM clinics", 200, 260},
+		{"clinics", "SELECT count(*) FROM clinics", 312, 372},
 		{"specialties", "SELECT count(*) FROM specialties", 28, 40},
 		{"tashkent districts", "SELECT count(*) FROM districts d JOIN regions r ON r.id = d.region_id WHERE r.code = 'TK'", 12, 12},
 		{"regions without doctors", "SELECT count(*) FROM regions r WHERE NOT EXISTS (SELECT 1 FROM doctors d WHERE d.region_id = r.id)", 0, 0},
@@ -80,6 +80,17 @@ func TestRunCounts(t *testing.T) {
 		{"tashkent cardiologists (pages of 20)", `SELECT count(*) FROM doctors d JOIN doctor_specialties ds ON ds.doctor_id = d.id
 			JOIN specialties s ON s.id = ds.specialty_id JOIN regions r ON r.id = d.region_id WHERE s.slug = 'kardiolog' AND r.slug = 'tashkent'`, 41, 1000},
 		{"prices off the 10 000 grid", "SELECT count(*) FROM doctor_clinics WHERE price % 10000 <> 0 OR price NOT BETWEEN 80000 AND 400000", 0, 0},
+		{"region and clinic type pairs without clinics", `SELECT count(*) FROM regions r CROSS JOIN clinic_types t
+			WHERE NOT EXISTS (SELECT 1 FROM clinics c WHERE c.region_id = r.id AND c.type_id = t.id)`, 0, 0},
+		{"clinics without a type", "SELECT count(*) FROM clinics WHERE type_id IS NULL", 0, 0},
+		{"clinics without hours", "SELECT count(*) FROM clinics c WHERE NOT EXISTS (SELECT 1 FROM clinic_hours h WHERE h.clinic_id = c.id)", 0, 0},
+		{"clinics without a specialisation", "SELECT count(*) FROM clinics c WHERE NOT EXISTS (SELECT 1 FROM clinic_profile_links l WHERE l.clinic_id = c.id)", 0, 0},
+		{"priced items without a clinic in tashkent", `SELECT count(*) FROM services s WHERE s.parent_id IS NOT NULL AND NOT EXISTS (SELECT 1
+			FROM clinic_services cs JOIN clinics c ON c.id = cs.clinic_id JOIN regions r ON r.id = c.region_id WHERE cs.service_id = s.id AND r.slug = 'tashkent')`, 0, 0},
+		{"distinct prices of a complete blood count", `SELECT count(DISTINCT price_from) FROM clinic_services cs JOIN services s ON s.id = cs.service_id
+			WHERE s.slug = 'obshchiy-analiz-krovi'`, 20, 1000},
+		{"maternity hospitals not round the clock", `SELECT count(*) FROM clinics c JOIN clinic_types t ON t.id = c.type_id
+			WHERE t.slug = 'roddoma' AND (SELECT count(*) FROM clinic_hours h WHERE h.clinic_id = c.id AND h.opens_min = 0 AND h.closes_min = 1440) <> 7`, 0, 0},
 		{"specialties missing in samarkand", `SELECT count(*) FROM specialties s WHERE NOT EXISTS (SELECT 1 FROM doctor_specialties ds
 			JOIN doctors d ON d.id = ds.doctor_id JOIN regions r ON r.id = d.region_id WHERE ds.specialty_id = s.id AND r.code = 'SA')`, 0, 8},
 	} {

@@ -93,6 +93,7 @@ func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
 		catalog.Pages(doctors, limits.DoctorsPerPage),
+		catalog.ProviderPages(doctors, limits.ClinicsPerPage, time.Now),
 		knowledge.Pages(knowledge.NewStore(db), doctors),
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),
 		content.Pages(content.NewStore(db), limits.PostsPerPage),

@@ -11,6 +11,8 @@ import (
 	"github.com/gofiber/fiber/v2/utils"
 
 	"sogliq/server/derrors"
+	"sogliq/server/page"
+	"sogliq/server/route"
 )
 
 // statusOf maps an error to its HTTP status and the visitor's message.
@@ -46,6 +48,15 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		}
 		return c.Redirect(rd.to, rd.status)
 	}
+	var lr *page.Redirect
+	if errors.As(err, &lr) {
+		to, herr := s.loaderRedirect(c, lr)
+		if herr == nil {
+			c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+			return c.Redirect(to, fiber.StatusMovedPermanently)
+		}
+		err = herr
+	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
 	shown := pr.path
 	if len(shown) > 200 {
@@ -80,6 +91,13 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 		URL: s.errorURLs(pr), NoIndex: true,
 		Data: map[string]any{"status": status, "message": message},
 	})
+}
+
+// loaderRedirect is the URL of a loader's redirect, in the language and
+// region of the request.
+func (s *Server) loaderRedirect(c *fiber.Ctx, lr *page.Redirect) (string, error) {
+	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
+	return s.Routes.Href(lr.Route, lr.Params, route.Place{Lang: pr.loc.Lang, Region: pr.region.Slug}, lr.Query)
 }
 
 // plainErrorPage is the last resort when the engine itself cannot render.

@@ -1,0 +1,43 @@
+import { t, tn, localized, type Lang } from "../lib/i18n";
+import { href } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import type { ClinicCard } from "../catalog";
+import "./ClinicSummary.css";
+
+/** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */
+export function priceText(from: number, to: number, lang: Lang, fromOnly = false): string {
+  if (to > 0) return `${formatPrice(from, lang)} – ${formatPrice(to, lang)}`;
+  return fromOnly ? t(lang, "clinic.priceFrom", { price: formatPrice(from, lang) }) : formatPrice(from, lang);
+}
+
+/** ClinicSummary is a clinic's card in a listing, with the listed price when there is one. */
+export function ClinicSummary({ clinic, lang, region, priced }: { clinic: ClinicCard; lang: Lang; region: string; priced: boolean }) {
+  const place = { lang, region };
+  const name = localized(lang, clinic.nameRu, clinic.nameUz);
+  const landmark = localized(lang, clinic.landmarkRu, clinic.landmarkUz);
+  return (
+    <article className="clinic-summary" data-slug={clinic.slug}>
+      <div className="clinic-summary__body">
+        <h2 className="clinic-summary__name">
+          <a href={href("clinic", { slug: clinic.slug }, place)}>{name}</a>
+        </h2>
+        <p className="clinic-summary__meta">
+          <span className="clinic-summary__type">{localized(lang, clinic.typeRu, clinic.typeUz)}</span>
+          <span>{t(lang, clinic.isState ? "clinic.state" : "clinic.private")}</span>
+          <span className="clinic-summary__rating" title={t(lang, "clinic.rating")}>★ {clinic.rating.toFixed(1)}</span>
+          <span>{tn(lang, "clinic.reviews", clinic.reviewCount)}</span>
+        </p>
+        <p className="clinic-summary__address">
+          {localized(lang, clinic.districtRu, clinic.districtUz)}, {localized(lang, clinic.addressRu, clinic.addressUz)}
+          {landmark && <span className="clinic-summary__landmark"> ({t(lang, "clinic.landmark")}: {landmark})</span>}
+        </p>
+        <p className="clinic-summary__phone">{clinic.phone}</p>
+      </div>
+      {priced && (
+        <p className="clinic-summary__price">
+          {t(lang, "clinic.price")}: <strong>{priceText(clinic.priceFrom, clinic.priceTo, lang)}</strong>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,192 @@
+import { t, tn, localized, type Key, type Lang } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { DoctorSummary } from "../components/DoctorSummary";
+import { priceText } from "../components/ClinicSummary";
+import type { Clinic as ClinicData, Hours } from "../catalog";
+import type { RenderProps } from "../types";
+import { itemRoute } from "./ServiceIndex";
+import "./DoctorList.css";
+import "./Clinic.css";
+
+export interface ClinicPageData {
+  clinic: ClinicData;
+  /** tab is "" for the overview, else one of tabs. */
+  tab: string;
+  tabs: string[];
+  /** doctorCount counts every doctor; the overview lists the first few. */
+  doctorCount: number;
+}
+
+/** clock writes minutes after midnight as 08:00; 1440 is 24:00. */
+export function clock(min: number): string {
+  const h = Math.floor(min / 60);
+  const m = min % 60;
+  return `${h < 10 ? "0" : ""}${h}:${m < 10 ? "0" : ""}${m}`;
+}
+
+function HoursTable({ hours, lang }: { hours: Hours[]; lang: Lang }) {
+  const byDay = new Map(hours.map((h) => [h.weekday, h]));
+  return (
+    <table className="clinic-hours">
+      <tbody>
+        {[1, 2, 3, 4, 5, 6, 7].map((d) => {
+          const h = byDay.get(d);
+          return (
+            <tr key={d}>
+              <th scope="row">{t(lang, `weekday.${d}` as Key)}</th>
+              <td>{!h ? t(lang, "clinic.dayOff") : h.opens === 0 && h.closes === 1440 ? t(lang, "clinic.roundTheClock") : `${clock(h.opens)}–${clock(h.closes)}`}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Clinic is /klinika/{slug} and its tabs: the card, doctors, prices, reviews, contacts. */
+export function Clinic(props: RenderProps<ClinicPageData>) {
+  const { lang, region, data } = props;
+  const c = data.clinic;
+  const place = { lang, region: region.slug };
+  const name = localized(lang, c.nameRu, c.nameUz);
+  const address = `${localized(lang, c.districtRu, c.districtUz)}, ${localized(lang, c.addressRu, c.addressUz)}`;
+  const show = (tab: string) => data.tab === "" || data.tab === tab;
+  const mapHref = `https://yandex.uz/maps/?pt=${c.longitude},${c.latitude}&z=17&l=map`;
+  return (
+    <article className="clinic">
+      <PageHead
+        title={t(lang, "clinic.title", { name, address })}
+        description={t(lang, "clinic.description", { name })}
+        url={props.url}
+        noindex={props.noindex}
+      />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("clinics", {}, place)}>{t(lang, "nav.clinics")}</a>
+      </nav>
+      <header className="clinic__header">
+        <h1 className="page-title">{name}</h1>
+        <p className="clinic__meta">
+          <a href={href("clinics-type", { type: c.typeSlug }, place)}>{localized(lang, c.typeRu, c.typeUz)}</a>
+          <span>{t(lang, c.isState ? "clinic.state" : "clinic.private")}</span>
+          <span className="clinic__rating">★ {c.rating.toFixed(1)}</span>
+          <span>{tn(lang, "clinic.reviews", c.reviewCount)}</span>
+          <span className={c.openNow ? "clinic__open" : "clinic__closed"}>
+            {c.roundTheClock ? t(lang, "clinic.roundTheClock") : t(lang, c.openNow ? "clinic.openNow" : "clinic.closedNow")}
+          </span>
+        </p>
+        <p className="clinic__address">{address}</p>
+      </header>
+      <nav className="tabs" aria-label={t(lang, "clinic.tabs")}>
+        <a href={href("clinic", { slug: c.slug }, place)} aria-current={data.tab === "" ? "page" : undefined}>{t(lang, "clinic.tab.overview")}</a>
+        {data.tabs.map((tab) => (
+          <a key={tab} href={href("clinic-tab", { slug: c.slug, tab }, place)} aria-current={data.tab === tab ? "page" : undefined}>
+            {t(lang, `clinic.tab.${tab}` as Key)}
+          </a>
+        ))}
+      </nav>
+      {data.tab === "" && (
+        <section className="clinic__about">
+          <h2>{t(lang, "clinic.about")}</h2>
+          <p>{localized(lang, c.descriptionRu, c.descriptionUz)}</p>
+          {c.profiles.length > 0 && (
+            <p className="clinic__profiles">
+              {t(lang, "clinic.profiles")}:{" "}
+              {c.profiles.map((p, i) => (
+                <span key={p.slug}>
+                  {i > 0 && ", "}
+                  <a href={href("clinics-profile", { profile: p.slug }, place)}>{localized(lang, p.nameRu, p.nameUz)}</a>
+                </span>
+              ))}
+            </p>
+          )}
+        </section>
+      )}
+      {show("kontakty") && (
+        <section className="clinic__contacts">
+          <h2>{t(lang, "clinic.contacts")}</h2>
+          <p>
+            {t(lang, "clinic.address")}: {address}
+            {localized(lang, c.landmarkRu, c.landmarkUz) && ` (${t(lang, "clinic.landmark")}: ${localized(lang, c.landmarkRu, c.landmarkUz)})`}
+          </p>
+          <p>
+            {t(lang, "clinic.phones")}:{" "}
+            {c.phones.map((p, i) => (
+              <span key={p}>
+                {i > 0 && ", "}
+                <a href={`tel:${p.replace(/[^+\d]/g, "")}`}>{p}</a>
+              </span>
+            ))}
+          </p>
+          {c.latitude !== 0 && (
+            <p>
+              <a className="clinic__map" href={mapHref} rel="noopener" target="_blank">{t(lang, "clinic.map")}</a>
+            </p>
+          )}
+          <h3>{t(lang, "clinic.hours")}</h3>
+          <HoursTable hours={c.hours} lang={lang} />
+          <p className="clinic__note">{t(lang, "clinic.hoursNote")}</p>
+          {c.branches.length > 0 && (
+            <>
+              <h3>{t(lang, "clinic.branches")}</h3>
+              <ul className="clinic__branches">
+                {c.branches.map((b) => (
+                  <li key={b.slug}>
+                    <a href={href("clinic", { slug: b.slug }, place)}>{localized(lang, b.nameRu, b.nameUz)}</a> — {localized(lang, b.addressRu, b.addressUz)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+      {show("vrachi") && (
+        <section className="clinic__doctors">
+          <h2>{t(lang, "clinic.doctors")}</h2>
+          {c.doctors.length === 0 ? (
+            <p className="empty">
+              {t(lang, "clinic.noDoctors")} <a href={href("doctors", {}, place)}>{t(lang, "nav.doctors")}</a>
+            </p>
+          ) : (
+            c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />)
+          )}
+          {data.doctorCount > c.doctors.length && (
+            <p>
+              <a className="clinic__all-doctors" href={href("clinic-tab", { slug: c.slug, tab: "vrachi" }, place)}>
+                {t(lang, "clinic.allDoctors", { n: data.doctorCount })}
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+      {show("tseny") && (
+        <section className="clinic__prices">
+          <h2>{t(lang, "clinic.prices")}</h2>
+          {c.prices.length === 0 && <p className="empty">{t(lang, "clinic.noPrices")}</p>}
+          {c.prices.map((cat) => (
+            <div key={cat.kind + cat.slug} className="clinic__price-group">
+              <h3>
+                {t(lang, `kind.${cat.kind}` as Key)}: {localized(lang, cat.nameRu, cat.nameUz)}
+              </h3>
+              <ul className="price-list">
+                {cat.items.map((p) => (
+                  <li key={p.slug}>
+                    <a href={href(itemRoute[p.kind as keyof typeof itemRoute], { slug: p.slug }, place)}>{localized(lang, p.nameRu, p.nameUz)}</a>
+                    <span className="price-list__price">{priceText(p.priceFrom, p.priceTo, lang)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
+      {show("otzyvy") && (
+        <section className="clinic__reviews">
+          <h2>{t(lang, "clinic.reviewsHeading")}</h2>
+          <p>{t(lang, "clinic.reviewsSummary", { rating: c.rating.toFixed(1), reviews: tn(lang, "clinic.reviews", c.reviewCount) })}</p>
+          <p className="empty">{t(lang, "clinic.noReviewTexts")}</p>
+        </section>
+      )}
+    </article>
+  );
+}

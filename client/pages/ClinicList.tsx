@@ -1,0 +1,62 @@
+import { t, tn, localized, type Lang } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { ClinicListing } from "../components/ClinicListing";
+import type { ClinicListing as Listing, Named } from "../catalog";
+import type { RenderProps } from "../types";
+import "./DoctorList.css";
+
+export interface ClinicListData extends Listing {
+  /** by is what the path selects: all, type, ownership, district or profile. */
+  by: "all" | "type" | "ownership" | "district" | "profile";
+  subject: Named | null;
+}
+
+function subjectName(lang: Lang, data: ClinicListData): string {
+  switch (data.by) {
+    case "all":
+      return t(lang, "clinics.all");
+    case "ownership":
+      return t(lang, data.subject?.slug === "gosudarstvennye" ? "clinics.state" : "clinics.private");
+    default: {
+      const s = data.subject!;
+      const name = localized(lang, s.nameRu, s.nameUz);
+      return data.by === "profile" ? `${t(lang, "clinics.heading")}: ${name}` : name;
+    }
+  }
+}
+
+/**
+ * ClinicList is every clinic listing of /kliniki: all clinics, by type,
+ * by ownership, by district, by specialisation (and district).
+ */
+export function ClinicList(props: RenderProps<ClinicListData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const regionName = localized(lang, region.nameRu, region.nameUz);
+  let subject = subjectName(lang, data);
+  if (data.district) subject = t(lang, "clinics.inDistrict", { subject, district: localized(lang, data.district.nameRu, data.district.nameUz) });
+  const count = tn(lang, "clinics.count", data.total);
+  return (
+    <>
+      <PageHead
+        title={t(lang, "clinics.listTitle", { subject, region: regionName, count })}
+        description={t(lang, "clinics.listDescription", { subject, region: regionName, count })}
+        url={props.url}
+        noindex={props.noindex}
+      />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("clinics", {}, place)}>{t(lang, "nav.clinics")}</a>
+      </nav>
+      <h1 className="page-title">{t(lang, "clinics.listHeading", { subject, region: regionName })}</h1>
+      <ClinicListing
+        lang={lang}
+        region={region.slug}
+        route={props.route}
+        params={props.params}
+        listing={data}
+        hide={{ type: data.by === "type", district: data.by === "district" || data.district !== null }}
+      />
+    </>
+  );
+}

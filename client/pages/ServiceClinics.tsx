@@ -1,0 +1,82 @@
+import { t, tn, localized } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { ClinicListing } from "../components/ClinicListing";
+import type { ClinicListing as Listing, Service, ServiceKind } from "../catalog";
+import type { RenderProps } from "../types";
+import { itemRoute } from "./ServiceIndex";
+import "./DoctorList.css";
+import "./ServiceIndex.css";
+
+export interface ServiceClinicsData extends Listing {
+  kind: ServiceKind;
+  service: Service;
+}
+
+const indexRoute = { service: "services", diagnostic: "diagnostics", analysis: "analyses" } as const;
+
+/**
+ * ServiceClinics is a service, diagnostic or analysis page: its description
+ * (preparation and turnaround for analyses), its items when it is a
+ * category, and the clinics of the region that price it.
+ */
+export function ServiceClinics(props: RenderProps<ServiceClinicsData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const s = data.service;
+  let name = localized(lang, s.nameRu, s.nameUz);
+  if (data.district) name = t(lang, "clinics.inDistrict", { subject: name, district: localized(lang, data.district.nameRu, data.district.nameUz) });
+  const count = tn(lang, "clinics.count", data.total);
+  const route = itemRoute[data.kind];
+  const description = localized(lang, s.descriptionRu, s.descriptionUz);
+  const preparation = localized(lang, s.preparationRu, s.preparationUz);
+  return (
+    <>
+      <PageHead
+        title={t(lang, "service.title", { name, region: regionName, count })}
+        description={t(lang, "service.description", { name, region: regionName, count })}
+        url={props.url}
+        noindex={props.noindex}
+      />
+      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
+        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> /{" "}
+        <a href={href(indexRoute[data.kind], {}, place)}>{t(lang, `kind.${data.kind}`)}</a>
+        {s.parent && (
+          <>
+            {" / "}
+            <a href={href(route, { slug: s.parent.slug }, place)}>{localized(lang, s.parent.nameRu, s.parent.nameUz)}</a>
+          </>
+        )}
+      </nav>
+      <h1 className="page-title">{t(lang, "clinics.listHeading", { subject: name, region: regionName })}</h1>
+      {description && <p className="service-description">{description}</p>}
+      {preparation && (
+        <p className="service-preparation">
+          <strong>{t(lang, "service.preparation")}:</strong> {preparation}
+        </p>
+      )}
+      {s.turnaroundHours > 0 && <p className="service-turnaround">{t(lang, "service.turnaround", { hours: s.turnaroundHours })}</p>}
+      {s.children.length > 0 && (
+        <section className="service-category">
+          <h2>{t(lang, "service.items")}</h2>
+          <ul className="service-items">
+            {s.children.map((c) => (
+              <li key={c.slug}>
+                <a href={href(route, { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ClinicListing
+        lang={lang}
+        region={region.slug}
+        route={props.route}
+        params={props.params}
+        listing={data}
+        hide={{ district: data.district !== null }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,216 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"sogliq/server/derrors"
+)
+
+// Clinic listing orders (?sort=).
+const (
+	SortRating = "rating" // best rated first; the default
+	SortPrice  = "price"  // cheapest first; only where a price is listed
+	SortName   = "name"   // by name in the page's language
+)
+
+// ClinicFilter selects the clinics of one region. Zero fields select all.
+type ClinicFilter struct {
+	RegionID   int64
+	TypeID     int64
+	ProfileID  int64
+	DistrictID int64
+	// State keeps state (true) or private (false) clinics; nil keeps both.
+	State *bool
+	// ServiceID keeps the clinics pricing that service, or for a category
+	// any of its items (the lowest price becomes the card's); 0 lists no
+	// price.
+	ServiceID int64
+	// OpenAt keeps the clinics working at that instant (Tashkent hours).
+	OpenAt *time.Time
+	// Sort is SortRating (the default), SortPrice or SortName; Lang picks
+	// the name SortName orders by.
+	Sort, Lang string
+	// Page counts from 1; PerPage defaults to DefaultPerPage.
+	Page, PerPage int
+}
+
+// ClinicCard is a clinic as a listing shows it. PriceFrom and PriceTo are
+// the listed service's price (0 when the listing has none; PriceTo 0 when
+// the price is not a range).
+type ClinicCard struct {
+	ID          int64   `db:"id" json:"id"`
+	Slug        string  `db:"slug" json:"slug"`
+	NameRu      string  `db:"name_ru" json:"nameRu"`
+	NameUz      string  `db:"name_uz" json:"nameUz"`
+	AddressRu   string  `db:"address_ru" json:"addressRu"`
+	AddressUz   string  `db:"address_uz" json:"addressUz"`
+	LandmarkRu  string  `db:"landmark_ru" json:"landmarkRu"`
+	LandmarkUz  string  `db:"landmark_uz" json:"landmarkUz"`
+	DistrictRu  string  `db:"district_ru" json:"districtRu"`
+	DistrictUz  string  `db:"district_uz" json:"districtUz"`
+	Phone       string  `db:"phone" json:"phone"`
+	Rating      float64 `db:"rating" json:"rating"`
+	ReviewCount int     `db:"review_count" json:"reviewCount"`
+	IsState     bool    `db:"is_state" json:"isState"`
+	TypeSlug    string  `db:"type_slug" json:"typeSlug"`
+	TypeRu      string  `db:"type_ru" json:"typeRu"`
+	TypeUz      string  `db:"type_uz" json:"typeUz"`
+	PriceFrom   int     `db:"price_from" json:"priceFrom"`
+	PriceTo     int     `db:"price_to" json:"priceTo"`
+}
+
+// ClinicPage is one page of a clinic listing; Total counts every match.
+type ClinicPage struct {
+	Clinics []ClinicCard `json:"clinics"`
+	Total   int          `json:"total"`
+	Page    int          `json:"page"`
+	PerPage int          `json:"perPage"`
+	Sort    string       `json:"sort"`
+}
+
+// clinicCardColumns are the ClinicCard columns of clinics c, districts di
+// and clinic_types t; the price columns come with the listing.
+const clinicCardColumns = `c.id, c.slug, c.name_ru, c.name_uz, c.address_ru, c.address_uz,
+			c.landmark_ru, c.landmark_uz,
+			coalesce(di.name_ru, '') AS district_ru, coalesce(di.name_uz, '') AS district_uz,
+			c.phone, c.rating::float8 AS rating, c.review_count, c.is_state,
+			coalesce(t.slug, '') AS type_slug, coalesce(t.name_ru, '') AS type_ru, coalesce(t.name_uz, '') AS type_uz`
+
+// Clinics returns a page of the clinics matching f in f.Sort order, ties
+// broken by id. It is Invalid to sort by price without ServiceIDs.
+func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error) {
+	page := ClinicPage{Page: max(f.Page, 1), PerPage: f.PerPage, Sort: f.Sort}
+	if page.PerPage < 1 {
+		page.PerPage = DefaultPerPage
+	}
+	if page.Sort == "" {
+		page.Sort = SortRating
+	}
+	q, args, err := clinicsQuery(f, page)
+	if err != nil {
+		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
+	}
+	var rows []struct {
+		ClinicCard
+		Total int `db:"total"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, q, args...); err != nil {
+		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
+	}
+	page.Clinics = make([]ClinicCard, len(rows))
+	for i, r := range rows {
+		page.Clinics[i], page.Total = r.ClinicCard, r.Total
+	}
+	if len(rows) == 0 && page.Page > 1 {
+		// Past the end the window count is lost; count on its own.
+		if page.Total, err = s.countClinics(ctx, f); err != nil {
+			return ClinicPage{}, err
+		}
+	}
+	return page, nil
+}
+
+// countClinics counts the clinics matching f.
+func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
+	q, args, err := clinicsQuery(f, ClinicPage{Page: 1, PerPage: 1, Sort: SortRating})
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	err = s.db.GetContext(ctx, &n, "SELECT coalesce(max(total), 0) FROM ("+q+") x", args...)
+	if err != nil {
+		return 0, fmt.Errorf("catalog.countClinics(%+v): %w", f, err)
+	}
+	return n, nil
+}
+
+// clinicsQuery builds the listing query of f: the optional filters are
+// the one place this package assembles SQL. The matches come from one
+// table: clinics, or clinic_offers when a service is listed (it carries
+// the clinic columns filters and sorts need). The page is ordered and cut
+// there, where an index can serve the order, and counted by a second scan
+// of the same conditions; only the page's rows are joined to the clinic's
+// other columns.
+func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
+	args := []any{f.RegionID}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	order, err := clinicOrder(f, page.Sort)
+	if err != nil {
+		return "", nil, err
+	}
+	from, id, price := `
+				FROM clinics c
+				WHERE c.region_id = $1`, "c.id", "0 AS price_from, 0 AS price_to"
+	if f.ServiceID != 0 {
+		from, id, price = `
+				FROM clinic_offers c
+				WHERE c.region_id = $1
+					AND c.service_id = `+arg(f.ServiceID), "c.clinic_id", "c.price_from, coalesce(c.price_to, 0) AS price_to"
+	}
+	var where strings.Builder
+	where.WriteString(from)
+	if f.TypeID != 0 {
+		where.WriteString(`
+					AND c.type_id = ` + arg(f.TypeID))
+	}
+	if f.DistrictID != 0 {
+		where.WriteString(`
+					AND c.district_id = ` + arg(f.DistrictID))
+	}
+	if f.State != nil {
+		where.WriteString(`
+					AND c.is_state = ` + arg(*f.State))
+	}
+	if f.ProfileID != 0 {
+		where.WriteString(`
+					AND EXISTS (SELECT 1 FROM clinic_profile_links l WHERE l.clinic_id = ` + id + ` AND l.profile_id = ` + arg(f.ProfileID) + `)`)
+	}
+	if f.OpenAt != nil {
+		day, minute := weekMinute(*f.OpenAt)
+		where.WriteString(`
+					AND c.open_week @> ` + arg((day-1)*1440+minute) + `::int`)
+	}
+	q := `
+		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to,
+			(SELECT count(*)` + where.String() + `) AS total
+		FROM (
+			SELECT ` + id + ` AS id, c.rating, c.review_count, c.name_ru, c.name_uz, ` + price + where.String() + `
+			ORDER BY ` + order("c", id) + `
+			LIMIT ` + arg(page.PerPage) + ` OFFSET ` + arg((page.Page-1)*page.PerPage) + `
+		) m
+		JOIN clinics c ON c.id = m.id
+		LEFT JOIN districts di ON di.id = c.district_id
+		LEFT JOIN clinic_types t ON t.id = c.type_id
+		ORDER BY ` + order("m", "m.id")
+	return q, args, nil
+}
+
+// clinicOrder returns the ORDER BY of a listing as a function of the
+// table alias and the clinic id column it applies to.
+func clinicOrder(f ClinicFilter, sort string) (func(alias, id string) string, error) {
+	var format string
+	switch sort {
+	case SortRating:
+		format = "%[1]s.rating DESC, %[1]s.review_count DESC, %[2]s"
+	case SortName:
+		format = `%[1]s.name_ru COLLATE "C", %[2]s`
+		if f.Lang == "uz" {
+			format = `%[1]s.name_uz COLLATE "C", %[2]s`
+		}
+	case SortPrice:
+		if f.ServiceID == 0 {
+			return nil, fmt.Errorf("sort by price without a service: %w", derrors.Invalid)
+		}
+		format = "%[1]s.price_from, %[1]s.rating DESC, %[2]s"
+	default:
+		return nil, fmt.Errorf("sort %q: %w", sort, derrors.Invalid)
+	}
+	return func(alias, id string) string { return fmt.Sprintf(format, alias, id) }, nil
+}

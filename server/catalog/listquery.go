@@ -1,0 +1,119 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"sogliq/server/derrors"
+	"sogliq/server/page"
+)
+
+// listing is what a clinic listing page shows besides the clinics: the
+// filters in force, the choices of its filter form, and whether the page
+// is a filtered view (noindex).
+type listing struct {
+	filter    ClinicFilter
+	filters   map[string]string
+	districts []Named
+	types     []Named
+	filtered  bool
+}
+
+// readListing reads a listing's query (?page, ?sort, ?district, ?type,
+// ?open) into a filter over req's region. Any value it does not know is
+// derrors.Invalid: a 400, never an empty page. now is the instant ?open=1
+// filters by.
+func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, now time.Time) (listing, error) {
+	q := req.Query
+	pageNo, err := pageNumber(q.Get("page"))
+	if err != nil {
+		return listing{}, err
+	}
+	l := listing{
+		filter: ClinicFilter{RegionID: req.Region.ID, Lang: req.Lang, Page: pageNo, PerPage: perPage, Sort: q.Get("sort")},
+		filters: map[string]string{
+			"district": q.Get("district"), "type": q.Get("type"), "open": q.Get("open"), "sort": q.Get("sort"),
+		},
+	}
+	switch l.filter.Sort {
+	case "":
+		l.filter.Sort = SortRating
+	case SortRating, SortName, SortPrice:
+		l.filtered = l.filter.Sort != SortRating
+	default:
+		return listing{}, fmt.Errorf("sort %q: %w", l.filter.Sort, derrors.Invalid)
+	}
+	l.filters["sort"] = l.filter.Sort
+	if l.districts, err = s.Districts(ctx, req.Region.ID, req.Lang); err != nil {
+		return listing{}, err
+	}
+	if l.types, err = s.ClinicTypeNames(ctx); err != nil {
+		return listing{}, err
+	}
+	if slug := q.Get("district"); slug != "" {
+		d, err := s.DistrictBySlug(ctx, req.Region.ID, slug)
+		if err != nil {
+			return listing{}, invalidIfMissing(err)
+		}
+		l.filter.DistrictID, l.filtered = d.ID, true
+	}
+	if slug := q.Get("type"); slug != "" {
+		t, err := s.ClinicTypeBySlug(ctx, slug)
+		if err != nil {
+			return listing{}, invalidIfMissing(err)
+		}
+		l.filter.TypeID, l.filtered = t.ID, true
+	}
+	switch q.Get("open") {
+	case "":
+	case "1":
+		l.filter.OpenAt, l.filtered = &now, true
+	default:
+		return listing{}, fmt.Errorf("open %q: %w", q.Get("open"), derrors.Invalid)
+	}
+	return l, nil
+}
+
+// invalidIfMissing turns a NotFound from a query parameter's lookup into
+// Invalid: the page exists, the parameter is wrong.
+func invalidIfMissing(err error) error {
+	if errors.Is(err, derrors.NotFound) {
+		return fmt.Errorf("%v: %w", err, derrors.Invalid)
+	}
+	return err
+}
+
+// run loads the page of clinics; a page past the end is NotFound.
+func (s *Store) run(ctx context.Context, l listing) (ClinicPage, error) {
+	p, err := s.Clinics(ctx, l.filter)
+	if err != nil {
+		return ClinicPage{}, err
+	}
+	if p.Page > 1 && len(p.Clinics) == 0 {
+		return ClinicPage{}, fmt.Errorf("page %d: %w", p.Page, derrors.NotFound)
+	}
+	return p, nil
+}
+
+// data is the page data of a listing: the clinics and the filter form.
+func (l listing) data(p ClinicPage, extra map[string]any) map[string]any {
+	d := map[string]any{
+		"clinics": p.Clinics, "total": p.Total, "page": p.Page, "perPage": p.PerPage,
+		"filters": l.filters, "districts": l.districts, "types": l.types,
+		"priced": l.filter.ServiceID != 0,
+	}
+	for k, v := range extra {
+		d[k] = v
+	}
+	return d
+}
+
+// clinicTags are the cache tags of the clinics of a page.
+func clinicTags(tags []string, cs []ClinicCard) []string {
+	for _, c := range cs {
+		tags = append(tags, fmt.Sprintf("clinic:%d", c.ID))
+	}
+	return tags
+}
