@@ -1,0 +1,108 @@
+package site_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"sogliq/server/site/sitetest"
+)
+
+// TestCrawl starts at / and /uz, follows every internal link to depth 3 and
+// checks what a search engine would: no 5xx, no internal link to a 404, no
+// redirect chain longer than one hop, and on every page a title, a
+// description, a canonical, both hreflang links and exactly one h1.
+func TestCrawl(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crawl")
+	}
+	s := sitetest.Start(t, sitetest.Options{PoolSize: 2})
+	base, _ := url.Parse(s.URL)
+	type visit struct {
+		path, from string
+		depth      int
+	}
+	seen := map[string]bool{"/": true, "/uz": true}
+	frontier := []visit{{"/", "", 0}, {"/uz", "", 0}}
+	var mu sync.Mutex
+	pages := 0
+	for len(frontier) > 0 {
+		var next []visit
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
+		for _, v := range frontier {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				links := crawlPage(t, s, v.path, v.from)
+				mu.Lock()
+				defer mu.Unlock()
+				pages++
+				if v.depth == 3 {
+					return
+				}
+				for _, l := range links {
+					u, err := base.Parse(l)
+					if err != nil || u.Host != base.Host || strings.HasPrefix(u.Path, "/assets/") {
+						continue
+					}
+					key := u.Path
+					if u.RawQuery != "" {
+						key += "?" + u.RawQuery
+					}
+					if !seen[key] {
+						seen[key] = true
+						next = append(next, visit{key, v.path, v.depth + 1})
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		frontier = next
+	}
+	t.Logf("crawled %d pages", pages)
+}
+
+// crawlPage checks one page and returns its links.
+func crawlPage(t *testing.T, s *sitetest.Site, path, from string) []string {
+	t.Helper()
+	p := sitetest.Get(t, s.URL+path)
+	status := p.Resp.StatusCode
+	if status == http.StatusMovedPermanently || status == http.StatusFound {
+		to := p.Resp.Header.Get("Location")
+		p = sitetest.Get(t, s.URL+to)
+		if p.Resp.StatusCode >= 300 && p.Resp.StatusCode < 400 {
+			t.Errorf("%s (linked from %s) redirects more than once: to %s, then %s", path, from, to, p.Resp.Header.Get("Location"))
+			return nil
+		}
+		status = p.Resp.StatusCode
+	}
+	switch {
+	case status >= 500:
+		t.Errorf("%s (linked from %s): %d", path, from, status)
+		return nil
+	case status == 404:
+		t.Errorf("%s is linked from %s but answers 404", path, from)
+		return nil
+	case status != 200:
+		return nil
+	}
+	for _, sel := range []string{`head > title`, `head > meta[name="description"]`, `head > link[rel="canonical"]`,
+		`head > link[rel="alternate"][hreflang="ru"]`, `head > link[rel="alternate"][hreflang="uz"]`} {
+		if len(p.All(t, sel)) != 1 {
+			t.Errorf("%s: %d of %s, want 1", path, len(p.All(t, sel)), sel)
+		}
+	}
+	if n := len(p.All(t, "h1")); n != 1 {
+		t.Errorf("%s: %d h1, want 1", path, n)
+	}
+	var links []string
+	for _, a := range p.All(t, "a[href]") {
+		links = append(links, sitetest.Attr(a, "href"))
+	}
+	return links
+}
