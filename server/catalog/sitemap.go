@@ -1,97 +1,40 @@
 package catalog
 
 import (
-	"context"
-	"fmt"
-	"time"
-
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/route"
 	"sogliq/server/sitemap"
 )
 
-// SitemapSources lists the doctors slice's pages for the sitemaps: the
-// sections of every region, the specialty listings that have doctors, and
-// the doctor cards.
+// SitemapSources lists the catalog's pages for the sitemaps: the sections
+// of every region, the specialty and clinic listings that have entries, the
+// priced services, diagnostics and analyses of each region, and the doctor
+// and clinic cards.
 func SitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 	return []sitemap.Source{
-		&sqlSource{name: "sections", db: db, routes: routes, count: sectionsCount, list: sectionsList},
-		&sqlSource{name: "specialties", db: db, routes: routes, count: listingsCount, list: listingsList},
-		&sqlSource{name: "doctors", db: db, routes: routes, count: doctorsCount, list: doctorsList},
+		sitemap.Query("sections", db, routes, sectionPages, "region, route"),
+		sitemap.Query("specialties", db, routes, specialtyPages, "route, region, params"),
+		sitemap.Query("doctors", db, routes, doctorPages, "params"),
+		sitemap.Query("clinic-listings", db, routes, clinicListingPages, "route, region, params"),
+		sitemap.Query("clinics", db, routes, clinicPages, "params"),
+		sitemap.Query("services", db, routes, servicePages, "route, region, params"),
 	}
 }
 
-// sitemapRow names a page by route, its parameters' values and region.
-type sitemapRow struct {
-	Route     string    `db:"route"`
-	Region    string    `db:"region"`
-	Specialty string    `db:"specialty"`
-	Slug      string    `db:"slug"`
-	LastMod   time.Time `db:"lastmod"`
-}
-
-// sqlSource is a sitemap source read by one counting and one listing query;
-// the listing takes $1 offset and $2 limit and orders stably.
-type sqlSource struct {
-	name        string
-	db          *sqlx.DB
-	routes      *route.Table
-	count, list string
-}
-
-func (s *sqlSource) Name() string { return s.name }
-
-func (s *sqlSource) Count(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.GetContext(ctx, &n, s.count); err != nil {
-		return 0, fmt.Errorf("catalog sitemap %s: %w", s.name, err)
-	}
-	return n, nil
-}
-
-func (s *sqlSource) Each(ctx context.Context, offset, limit int, fn func(sitemap.Entry) error) error {
-	rows, err := s.db.QueryxContext(ctx, s.list, offset, limit)
-	if err != nil {
-		return fmt.Errorf("catalog sitemap %s: %w", s.name, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var r sitemapRow
-		if err := rows.StructScan(&r); err != nil {
-			return err
-		}
-		path, err := s.routes.Href(r.Route, map[string]string{"specialty": r.Specialty, "slug": r.Slug}, route.Place{Lang: "ru", Region: r.Region}, nil)
-		if err != nil {
-			return err
-		}
-		if err := fn(sitemap.Entry{Path: path, LastMod: r.LastMod}); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-const sectionsCount = `
-	SELECT 2 * count(*)
-	FROM regions`
-
-// sectionsList: the home page and /doctors of every region, changing with
-// the doctors they show.
-const sectionsList = `
-	SELECT p.route, r.slug AS region, '' AS specialty, '' AS slug,
-		coalesce((SELECT max(d.updated_at) FROM doctors d WHERE d.region_id = r.id), now()) AS lastmod
+// sectionPages: the section indexes of every region, changing with the
+// doctors they count.
+const sectionPages = `
+	SELECT p.route, r.slug AS region, '{}' AS params,
+		(SELECT max(d.updated_at) FROM doctors d WHERE d.region_id = r.id) AS lastmod
 	FROM regions r
-	CROSS JOIN (VALUES ('home'), ('doctors')) AS p (route)
-	ORDER BY r.position, p.route
-	OFFSET $1
-	LIMIT $2`
+	CROSS JOIN (VALUES ('home'), ('doctors'), ('clinics'), ('diagnostics'), ('services'), ('analyses')) AS p (route)`
 
-// listings are the specialty pages with at least one doctor, and their
-// children's form where a doctor takes children.
-const listings = `
+// specialtyPages: the specialty listings with at least one doctor, and
+// their children's form where a doctor takes children.
+const specialtyPages = `
 	SELECT CASE WHEN kids.children THEN 'specialty-children' ELSE 'specialty' END AS route,
-		r.slug AS region, s.slug AS specialty, '' AS slug,
+		r.slug AS region, json_build_object('specialty', s.slug)::text AS params,
 		greatest(max(s.updated_at), max(d.updated_at)) AS lastmod
 	FROM doctor_specialties ds
 	JOIN doctors d ON d.id = ds.doctor_id
@@ -101,22 +44,34 @@ const listings = `
 	WHERE NOT kids.children OR d.accepts_children
 	GROUP BY kids.children, r.slug, s.slug`
 
-const listingsCount = `
-	SELECT count(*)
-	FROM (` + listings + `) l`
-
-const listingsList = listings + `
-	ORDER BY route, region, specialty
-	OFFSET $1
-	LIMIT $2`
-
-const doctorsCount = `
-	SELECT count(*)
+const doctorPages = `
+	SELECT 'doctor' AS route, '' AS region, json_build_object('slug', slug)::text AS params, updated_at AS lastmod
 	FROM doctors`
 
-const doctorsList = `
-	SELECT 'doctor' AS route, '' AS region, '' AS specialty, slug, updated_at AS lastmod
-	FROM doctors
-	ORDER BY id
-	OFFSET $1
-	LIMIT $2`
+// clinicListingPages: clinics by type and by specialisation, where the
+// region has such clinics.
+const clinicListingPages = `
+	SELECT DISTINCT 'clinics-type' AS route, r.slug AS region, json_build_object('type', t.slug)::text AS params,
+		NULL::timestamptz AS lastmod
+	FROM clinics c
+	JOIN clinic_types t ON t.id = c.type_id
+	JOIN regions r ON r.id = c.region_id
+	UNION
+	SELECT DISTINCT 'clinics-profile', r.slug, json_build_object('profile', p.slug)::text, NULL::timestamptz
+	FROM clinic_profile_links l
+	JOIN clinic_profiles p ON p.id = l.profile_id
+	JOIN clinics c ON c.id = l.clinic_id
+	JOIN regions r ON r.id = c.region_id`
+
+const clinicPages = `
+	SELECT 'clinic' AS route, '' AS region, json_build_object('slug', slug)::text AS params, NULL::timestamptz AS lastmod
+	FROM clinics`
+
+// servicePages: every service, diagnostic and analysis a clinic of the
+// region prices.
+const servicePages = `
+	SELECT DISTINCT CASE s.kind WHEN 'service' THEN 'service' WHEN 'diagnostic' THEN 'diagnostic' ELSE 'analysis' END AS route,
+		r.slug AS region, json_build_object('slug', s.slug)::text AS params, NULL::timestamptz AS lastmod
+	FROM clinic_offers o
+	JOIN services s ON s.id = o.service_id
+	JOIN regions r ON r.id = o.region_id`

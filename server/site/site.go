@@ -84,7 +84,17 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.
 func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
-	return catalog.SitemapSources(db, routes)
+	var all []sitemap.Source
+	for _, domain := range [][]sitemap.Source{
+		catalog.SitemapSources(db, routes),
+		knowledge.SitemapSources(db, routes),
+		product.SitemapSources(db, routes),
+		content.SitemapSources(db, routes),
+		promotion.SitemapSources(db, routes),
+	} {
+		all = append(all, domain...)
+	}
+	return all
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
