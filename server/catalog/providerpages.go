@@ -152,7 +152,7 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 	}
 	c, err := p.s.ClinicBySlug(ctx, req.Params["slug"], p.now())
 	if err != nil {
-		return page.Result{}, p.s.renamed(ctx, req, "clinic", err)
+		return page.Result{}, err
 	}
 	tags := []string{fmt.Sprintf("clinic:%d", c.ID)}
 	for _, d := range c.Doctors {
@@ -189,7 +189,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 		}
 		sv, err := p.s.ServiceBySlug(ctx, kind, req.Params["slug"])
 		if err != nil {
-			return page.Result{}, p.s.renamed(ctx, req, kind, err)
+			return page.Result{}, err
 		}
 		l.filter.ServiceID = sv.ID
 		district, err := p.pathDistrict(ctx, req, &l.filter)

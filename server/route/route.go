@@ -28,6 +28,9 @@ type Route struct {
 	// Query lists the query parameters the page reads, with their defaults;
 	// any other parameter is left out of the canonical URL and the cache key.
 	Query map[string]string `json:"query"`
+	// SlugOf names, per path parameter, the entity whose slug it is, so a
+	// former slug can be sent to the current one (slughistory).
+	SlugOf map[string]string `json:"slugOf"`
 
 	segments []string
 }

@@ -114,3 +114,44 @@ func TestRootFollowsTheVisitorsLanguage(t *testing.T) {
 		})
 	}
 }
+
+func TestRenamedEntitiesRedirect(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	ctx := context.Background()
+	var doctor, disease string
+	if err := db.GetContext(ctx, &doctor, `SELECT slug FROM doctors ORDER BY id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.GetContext(ctx, &disease, `SELECT slug FROM diseases ORDER BY id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`UPDATE doctors SET slug = slug || '-renamed' WHERE slug = $1`,
+		`UPDATE diseases SET slug = slug || '-renamed' WHERE slug = $1`,
+		`UPDATE specialties SET slug = 'kardiologiya' WHERE slug = $1`,
+	} {
+		arg := map[bool]string{true: doctor, false: disease}[strings.Contains(q, "doctors")]
+		if strings.Contains(q, "specialties") {
+			arg = "kardiolog"
+		}
+		if _, err := db.ExecContext(ctx, q, arg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := sitetest.StartWithDB(t, db, sitetest.Options{})
+	for _, test := range []struct{ path, to string }{
+		{"/doctor/" + doctor, "/doctor/" + doctor + "-renamed"},
+		{"/uz/doctor/" + doctor, "/uz/doctor/" + doctor + "-renamed"},
+		{"/samarkand/bolezn/" + disease, "/samarkand/bolezn/" + disease + "-renamed"},
+		{"/uz/samarkand/doctors/kardiolog?page=2&utm_source=x", "/uz/samarkand/doctors/kardiologiya?page=2"},
+		{"/doctors/kardiolog/deti", "/doctors/kardiologiya/deti"},
+	} {
+		p := sitetest.Get(t, s.URL+test.path)
+		if p.Resp.StatusCode != 301 || p.Resp.Header.Get("Location") != test.to {
+			t.Errorf("%s: %d to %q, want 301 to %q", test.path, p.Resp.StatusCode, p.Resp.Header.Get("Location"), test.to)
+		}
+	}
+	if p := sitetest.Get(t, s.URL+"/doctor/never-existed"); p.Resp.StatusCode != 404 {
+		t.Errorf("an unknown slug answers %d", p.Resp.StatusCode)
+	}
+}

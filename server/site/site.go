@@ -22,6 +22,7 @@ import (
 	"sogliq/server/route"
 	"sogliq/server/seo"
 	"sogliq/server/sitemap"
+	"sogliq/server/slughistory"
 	"sogliq/server/web"
 	"sogliq/shared"
 	"sogliq/ssr"
@@ -74,6 +75,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
+		Slugs:      slughistory.NewStore(d.DB),
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 		},

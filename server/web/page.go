@@ -3,7 +3,10 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
+	"maps"
 	"net/url"
 	"strings"
 
@@ -11,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2/utils"
 
 	"sogliq/server/cache"
+	"sogliq/server/derrors"
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
@@ -75,6 +79,9 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 		return s.renderPage(ctx, pr)
 	})
 	if err != nil {
+		if rd := s.renamedSlug(c.UserContext(), pr, err); rd != nil {
+			return rd
+		}
 		return err
 	}
 	// A stale entry (or a re-render that came out the same) can still
@@ -213,4 +220,32 @@ func writeEntry(c *fiber.Ctx, e *cache.Entry, state string) error {
 		}
 	}
 	return c.Send(body)
+}
+
+// renamedSlug is the slug-redirect check: when a page is not found and one
+// of its parameters is an entity's slug the entity has since changed, it
+// answers with a 301 to the same page under the current slug.
+func (s *Server) renamedSlug(ctx context.Context, pr *pageRequest, notFound error) *redirect {
+	if s.Slugs == nil || !errors.Is(notFound, derrors.NotFound) {
+		return nil
+	}
+	r := pr.match.Route
+	for param, entity := range r.SlugOf {
+		current, ok, err := s.Slugs.Current(ctx, entity, pr.match.Params[param])
+		if err != nil {
+			s.Logger.WarnContext(ctx, "slug history lookup failed", slog.Any("err", err))
+			continue
+		}
+		if !ok {
+			continue
+		}
+		params := maps.Clone(pr.match.Params)
+		params[param] = current
+		to, err := s.Routes.Href(r.Name, params, route.Place{Lang: pr.loc.Lang, Region: pr.region.Slug}, pr.canonical)
+		if err != nil {
+			continue
+		}
+		return &redirect{status: fiber.StatusMovedPermanently, to: to}
+	}
+	return nil
 }

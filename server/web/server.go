@@ -38,6 +38,8 @@ type Deps struct {
 	Redirects RedirectLookup
 	// RouteRules are the configured legacy redirects (check 6); nil for none.
 	RouteRules RedirectLookup
+	// Slugs finds an entity's current slug from a former one; nil for none.
+	Slugs SlugLookup
 	// Handlers add routes of their own (robots.txt, sitemaps, APIs) ahead
 	// of the pages.
 	Handlers []Registrar
@@ -53,6 +55,12 @@ type Deps struct {
 // Registrar adds its routes to the app.
 type Registrar interface {
 	Register(r fiber.Router)
+}
+
+// SlugLookup finds the slug an entity carries now from one it carried
+// before; slughistory.Store is one.
+type SlugLookup interface {
+	Current(ctx context.Context, entity, old string) (slug string, ok bool, err error)
 }
 
 // RedirectLookup finds where a path moved; seo.Redirects is one.
