@@ -52,12 +52,13 @@ export function Clinic(props: RenderProps<ClinicPageData>) {
   const name = localized(lang, c.nameRu, c.nameUz);
   const address = `${localized(lang, c.districtRu, c.districtUz)}, ${localized(lang, c.addressRu, c.addressUz)}`;
   const show = (tab: string) => data.tab === "" || data.tab === tab;
+  const tabLabel = data.tab ? t(lang, `clinic.tab.${data.tab}` as Key) : "";
   const mapHref = `https://yandex.uz/maps/?pt=${c.longitude},${c.latitude}&z=17&l=map`;
   return (
     <article className="clinic">
       <PageHead
-        title={t(lang, "clinic.title", { name, address })}
-        description={t(lang, "clinic.description", { name })}
+        title={data.tab ? t(lang, "clinic.titleTab", { tab: tabLabel, name, address }) : t(lang, "clinic.title", { name, address })}
+        description={data.tab ? t(lang, "clinic.descriptionTab", { tab: tabLabel, name }) : t(lang, "clinic.description", { name })}
         url={props.url}
         noindex={props.noindex}
       />

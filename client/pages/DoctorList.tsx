@@ -29,8 +29,8 @@ export function DoctorList(props: RenderProps<DoctorListData>) {
   return (
     <>
       <PageHead
-        title={t(lang, "doctors.title", { specialty, region: regionName, count })}
-        description={t(lang, "doctors.description", { specialty, region: regionName, count })}
+        title={t(lang, data.children ? "doctors.titleChildren" : "doctors.title", { specialty, region: regionName, count })}
+        description={t(lang, data.children ? "doctors.descriptionChildren" : "doctors.description", { specialty, region: regionName, count })}
         url={props.url}
         noindex={props.noindex}
       />

@@ -28,6 +28,8 @@ func TestCrawl(t *testing.T) {
 	frontier := []visit{{"/", "", 0}, {"/uz", "", 0}}
 	var mu sync.Mutex
 	pages := 0
+	titles := map[string][]string{} // title and description → pages
+
 	for len(frontier) > 0 {
 		var next []visit
 		var wg sync.WaitGroup
@@ -38,8 +40,11 @@ func TestCrawl(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				links := crawlPage(t, s, v.path, v.from)
+				links, head := crawlPage(t, s, v.path, v.from)
 				mu.Lock()
+				if head != "" {
+					titles[head] = append(titles[head], v.path)
+				}
 				defer mu.Unlock()
 				pages++
 				if v.depth == 3 {
@@ -51,6 +56,9 @@ func TestCrawl(t *testing.T) {
 						continue
 					}
 					key := u.Path
+					if key == "" {
+						key = "/"
+					}
 					if u.RawQuery != "" {
 						key += "?" + u.RawQuery
 					}
@@ -65,10 +73,16 @@ func TestCrawl(t *testing.T) {
 		frontier = next
 	}
 	t.Logf("crawled %d pages", pages)
+	for head, paths := range titles {
+		if len(paths) > 1 {
+			t.Errorf("%d pages share the title and description %q: %v", len(paths), head, paths)
+		}
+	}
 }
 
-// crawlPage checks one page and returns its links.
-func crawlPage(t *testing.T, s *sitetest.Site, path, from string) []string {
+// crawlPage checks one page and returns its links and its title and
+// description (empty for a page that was not a 200).
+func crawlPage(t *testing.T, s *sitetest.Site, path, from string) (links []string, head string) {
 	t.Helper()
 	p := sitetest.Get(t, s.URL+path)
 	status := p.Resp.StatusCode
@@ -77,19 +91,19 @@ func crawlPage(t *testing.T, s *sitetest.Site, path, from string) []string {
 		p = sitetest.Get(t, s.URL+to)
 		if p.Resp.StatusCode >= 300 && p.Resp.StatusCode < 400 {
 			t.Errorf("%s (linked from %s) redirects more than once: to %s, then %s", path, from, to, p.Resp.Header.Get("Location"))
-			return nil
+			return nil, ""
 		}
 		status = p.Resp.StatusCode
 	}
 	switch {
 	case status >= 500:
 		t.Errorf("%s (linked from %s): %d", path, from, status)
-		return nil
+		return nil, ""
 	case status == 404:
 		t.Errorf("%s is linked from %s but answers 404", path, from)
-		return nil
+		return nil, ""
 	case status != 200:
-		return nil
+		return nil, ""
 	}
 	for _, sel := range []string{`head > title`, `head > meta[name="description"]`, `head > link[rel="canonical"]`,
 		`head > link[rel="alternate"][hreflang="ru"]`, `head > link[rel="alternate"][hreflang="uz"]`} {
@@ -100,9 +114,14 @@ func crawlPage(t *testing.T, s *sitetest.Site, path, from string) []string {
 	if n := len(p.All(t, "h1")); n != 1 {
 		t.Errorf("%s: %d h1, want 1", path, n)
 	}
-	var links []string
 	for _, a := range p.All(t, "a[href]") {
 		links = append(links, sitetest.Attr(a, "href"))
 	}
-	return links
+	// A redirect lands on a page the crawl reaches under its own URL too.
+	if status != p.Resp.StatusCode || p.Resp.Request.URL.Path != path {
+		return links, ""
+	}
+	title := sitetest.Text(p.One(t, "head > title"))
+	description := sitetest.Attr(p.One(t, `head > meta[name="description"]`), "content")
+	return links, title + " | " + description
 }
