@@ -105,6 +105,9 @@ export interface PriceCategory {
 }
 
 export interface Clinic extends ClinicCard {
+  /** The clinic's region, which its card's URL does not carry. */
+  regionRu: string;
+  regionUz: string;
   descriptionRu: string;
   descriptionUz: string;
   latitude: number;

@@ -1,7 +1,10 @@
 import { t, tn, localized, type Key, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
+import { JsonLd } from "../components/JsonLd";
+import { clinicLD } from "../lib/structuredData";
 import { priceText } from "../components/ClinicSummary";
 import type { Clinic as ClinicData, Hours } from "../catalog";
 import type { RenderProps } from "../types";
@@ -62,9 +65,8 @@ export function Clinic(props: RenderProps<ClinicPageData>) {
         url={props.url}
         noindex={props.noindex}
       />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("clinics", {}, place)}>{t(lang, "nav.clinics")}</a>
-      </nav>
+      <JsonLd data={clinicLD(c, lang, props.url)} />
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("clinics", {}, place), label: t(lang, "nav.clinics") }]} />
       <header className="clinic__header">
         <h1 className="page-title">{name}</h1>
         <p className="clinic__meta">

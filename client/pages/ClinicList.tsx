@@ -1,6 +1,7 @@
 import { t, tn, localized, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ClinicListing } from "../components/ClinicListing";
 import type { ClinicListing as Listing, Named } from "../catalog";
 import type { RenderProps } from "../types";
@@ -45,9 +46,7 @@ export function ClinicList(props: RenderProps<ClinicListData>) {
         url={props.url}
         noindex={props.noindex}
       />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("clinics", {}, place)}>{t(lang, "nav.clinics")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("clinics", {}, place), label: t(lang, "nav.clinics") }]} />
       <h1 className="page-title">{t(lang, "clinics.listHeading", { subject, region: regionName })}</h1>
       <ClinicListing
         lang={lang}

@@ -2,12 +2,13 @@ import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Avatar } from "../components/Avatar";
+import { JsonLd } from "../components/JsonLd";
+import { physicianLD } from "../lib/structuredData";
 import type { Doctor as DoctorData } from "../catalog";
 import type { RenderProps } from "../types";
 import "./Doctor.css";
-
-declare function __goJSON(value: unknown): string;
 
 /** Doctor is the doctor card, /doctor/{slug}. */
 export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
@@ -17,14 +18,6 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
   const name = localized(lang, d.nameRu, d.nameUz);
   const specialties = d.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", ");
   const experience = tn(lang, "doctor.experience", d.experienceYears);
-  const jsonLD = {
-    "@context": "https://schema.org",
-    "@type": "Physician",
-    name,
-    medicalSpecialty: specialties,
-    url: props.url.canonical,
-    aggregateRating: d.reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: d.rating, reviewCount: d.reviewCount } : undefined,
-  };
   return (
     <>
       <PageHead
@@ -32,16 +25,16 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
         description={t(lang, "doctor.description", { name, specialties, experience })}
         url={props.url}
       />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: __goJSON(jsonLD) }} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("doctors", {}, place)}>{t(lang, "nav.doctors")}</a>
-        {d.specialties[0] && (
-          <>
-            {" / "}
-            <a href={href("specialty", { specialty: d.specialties[0].slug }, place)}>{localized(lang, d.specialties[0].nameRu, d.specialties[0].nameUz)}</a>
-          </>
-        )}
-      </nav>
+      <JsonLd data={physicianLD(d, lang, props.url)} />
+      <Breadcrumbs
+        lang={lang}
+        url={props.url}
+        items={[
+          { href: href("home", {}, place), label: t(lang, "nav.home") },
+          { href: href("doctors", {}, place), label: t(lang, "nav.doctors") },
+          ...d.specialties.slice(0, 1).map((s) => ({ href: href("specialty", { specialty: s.slug }, place), label: localized(lang, s.nameRu, s.nameUz) })),
+        ]}
+      />
       <article className="doctor">
         <header className="doctor__head">
           <Avatar name={name} photo={d.photo} />

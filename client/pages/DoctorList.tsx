@@ -1,6 +1,7 @@
 import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { Pagination } from "../components/Pagination";
 import type { DoctorSummary as Summary, Specialty } from "../catalog";
@@ -34,9 +35,7 @@ export function DoctorList(props: RenderProps<DoctorListData>) {
         url={props.url}
         noindex={props.noindex}
       />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("doctors", {}, place)}>{t(lang, "nav.doctors")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("doctors", {}, place), label: t(lang, "nav.doctors") }]} />
       <h1 className="page-title">{t(lang, "doctors.heading", { specialty, region: regionName })}</h1>
       <p className="page-count">{count}</p>
       <nav className="tabs" aria-label={t(lang, "doctors.allSpecialties")}>

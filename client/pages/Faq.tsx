@@ -1,7 +1,9 @@
 import { t, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
-import { RichText, jsonLD } from "../components/RichText";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { RichText } from "../components/RichText";
+import { JsonLd } from "../components/JsonLd";
 import type { FAQItem } from "../content";
 import type { RenderProps } from "../types";
 import "./Content.css";
@@ -27,10 +29,8 @@ export function Faq(props: RenderProps<{ items: FAQItem[] }>) {
   return (
     <>
       <PageHead title={t(lang, "faq.title")} description={t(lang, "faq.description")} url={props.url} noindex={props.noindex} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLD(structured) }} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
-      </nav>
+      <JsonLd data={structured} />
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{t(lang, "faq.heading")}</h1>
       <div className="faq">
         {data.items.map((q) => (

@@ -1,6 +1,7 @@
 import { t, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
 import type { InfoPageData } from "../content";
 import type { RenderProps } from "../types";
@@ -15,9 +16,7 @@ export function InfoPage(props: RenderProps<{ page: InfoPageData }>) {
   return (
     <>
       <PageHead title={`${title} | ${t(lang, "site.name")}`} description={t(lang, "info.description", { title })} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{title}</h1>
       <RichText className="info-page" html={localized(lang, p.bodyRu, p.bodyUz)} />
     </>

@@ -1,7 +1,10 @@
 import { t, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
+import { JsonLd } from "../components/JsonLd";
+import { knowledgeLD } from "../lib/structuredData";
 import type { KnowledgeEntryData } from "../knowledge";
 import type { RenderProps } from "../types";
 import "./Knowledge.css";
@@ -28,10 +31,8 @@ export function KnowledgeEntry(props: RenderProps<KnowledgeEntryData>) {
         url={props.url}
         noindex={props.noindex}
       />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> /{" "}
-        <a href={href(disease ? "diseases" : "symptoms", {}, place)}>{t(lang, disease ? "nav.diseases" : "nav.symptoms")}</a>
-      </nav>
+      <JsonLd data={knowledgeLD(data, disease, lang, region.slug, props.url)} />
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href(disease ? "diseases" : "symptoms", {}, place), label: t(lang, disease ? "nav.diseases" : "nav.symptoms") }]} />
       <h1 className="page-title">{name}</h1>
       <p className="knowledge-description">{description}</p>
       {data.linked.length > 0 && (

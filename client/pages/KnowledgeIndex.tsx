@@ -1,6 +1,7 @@
 import { t, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { LetterIndex, letterId } from "../components/LetterIndex";
 import type { KnowledgeIndexData } from "../knowledge";
 import type { RenderProps } from "../types";
@@ -22,9 +23,7 @@ export function KnowledgeIndex(props: RenderProps<KnowledgeIndexData>) {
         url={props.url}
         noindex={props.noindex}
       />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{t(lang, `knowledge.${kind}.heading`)}</h1>
       <LetterIndex lang={lang} letters={data.groups.map((g) => g.letter)} />
       <div className="knowledge-index">

@@ -2,6 +2,7 @@ import { t, localized, type Key } from "../lib/i18n";
 import { href, pathHref, type RouteName } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
 import type { Post as PostData } from "../content";
 import type { RenderProps } from "../types";
@@ -17,9 +18,7 @@ export function Post(props: RenderProps<{ post: PostData }>) {
   return (
     <>
       <PageHead title={`${title} | ${t(lang, "site.name")}`} description={localized(lang, p.summaryRu, p.summaryUz)} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href(list, {}, place)}>{t(lang, `posts.${p.kind}.heading` as Key)}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href(list, {}, place), label: t(lang, `posts.${p.kind}.heading` as Key) }]} />
       <article className="post">
         <h1 className="page-title">{title}</h1>
         <p className="post-meta">

@@ -2,6 +2,7 @@ import { t, localized, type Key } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
 import type { Post } from "../content";
 import type { RenderProps } from "../types";
@@ -30,9 +31,7 @@ export function PostList(props: RenderProps<PostListData>) {
   return (
     <>
       <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={t(lang, `posts.${data.kind}.description` as Key)} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{heading}</h1>
       <div className="post-list">
         {data.posts.map((p) => {

@@ -1,7 +1,10 @@
 import { t, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductSummary, priceRange } from "../components/ProductSummary";
+import { JsonLd } from "../components/JsonLd";
+import { drugLD } from "../lib/structuredData";
 import type { Product as ProductData } from "../product";
 import type { RenderProps } from "../types";
 import "./Products.css";
@@ -24,10 +27,16 @@ export function Product(props: RenderProps<{ product: ProductData }>) {
   return (
     <>
       <PageHead title={t(lang, "product.title", { name })} description={t(lang, "product.description", { name, inn })} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("products", {}, place)}>{t(lang, "nav.medication")}</a> /{" "}
-        <a href={href("product-category", { slug: p.category.slug }, place)}>{localized(lang, p.category.nameRu, p.category.nameUz)}</a>
-      </nav>
+      <JsonLd data={drugLD(p, lang, props.url)} />
+      <Breadcrumbs
+        lang={lang}
+        url={props.url}
+        items={[
+          { href: href("home", {}, place), label: t(lang, "nav.home") },
+          { href: href("products", {}, place), label: t(lang, "nav.medication") },
+          { href: href("product-category", { slug: p.category.slug }, place), label: localized(lang, p.category.nameRu, p.category.nameUz) },
+        ]}
+      />
       <h1 className="page-title">{name}</h1>
       <dl className="product-facts">
         {facts.map(([k, v]) => (

@@ -1,6 +1,7 @@
 import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import type { Category } from "../product";
 import type { RenderProps } from "../types";
 import "./Products.css";
@@ -12,9 +13,7 @@ export function ProductCategories(props: RenderProps<{ categories: Category[] }>
   return (
     <>
       <PageHead title={t(lang, "products.title")} description={t(lang, "products.description")} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{t(lang, "products.heading")}</h1>
       <p><a href={href("product-list", {}, place)}>{t(lang, "products.all")}</a></p>
       <ul className="product-categories">

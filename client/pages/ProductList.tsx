@@ -1,6 +1,7 @@
 import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
 import { ProductSummary } from "../components/ProductSummary";
 import type { Category, ProductCard, Tag } from "../product";
@@ -40,9 +41,7 @@ export function ProductList(props: RenderProps<ProductListData>) {
   return (
     <>
       <PageHead title={title} description={`${heading}: ${count}. ${t(lang, "products.description")}`} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("products", {}, place)}>{t(lang, "nav.medication")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("products", {}, place), label: t(lang, "nav.medication") }]} />
       <h1 className="page-title">{heading}</h1>
       <p className="page-count">{count}</p>
       {data.products.length === 0 ? (

@@ -3,6 +3,7 @@ import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import type { Promotion as PromotionData } from "../promotion";
 import type { RenderProps } from "../types";
 import "../components/PromotionSummary.css";
@@ -17,9 +18,7 @@ export function Promotion(props: RenderProps<{ promotion: PromotionData }>) {
   return (
     <>
       <PageHead title={`${title} — ${clinic} | ${t(lang, "site.name")}`} description={localized(lang, p.descriptionRu, p.descriptionUz)} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("promotions", {}, place)}>{t(lang, "nav.promotions")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("promotions", {}, place), label: t(lang, "nav.promotions") }]} />
       <h1 className="page-title">{title}</h1>
       {p.ended && <p className="promotion-ended" role="status">{t(lang, "promotion.ended", { date: formatDate(p.endsOn, lang) })}</p>}
       <p>{localized(lang, p.descriptionRu, p.descriptionUz)}</p>

@@ -1,6 +1,7 @@
 import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
 import { PromotionSummary } from "../components/PromotionSummary";
 import type { PromotionListData } from "../promotion";
@@ -22,9 +23,7 @@ export function PromotionList(props: RenderProps<PromotionListData>) {
   return (
     <>
       <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={`${heading}: ${count}. ${t(lang, "promotions.description")}`} url={props.url} noindex={props.noindex} />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> / <a href={href("promotions", {}, place)}>{t(lang, "nav.promotions")}</a>
-      </nav>
+      <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("promotions", {}, place), label: t(lang, "nav.promotions") }]} />
       <h1 className="page-title">{heading}</h1>
       <p className="page-count">{count}</p>
       {data.promotions.length === 0 ? (

@@ -1,6 +1,7 @@
 import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ClinicListing } from "../components/ClinicListing";
 import type { ClinicListing as Listing, Service, ServiceKind } from "../catalog";
 import type { RenderProps } from "../types";
@@ -39,16 +40,15 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsData>) {
         url={props.url}
         noindex={props.noindex}
       />
-      <nav className="breadcrumbs" aria-label={t(lang, "breadcrumbs.label")}>
-        <a href={href("home", {}, place)}>{t(lang, "nav.home")}</a> /{" "}
-        <a href={href(indexRoute[data.kind], {}, place)}>{t(lang, `kind.${data.kind}`)}</a>
-        {s.parent && (
-          <>
-            {" / "}
-            <a href={href(route, { slug: s.parent.slug }, place)}>{localized(lang, s.parent.nameRu, s.parent.nameUz)}</a>
-          </>
-        )}
-      </nav>
+      <Breadcrumbs
+        lang={lang}
+        url={props.url}
+        items={[
+          { href: href("home", {}, place), label: t(lang, "nav.home") },
+          { href: href(indexRoute[data.kind], {}, place), label: t(lang, `kind.${data.kind}`) },
+          ...(s.parent ? [{ href: href(route, { slug: s.parent.slug }, place), label: localized(lang, s.parent.nameRu, s.parent.nameUz) }] : []),
+        ]}
+      />
       <h1 className="page-title">{t(lang, "clinics.listHeading", { subject: name, region: regionName })}</h1>
       {description && <p className="service-description">{description}</p>}
       {preparation && (

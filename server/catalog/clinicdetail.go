@@ -16,6 +16,8 @@ import (
 type Clinic struct {
 	ClinicCard
 	RegionID      int64          `db:"region_id" json:"regionId"`
+	RegionRu      string         `db:"region_ru" json:"regionRu"`
+	RegionUz      string         `db:"region_uz" json:"regionUz"`
 	DescriptionRu string         `db:"description_ru" json:"descriptionRu"`
 	DescriptionUz string         `db:"description_uz" json:"descriptionUz"`
 	Latitude      float64        `db:"latitude" json:"latitude"`
@@ -60,10 +62,11 @@ func (s *Store) ClinicBySlug(ctx context.Context, slug string, now time.Time) (C
 	var c Clinic
 	const q = `
 		SELECT ` + clinicCardColumns + `, 0 AS price_from, 0 AS price_to,
-			c.region_id, c.description_ru, c.description_uz,
+			c.region_id, r.name_ru AS region_ru, r.name_uz AS region_uz, c.description_ru, c.description_uz,
 			coalesce(c.latitude, 0)::float8 AS latitude, coalesce(c.longitude, 0)::float8 AS longitude,
 			c.phones, c.photos, coalesce(c.parent_id, c.id) AS network_id
 		FROM clinics c
+		JOIN regions r ON r.id = c.region_id
 		LEFT JOIN districts di ON di.id = c.district_id
 		LEFT JOIN clinic_types t ON t.id = c.type_id
 		WHERE c.slug = $1`

@@ -1,0 +1,195 @@
+// schema.org structured data of the entity pages, built from the page's data
+// only: JsonLd drops the fields a record leaves empty.
+import { localized, type Lang } from "./i18n";
+import { href, type Place } from "./href";
+import type { Clinic, Doctor, Hours } from "../catalog";
+import type { Product } from "../product";
+import type { KnowledgeEntryData } from "../knowledge";
+import type { SpecialtyRef } from "../catalog";
+import type { PageURL } from "../types";
+
+const SCHEMA = "https://schema.org/";
+
+/** clinicTypes maps clinic_types slugs to a schema.org type; MedicalClinic otherwise. */
+const clinicTypes: Record<string, string> = {
+  bolnitsy: "Hospital",
+  roddoma: "Hospital",
+  laboratorii: "DiagnosticLab",
+  "diagnosticheskie-centry": "DiagnosticLab",
+  stomatologii: "Dentist",
+};
+
+/** clinicType is the schema.org type of a clinic of the given type slug. */
+export function clinicType(typeSlug: string): string {
+  return clinicTypes[typeSlug] ?? "MedicalClinic";
+}
+
+/**
+ * specialties maps our specialty slugs to schema.org MedicalSpecialty
+ * members; a specialty with no counterpart there (allergology,
+ * ophthalmology, cosmetology ...) is left out rather than approximated.
+ */
+const specialties: Record<string, string> = {
+  terapevt: "PrimaryCare",
+  kardiolog: "Cardiovascular",
+  pediatr: "Pediatric",
+  nevrolog: "Neurologic",
+  ginekolog: "Gynecologic",
+  stomatolog: "Dentistry",
+  lor: "Otolaryngologic",
+  urolog: "Urologic",
+  endokrinolog: "Endocrine",
+  dermatolog: "Dermatology",
+  xirurg: "Surgical",
+  "travmatolog-ortoped": "Musculoskeletal",
+  gastroenterolog: "Gastroenterologic",
+  psixiatr: "Psychiatric",
+  onkolog: "Oncologic",
+  revmatolog: "Rheumatologic",
+  nefrolog: "Renal",
+  pulmonolog: "Pulmonary",
+  logoped: "SpeechPathology",
+  fizioterapevt: "Physiotherapy",
+  dietolog: "DietNutrition",
+  infeksionist: "Infectious",
+  gematolog: "Hematologic",
+};
+
+/** medicalSpecialties lists the schema.org specialties of refs that have one, each once. */
+export function medicalSpecialties(refs: SpecialtyRef[]): string[] {
+  const out: string[] = [];
+  for (const r of refs) {
+    const s = specialties[r.slug];
+    if (s && !out.includes(SCHEMA + s)) out.push(SCHEMA + s);
+  }
+  return out;
+}
+
+const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** hhmm writes minutes after midnight as 08:00; the end of the day, 1440, as 23:59. */
+function hhmm(min: number): string {
+  if (min >= 1440) return "23:59";
+  const h = Math.floor(min / 60);
+  const m = min % 60;
+  return `${h < 10 ? "0" : ""}${h}:${m < 10 ? "0" : ""}${m}`;
+}
+
+/**
+ * openingHours groups the weekly hours into one specification per distinct
+ * opening and closing time; days without hours are closed and not listed.
+ */
+export function openingHours(hours: Hours[]): Record<string, unknown>[] {
+  const groups: { opens: string; closes: string; days: string[] }[] = [];
+  for (const h of hours) {
+    const opens = hhmm(h.opens);
+    const closes = hhmm(h.closes);
+    let g = groups.find((x) => x.opens === opens && x.closes === closes);
+    if (!g) {
+      g = { opens, closes, days: [] };
+      groups.push(g);
+    }
+    g.days.push(SCHEMA + weekdays[h.weekday - 1]);
+  }
+  return groups.map((g) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: g.days, opens: g.opens, closes: g.closes }));
+}
+
+function absolute(origin: string, path: string): string {
+  return path.startsWith("/") ? origin + path : path;
+}
+
+function rating(value: number, count: number): Record<string, unknown> | undefined {
+  if (count <= 0) return undefined;
+  return { "@type": "AggregateRating", ratingValue: value, reviewCount: count, bestRating: 5, worstRating: 1 };
+}
+
+/** clinicLD is a clinic card's MedicalClinic, Hospital, DiagnosticLab or Dentist. */
+export function clinicLD(c: Clinic, lang: Lang, url: PageURL): Record<string, unknown> {
+  const place: Place = { lang, region: "" };
+  return {
+    "@context": "https://schema.org",
+    "@type": clinicType(c.typeSlug),
+    name: localized(lang, c.nameRu, c.nameUz),
+    description: localized(lang, c.descriptionRu, c.descriptionUz),
+    url: url.origin + href("clinic", { slug: c.slug }, place),
+    image: c.photos.map((p) => absolute(url.origin, p)),
+    telephone: c.phones[0] ?? c.phone,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: localized(lang, c.addressRu, c.addressUz),
+      addressLocality: localized(lang, c.regionRu, c.regionUz),
+      addressCountry: "UZ",
+    },
+    geo: c.latitude !== 0 || c.longitude !== 0 ? { "@type": "GeoCoordinates", latitude: c.latitude, longitude: c.longitude } : undefined,
+    openingHoursSpecification: openingHours(c.hours),
+    aggregateRating: rating(c.rating, c.reviewCount),
+  };
+}
+
+/** physicianLD is a doctor card's Physician, located at the clinics the doctor receives at. */
+export function physicianLD(d: Doctor, lang: Lang, url: PageURL): Record<string, unknown> {
+  const place: Place = { lang, region: "" };
+  const address = (street: string) => ({ "@type": "PostalAddress", streetAddress: street, addressCountry: "UZ" });
+  return {
+    "@context": "https://schema.org",
+    "@type": "Physician",
+    name: localized(lang, d.nameRu, d.nameUz),
+    medicalSpecialty: d.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", "),
+    url: url.canonical,
+    image: d.photo ? absolute(url.origin, d.photo) : undefined,
+    address: d.clinics[0] ? address(localized(lang, d.clinics[0].addressRu, d.clinics[0].addressUz)) : undefined,
+    location: d.clinics.map((c) => ({
+      "@type": "MedicalClinic",
+      name: localized(lang, c.nameRu, c.nameUz),
+      url: url.origin + href("clinic", { slug: c.slug }, place),
+      address: address(localized(lang, c.addressRu, c.addressUz)),
+    })),
+    aggregateRating: rating(d.rating, d.reviewCount),
+  };
+}
+
+/** drugLD is a medicine card's Drug; offers only when the medicine has prices. */
+export function drugLD(p: Product, lang: Lang, url: PageURL): Record<string, unknown> {
+  const place: Place = { lang, region: "" };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Drug",
+    name: localized(lang, p.nameRu, p.nameUz),
+    nonProprietaryName: localized(lang, p.innRu, p.innUz),
+    dosageForm: localized(lang, p.formRu, p.formUz),
+    description: localized(lang, p.descriptionRu, p.descriptionUz),
+    url: url.canonical,
+    manufacturer: p.manufacturer ? { "@type": "Organization", name: p.manufacturer } : undefined,
+    prescriptionStatus: SCHEMA + (p.prescription ? "PrescriptionOnly" : "OTC"),
+    drugClass: { "@type": "DrugClass", name: localized(lang, p.category.nameRu, p.category.nameUz) },
+    offers:
+      p.priceMin > 0
+        ? { "@type": "AggregateOffer", priceCurrency: "UZS", lowPrice: p.priceMin, highPrice: Math.max(p.priceMin, p.priceMax) }
+        : undefined,
+    relatedDrug: p.analogues.map((a) => ({
+      "@type": "Drug",
+      name: localized(lang, a.nameRu, a.nameUz),
+      url: url.origin + href("product", { slug: a.slug }, place),
+    })),
+  };
+}
+
+/**
+ * knowledgeLD is a disease page's MedicalCondition, with its symptoms, or a
+ * symptom page's MedicalSymptom; both name the specialties that treat them.
+ */
+export function knowledgeLD(data: KnowledgeEntryData, disease: boolean, lang: Lang, region: string, url: PageURL): Record<string, unknown> {
+  const place: Place = { lang, region };
+  const e = data.entry;
+  return {
+    "@context": "https://schema.org",
+    "@type": disease ? "MedicalCondition" : "MedicalSymptom",
+    name: localized(lang, e.nameRu, e.nameUz),
+    description: localized(lang, e.descriptionRu, e.descriptionUz),
+    url: url.canonical,
+    signOrSymptom: disease
+      ? data.linked.map((l) => ({ "@type": "MedicalSymptom", name: localized(lang, l.nameRu, l.nameUz), url: url.origin + href("symptom", { slug: l.slug }, place) }))
+      : undefined,
+    relevantSpecialty: medicalSpecialties(data.specialties),
+  };
+}
