@@ -6,6 +6,7 @@ package site
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -34,6 +35,10 @@ type Deps struct {
 	Cache     *cache.Cache
 	PublicURL string
 	Logger    *slog.Logger
+	// GeoIPURL is the IP location service of region detection; empty for none.
+	GeoIPURL string
+	// TrustedProxies are the peers whose X-Forwarded-For names the client.
+	TrustedProxies []netip.Prefix
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -76,10 +81,27 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		RouteRules: rules,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
+			regionAPI(d, dict, limits),
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
 	})
+}
+
+// regionAPI is the locations API with IP detection through d.GeoIPURL.
+func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) *region.Handler {
+	detector := &region.Detector{Logger: d.Logger}
+	if d.GeoIPURL != "" {
+		detector.Locator = &region.HTTPLocator{URL: d.GeoIPURL}
+	}
+	return &region.Handler{
+		Store:          region.NewStore(d.DB),
+		Dict:           dict,
+		PerPage:        limits.LocationsPerPage,
+		Detector:       detector,
+		TrustedProxies: d.TrustedProxies,
+		Logger:         d.Logger,
+	}
 }
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.
