@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -30,9 +31,11 @@ func apiApp(t *testing.T, city string, seeded bool) *fiber.App {
 	}))
 	t.Cleanup(stub.Close)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	db := dbtest.New(t)
+	var db *sqlx.DB
 	if seeded {
 		db = dbtest.NewSeeded(t)
+	} else {
+		db = dbtest.New(t)
 	}
 	h := &region.Handler{
 		Store:    region.NewStore(db),
