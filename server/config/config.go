@@ -37,7 +37,8 @@ type Config struct {
 	RenderTimeout time.Duration
 	// GeoIPURL is the IP location service for region detection (GEOIP_URL,
 	// e.g. http://127.0.0.1:9999/json/{ip}, answering JSON with "city");
-	// empty means no detection: every visitor is offered Tashkent.
+	// empty means no detection: every visitor is offered Tashkent. Secret:
+	// its query may hold an API key, so only its host is logged.
 	GeoIPURL string
 	// TrustedProxies are the peers whose X-Forwarded-For names the client
 	// (TRUSTED_PROXIES, comma-separated IPs or CIDRs; default none).
@@ -93,6 +94,10 @@ func env(name, def string) string {
 
 // LogValue prints the configuration with its secrets redacted.
 func (c Config) LogValue() slog.Value {
+	geoip := "(off)"
+	if u, err := url.Parse(c.GeoIPURL); c.GeoIPURL != "" && err == nil {
+		geoip = u.Scheme + "://" + u.Host
+	}
 	redis := "(in-process cache)"
 	if c.RedisURL != "" {
 		redis = database.Redact(c.RedisURL)
@@ -105,7 +110,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Bool("dev", c.Dev),
 		slog.Int("render_pool", c.RenderPool),
 		slog.Duration("render_timeout", c.RenderTimeout),
-		slog.String("geoip_url", c.GeoIPURL),
+		slog.String("geoip", geoip),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 	)
 }
