@@ -148,7 +148,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 
 	server, err := site.New(ctx, site.Deps{
 		DB: db, Engine: engine, Cache: pages, PublicURL: cfg.PublicURL, Logger: logger,
-		GeoIPURL: cfg.GeoIPURL, TrustedProxies: cfg.TrustedProxies,
+		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 	})
 	if err != nil {
 		return err

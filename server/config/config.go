@@ -40,6 +40,10 @@ type Config struct {
 	// empty means no detection: every visitor is offered Tashkent. Secret:
 	// its query may hold an API key, so only its host is logged.
 	GeoIPURL string
+	// GeoIPDB is a MaxMind-format city database for region detection
+	// (GEOIP_DB, e.g. GeoLite2-City.mmdb); when set it is used instead of
+	// GeoIPURL. Empty means none.
+	GeoIPDB string
 	// TrustedProxies are the peers whose X-Forwarded-For names the client
 	// (TRUSTED_PROXIES, comma-separated IPs or CIDRs; default none).
 	TrustedProxies []netip.Prefix
@@ -77,6 +81,7 @@ func FromEnv() (Config, error) {
 			return c, fmt.Errorf("config: GEOIP_URL=%q is not an http(s) URL", c.GeoIPURL)
 		}
 	}
+	c.GeoIPDB = os.Getenv("GEOIP_DB")
 	proxies, err := region.ParsePrefixes(os.Getenv("TRUSTED_PROXIES"))
 	if err != nil {
 		return c, fmt.Errorf("config: TRUSTED_PROXIES: %w", err)
@@ -97,6 +102,9 @@ func (c Config) LogValue() slog.Value {
 	geoip := "(off)"
 	if u, err := url.Parse(c.GeoIPURL); c.GeoIPURL != "" && err == nil {
 		geoip = u.Scheme + "://" + u.Host
+	}
+	if c.GeoIPDB != "" {
+		geoip = c.GeoIPDB
 	}
 	redis := "(in-process cache)"
 	if c.RedisURL != "" {

@@ -22,20 +22,23 @@ func TestFromEnv(t *testing.T) {
 				return c.Addr == ":8080" && c.Dev && c.RenderPool == 3 && c.RenderTimeout == 500*time.Millisecond && c.PublicURL == "https://sogliq.uz"
 			}, false},
 		{"region detection off by default", nil, func(c Config) bool {
-			return c.GeoIPURL == "" && len(c.TrustedProxies) == 0
+			return c.GeoIPURL == "" && c.GeoIPDB == "" && len(c.TrustedProxies) == 0
 		}, false},
 		{"region detection", map[string]string{"GEOIP_URL": "http://127.0.0.1:9999/json/{ip}", "TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1"},
 			func(c Config) bool {
 				return c.GeoIPURL == "http://127.0.0.1:9999/json/{ip}" && len(c.TrustedProxies) == 2 &&
 					c.TrustedProxies[1].String() == "127.0.0.1/32"
 			}, false},
+		{"geoip database", map[string]string{"GEOIP_DB": "/var/lib/GeoLite2-City.mmdb"}, func(c Config) bool {
+			return c.GeoIPDB == "/var/lib/GeoLite2-City.mmdb"
+		}, false},
 		{"bad geoip url", map[string]string{"GEOIP_URL": "127.0.0.1:9999"}, nil, true},
 		{"bad trusted proxies", map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, nil, true},
 		{"bad pool", map[string]string{"SSR_POOL": "many"}, nil, true},
 		{"bad timeout", map[string]string{"SSR_TIMEOUT": "-1s"}, nil, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "TRUSTED_PROXIES"} {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES"} {
 				t.Setenv(k, test.env[k])
 			}
 			c, err := FromEnv()

@@ -37,6 +37,9 @@ type Deps struct {
 	Logger    *slog.Logger
 	// GeoIPURL is the IP location service of region detection; empty for none.
 	GeoIPURL string
+	// GeoIPDB is a MaxMind-format city database, used instead of GeoIPURL
+	// when set.
+	GeoIPDB string
 	// TrustedProxies are the peers whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
 }
@@ -57,6 +60,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		return nil, err
 	}
 	regions, err := region.NewStore(d.DB).Regions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	regionHandler, err := regionAPI(d, dict, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -81,17 +88,25 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		RouteRules: rules,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
-			regionAPI(d, dict, limits),
+			regionHandler,
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
 	})
 }
 
-// regionAPI is the locations API with IP detection through d.GeoIPURL.
-func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) *region.Handler {
+// regionAPI is the locations API with IP detection through d.GeoIPDB or
+// d.GeoIPURL; a database that does not open stops the start.
+func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) (*region.Handler, error) {
 	detector := &region.Detector{Logger: d.Logger}
-	if d.GeoIPURL != "" {
+	switch {
+	case d.GeoIPDB != "":
+		db, err := region.OpenMMDB(d.GeoIPDB)
+		if err != nil {
+			return nil, err
+		}
+		detector.Locator = db
+	case d.GeoIPURL != "":
 		detector.Locator = &region.HTTPLocator{URL: d.GeoIPURL}
 	}
 	return &region.Handler{
@@ -101,7 +116,7 @@ func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) *region.Handler {
 		Detector:       detector,
 		TrustedProxies: d.TrustedProxies,
 		Logger:         d.Logger,
-	}
+	}, nil
 }
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.
