@@ -5,7 +5,7 @@
 // Run against a running site: BASE_URL=http://127.0.0.1:8080 node --test client/e2e/
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -15,6 +15,7 @@ const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const desktop = { width: 1280, height: 900 };
 const mobile = { width: 390, height: 844 };
 const timeout = 15_000;
+const screenshotDir = process.env.SCREENSHOT_DIR;
 const day = 24 * 60 * 60 * 1000;
 
 before(() => {
@@ -67,6 +68,12 @@ function watch(page) {
   return { problems, detectCalls };
 }
 
+async function screenshot(page, name) {
+  if (!screenshotDir) return;
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, name), animations: "disabled" });
+}
+
 async function waitForPicker(page) {
   await page.locator('[data-island="RegionPicker"][data-hydrated="true"]').waitFor({ state: "attached" });
 }
@@ -96,6 +103,7 @@ test("the prompt offers the detected region and Да, верно goes there", as
     const prompt = page.locator(".region-prompt");
     await prompt.waitFor({ state: "visible" });
     assert.equal(await prompt.locator(".region-prompt__question").innerText(), "Ваш город/регион — Самаркандская область?");
+    await screenshot(page, "region-prompt-desktop.png");
     await Promise.all([
       page.waitForURL((u) => u.pathname === "/samarkand/doctors/kardiolog"),
       prompt.getByRole("button", { name: "Да, верно" }).click(),
@@ -119,10 +127,12 @@ test("Boshqasini tanlash remembers the rejection and opens the picker; Fergana k
     const prompt = page.locator(".region-prompt");
     await prompt.waitFor({ state: "visible" });
     assert.equal(await prompt.locator(".region-prompt__question").innerText(), "Sizning shahringiz/viloyatingiz — Samarqand viloyati?");
+    await screenshot(page, "region-prompt-mobile.png");
     const before = Date.now();
     await prompt.getByRole("button", { name: "Boshqasini tanlash" }).click();
     const dialog = page.getByRole("dialog", { name: "Viloyatni tanlang" });
     await dialog.waitFor({ state: "visible" });
+    await screenshot(page, "region-picker-mobile.png");
     assert.equal(await prompt.count(), 0, "the prompt closes when the picker opens");
     const rejectedAt = Number(await cookie(context, "region_rejected_at"));
     assert.ok(rejectedAt >= before - 1000 && rejectedAt <= Date.now() + 1000, `region_rejected_at=${rejectedAt}`);
@@ -156,6 +166,7 @@ test("picking Tashkent drops the region prefix; a rejection within 30 days means
     const dialog = page.getByRole("dialog", { name: "Выберите регион" });
     await dialog.waitFor({ state: "visible" });
     assert.equal(await dialog.locator('a[aria-current="true"]').innerText(), "Самаркандская область");
+    await screenshot(page, "region-picker-desktop.png");
     // Escape closes the picker; the button opens it again.
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
