@@ -15,6 +15,14 @@ export interface RegionRef {
   nameUz: string;
 }
 
+/** RegionChoice is a region of the picker with the current page's path in it. */
+export interface RegionChoice {
+  slug: string;
+  nameRu: string;
+  nameUz: string;
+  path: string;
+}
+
 export interface PageURL {
   /** The site's origin, e.g. https://sogliq.uz. */
   origin: string;
@@ -38,6 +46,8 @@ export interface RenderProps<D = unknown> {
   assets: Manifest;
   year: number;
   data: D;
+  /** The region picker's choices; absent on error pages. */
+  regions?: RegionChoice[];
 }
 
 export interface ErrorData {

@@ -146,7 +146,10 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 		go ssr.Watch(ctx, ssr.BuildOptions{Root: cfg.Root}, engine, logger)
 	}
 
-	server, err := site.New(ctx, site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: cfg.PublicURL, Logger: logger})
+	server, err := site.New(ctx, site.Deps{
+		DB: db, Engine: engine, Cache: pages, PublicURL: cfg.PublicURL, Logger: logger,
+		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
+	})
 	if err != nil {
 		return err
 	}

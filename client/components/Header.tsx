@@ -1,6 +1,6 @@
 import { t, localized } from "../lib/i18n";
 import { href, pathHref, type Place } from "../lib/href";
-import { BurgerMenu, LanguageSwitcher } from "./islands";
+import { BurgerMenu, LanguageSwitcher, RegionPicker } from "./islands";
 import type { RenderProps } from "../types";
 import "./Header.css";
 
@@ -25,8 +25,9 @@ export function mainNav(place: Place) {
 }
 
 /** Header is the site header: logo, search, region, language, burger. */
-export function Header({ lang, region, url }: RenderProps) {
+export function Header({ lang, region, url, regions }: RenderProps) {
   const place = { lang, region: region.slug };
+  const regionName = localized(lang, region.nameRu, region.nameUz);
   return (
     <header className="header">
       <div className="header__inner container">
@@ -41,9 +42,15 @@ export function Header({ lang, region, url }: RenderProps) {
           <button type="submit" className="button">{t(lang, "search.button")}</button>
         </form>
         <div className="header__tools">
-          <span className="header__region" title={t(lang, "header.region")}>
-            {localized(lang, region.nameRu, region.nameUz)}
-          </span>
+          {regions ? (
+            <RegionPicker
+              lang={lang}
+              current={{ slug: region.slug, name: regionName }}
+              regions={regions.map((r) => ({ slug: r.slug, name: localized(lang, r.nameRu, r.nameUz), path: r.path }))}
+            />
+          ) : (
+            <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>
+          )}
           <a className="header__add" href={ADD_CLINIC_URL} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a>
           <LanguageSwitcher lang={lang} paths={url.paths} />
         </div>

@@ -5,6 +5,8 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net/netip"
+	"net/url"
 	"os"
 	"runtime"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"sogliq/server/database"
+	"sogliq/server/region"
 )
 
 // Config is the whole configuration, passed down from main.
@@ -32,6 +35,18 @@ type Config struct {
 	RenderPool int
 	// RenderTimeout is every render's deadline (SSR_TIMEOUT, default 2s).
 	RenderTimeout time.Duration
+	// GeoIPURL is the IP location service for region detection (GEOIP_URL,
+	// e.g. http://127.0.0.1:9999/json/{ip}, answering JSON with "city");
+	// empty means no detection: every visitor is offered Tashkent. Secret:
+	// its query may hold an API key, so only its host is logged.
+	GeoIPURL string
+	// GeoIPDB is a MaxMind-format city database for region detection
+	// (GEOIP_DB, e.g. GeoLite2-City.mmdb); when set it is used instead of
+	// GeoIPURL. Empty means none.
+	GeoIPDB string
+	// TrustedProxies are the peers whose X-Forwarded-For names the client
+	// (TRUSTED_PROXIES, comma-separated IPs or CIDRs; default none).
+	TrustedProxies []netip.Prefix
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -60,6 +75,18 @@ func FromEnv() (Config, error) {
 		}
 		c.RenderTimeout = d
 	}
+	c.GeoIPURL = os.Getenv("GEOIP_URL")
+	if c.GeoIPURL != "" {
+		if u, err := url.Parse(c.GeoIPURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return c, fmt.Errorf("config: GEOIP_URL=%q is not an http(s) URL", c.GeoIPURL)
+		}
+	}
+	c.GeoIPDB = os.Getenv("GEOIP_DB")
+	proxies, err := region.ParsePrefixes(os.Getenv("TRUSTED_PROXIES"))
+	if err != nil {
+		return c, fmt.Errorf("config: TRUSTED_PROXIES: %w", err)
+	}
+	c.TrustedProxies = proxies
 	return c, nil
 }
 
@@ -72,6 +99,13 @@ func env(name, def string) string {
 
 // LogValue prints the configuration with its secrets redacted.
 func (c Config) LogValue() slog.Value {
+	geoip := "(off)"
+	if u, err := url.Parse(c.GeoIPURL); c.GeoIPURL != "" && err == nil {
+		geoip = u.Scheme + "://" + u.Host
+	}
+	if c.GeoIPDB != "" {
+		geoip = c.GeoIPDB
+	}
 	redis := "(in-process cache)"
 	if c.RedisURL != "" {
 		redis = database.Redact(c.RedisURL)
@@ -84,5 +118,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Bool("dev", c.Dev),
 		slog.Int("render_pool", c.RenderPool),
 		slog.Duration("render_timeout", c.RenderTimeout),
+		slog.String("geoip", geoip),
+		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 	)
 }

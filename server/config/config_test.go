@@ -21,11 +21,24 @@ func TestFromEnv(t *testing.T) {
 			func(c Config) bool {
 				return c.Addr == ":8080" && c.Dev && c.RenderPool == 3 && c.RenderTimeout == 500*time.Millisecond && c.PublicURL == "https://sogliq.uz"
 			}, false},
+		{"region detection off by default", nil, func(c Config) bool {
+			return c.GeoIPURL == "" && c.GeoIPDB == "" && len(c.TrustedProxies) == 0
+		}, false},
+		{"region detection", map[string]string{"GEOIP_URL": "http://127.0.0.1:9999/json/{ip}", "TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1"},
+			func(c Config) bool {
+				return c.GeoIPURL == "http://127.0.0.1:9999/json/{ip}" && len(c.TrustedProxies) == 2 &&
+					c.TrustedProxies[1].String() == "127.0.0.1/32"
+			}, false},
+		{"geoip database", map[string]string{"GEOIP_DB": "/var/lib/GeoLite2-City.mmdb"}, func(c Config) bool {
+			return c.GeoIPDB == "/var/lib/GeoLite2-City.mmdb"
+		}, false},
+		{"bad geoip url", map[string]string{"GEOIP_URL": "127.0.0.1:9999"}, nil, true},
+		{"bad trusted proxies", map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, nil, true},
 		{"bad pool", map[string]string{"SSR_POOL": "many"}, nil, true},
 		{"bad timeout", map[string]string{"SSR_TIMEOUT": "-1s"}, nil, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT"} {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES"} {
 				t.Setenv(k, test.env[k])
 			}
 			c, err := FromEnv()
@@ -46,10 +59,14 @@ func TestFromEnv(t *testing.T) {
 }
 
 func TestLogValueHidesSecrets(t *testing.T) {
-	c := Config{DatabaseURL: "postgres://app:hunter2@db/sogliq", RedisURL: "redis://:s3cret@cache:6379/0"}
+	c := Config{DatabaseURL: "postgres://app:hunter2@db/sogliq", RedisURL: "redis://:s3cret@cache:6379/0",
+		GeoIPURL: "https://geo.example/json/{ip}?key=k3y"}
 	var b strings.Builder
 	slog.New(slog.NewTextHandler(&b, nil)).Info("config", slog.Any("config", c))
-	for _, secret := range []string{"hunter2", "s3cret"} {
+	if !strings.Contains(b.String(), "geo.example") {
+		t.Errorf("logged configuration does not name the location service: %s", b.String())
+	}
+	for _, secret := range []string{"hunter2", "s3cret", "k3y"} {
 		if strings.Contains(b.String(), secret) {
 			t.Errorf("logged configuration shows %q: %s", secret, b.String())
 		}

@@ -84,6 +84,24 @@ func (s *Store) RegionBySlug(ctx context.Context, slug string) (Region, error) {
 	return r, nil
 }
 
+// RegionByID returns the region with id, or an error wrapping
+// derrors.NotFound.
+func (s *Store) RegionByID(ctx context.Context, id int64) (Region, error) {
+	var r Region
+	const q = `
+		SELECT id, slug, code, name_ru, name_uz
+		FROM regions
+		WHERE id = $1`
+	err := s.db.GetContext(ctx, &r, q, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = derrors.NotFound
+	}
+	if err != nil {
+		return Region{}, fmt.Errorf("region.RegionByID(%d): %w", id, err)
+	}
+	return r, nil
+}
+
 // Districts returns the districts of a region ordered by Russian name; an
 // unknown region has none.
 func (s *Store) Districts(ctx context.Context, regionID int64) ([]District, error) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -31,6 +32,10 @@ type Route struct {
 	// SlugOf names, per path parameter, the entity whose slug it is, so a
 	// former slug can be sent to the current one (slughistory).
 	SlugOf map[string]string `json:"slugOf"`
+	// RegionParent names the route a visitor lands on when they switch
+	// region on this page: a list page whose last segment belongs to one
+	// region (a district) drops it. Empty means the page itself.
+	RegionParent string `json:"regionParent,omitempty"`
 
 	segments []string
 }
@@ -68,6 +73,11 @@ func Parse(raw []byte) (*Table, error) {
 		}
 		r.segments = split(r.Pattern)
 		t.byName[r.Name] = r
+	}
+	for _, r := range doc.Routes {
+		if p, ok := t.byName[r.RegionParent]; r.RegionParent != "" && (!ok || !p.Region || !r.Region) {
+			return nil, fmt.Errorf("route.Parse: route %q: regionParent %q is not a regional route", r.Name, r.RegionParent)
+		}
 	}
 	return t, nil
 }
@@ -199,6 +209,38 @@ func (t *Table) Href(name string, params map[string]string, place Place, query u
 		return "", fmt.Errorf("route.Href: %w", err)
 	}
 	return Join(Prefix(place, r.Region), p) + EncodeQuery(query), nil
+}
+
+// regionBound are the query parameters that mean something in one region only.
+var regionBound = []string{"page", "district"}
+
+// InRegion is the path of a page (route r with params and its canonical
+// query) after the visitor switches to place's region: a page that takes no
+// region stays the same; a regional page gets the region's prefix (none for
+// Tashkent) and loses what belonged to the old region: the trailing district
+// segment (r.RegionParent), the page number and the district filter.
+func (t *Table) InRegion(r *Route, params map[string]string, query url.Values, place Place) (string, error) {
+	if !r.Region {
+		p, err := r.Path(params)
+		if err != nil {
+			return "", fmt.Errorf("route.InRegion: %w", err)
+		}
+		return Join(Prefix(place, false), p) + EncodeQuery(query), nil
+	}
+	if r.RegionParent != "" {
+		r = t.byName[r.RegionParent]
+	}
+	q := url.Values{}
+	for k, v := range query {
+		if !slices.Contains(regionBound, k) {
+			q[k] = v
+		}
+	}
+	p, err := r.Path(params)
+	if err != nil {
+		return "", fmt.Errorf("route.InRegion: %w", err)
+	}
+	return Join(Prefix(place, true), p) + EncodeQuery(q), nil
 }
 
 // EncodeQuery is "?" and the query in sorted key order, or "" when empty.

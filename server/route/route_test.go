@@ -137,3 +137,51 @@ func TestCanonicalQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestInRegion(t *testing.T) {
+	table := load(t)
+	for _, test := range []struct {
+		name, route string
+		params      map[string]string
+		query       url.Values
+		place       Place
+		want        string
+	}{
+		{"home to a region", "home", nil, nil, Place{"ru", "samarkand"}, "/samarkand"},
+		{"home to tashkent", "home", nil, nil, Place{"uz", "tashkent"}, "/uz"},
+		{"listing keeps uz", "specialty", map[string]string{"specialty": "kardiolog"}, nil, Place{"uz", "fergana"}, "/uz/fergana/doctors/kardiolog"},
+		{"listing to tashkent drops the prefix", "specialty", map[string]string{"specialty": "kardiolog"}, nil, Place{"uz", "tashkent"}, "/uz/doctors/kardiolog"},
+		{"page number dropped, sort kept", "clinics-all", nil, url.Values{"page": {"3"}, "sort": {"price"}, "district": {"chilonzor"}}, Place{"ru", "bukhara"}, "/bukhara/kliniki/byalltype/all?sort=price"},
+		{"clinic profile district dropped", "clinics-profile-district", map[string]string{"profile": "kardiologiya", "district": "chilonzor"}, nil, Place{"ru", "samarkand"}, "/samarkand/kliniki/kardiologiya"},
+		{"clinics by district dropped", "clinics-district", map[string]string{"district": "chilonzor"}, nil, Place{"uz", "namangan"}, "/uz/namangan/kliniki"},
+		{"diagnostics district dropped", "diagnostic-district", map[string]string{"slug": "uzi", "district": "yunusobod"}, nil, Place{"ru", "tashkent"}, "/diagnostika/uzi"},
+		{"services district dropped", "service-district", map[string]string{"slug": "massazh", "district": "yunusobod"}, nil, Place{"ru", "andijan"}, "/andijan/uslugi/massazh"},
+		{"page without region stays", "doctor", map[string]string{"slug": "ivanov"}, nil, Place{"uz", "samarkand"}, "/uz/doctor/ivanov"},
+		{"page without region keeps its query", "product-list", nil, url.Values{"page": {"2"}}, Place{"ru", "samarkand"}, "/product-list?page=2"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			r, ok := table.ByName(test.route)
+			if !ok {
+				t.Fatalf("no route %q", test.route)
+			}
+			got, err := table.InRegion(r, test.params, test.query, test.place)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != test.want {
+				t.Errorf("InRegion = %q, want %q", got, test.want)
+			}
+		})
+	}
+}
+
+func TestParseRejectsABadRegionParent(t *testing.T) {
+	for _, raw := range []string{
+		`{"routes":[{"name":"a","pattern":"/a/:d","region":true,"regionParent":"nope","page":"A"}]}`,
+		`{"routes":[{"name":"a","pattern":"/a","region":false,"page":"A"},{"name":"b","pattern":"/a/:d","region":true,"regionParent":"a","page":"A"}]}`,
+	} {
+		if _, err := Parse([]byte(raw)); err == nil {
+			t.Errorf("Parse(%s) succeeded", raw)
+		}
+	}
+}

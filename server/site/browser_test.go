@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,7 +30,7 @@ func TestBrowser(t *testing.T) {
 	}
 	root := sitetest.RepoRoot(t)
 	node := requireBrowserTools(t, root)
-	s := sitetest.Start(t, sitetest.Options{})
+	s := sitetest.Start(t, sitetest.Options{GeoIPURL: geoIPStub(t) + "/json/{ip}"})
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()
@@ -58,6 +61,18 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node --test client/e2e/ failed: %v (output above)", err)
 	}
+}
+
+// geoIPStub is a location service on loopback that places every address in
+// Samarkand, for the region prompt of client/e2e/region.test.mjs.
+func geoIPStub(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"city":"Samarkand","country":"UZ"}`)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 // lineLogger writes what it is given into the test log, a line at a time.

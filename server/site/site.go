@@ -6,6 +6,7 @@ package site
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -35,6 +36,13 @@ type Deps struct {
 	Cache     *cache.Cache
 	PublicURL string
 	Logger    *slog.Logger
+	// GeoIPURL is the IP location service of region detection; empty for none.
+	GeoIPURL string
+	// GeoIPDB is a MaxMind-format city database, used instead of GeoIPURL
+	// when set.
+	GeoIPDB string
+	// TrustedProxies are the peers whose X-Forwarded-For names the client.
+	TrustedProxies []netip.Prefix
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -53,6 +61,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		return nil, err
 	}
 	regions, err := region.NewStore(d.DB).Regions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	regionHandler, err := regionAPI(d, dict, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -78,10 +90,35 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Slugs:      slughistory.NewStore(d.DB),
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
+			regionHandler,
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
 	})
+}
+
+// regionAPI is the locations API with IP detection through d.GeoIPDB or
+// d.GeoIPURL; a database that does not open stops the start.
+func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) (*region.Handler, error) {
+	detector := &region.Detector{Logger: d.Logger}
+	switch {
+	case d.GeoIPDB != "":
+		db, err := region.OpenMMDB(d.GeoIPDB)
+		if err != nil {
+			return nil, err
+		}
+		detector.Locator = db
+	case d.GeoIPURL != "":
+		detector.Locator = &region.HTTPLocator{URL: d.GeoIPURL}
+	}
+	return &region.Handler{
+		Store:          region.NewStore(d.DB),
+		Dict:           dict,
+		PerPage:        limits.LocationsPerPage,
+		Detector:       detector,
+		TrustedProxies: d.TrustedProxies,
+		Logger:         d.Logger,
+	}, nil
 }
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.

@@ -20,6 +20,34 @@ type documentProps struct {
 	Assets  ssr.Manifest      `json:"assets"`
 	Year    int               `json:"year"`
 	Data    any               `json:"data"`
+	// Regions are the region picker's choices, each with this page's path
+	// in that region (absent on error pages, whose layout has no picker).
+	Regions []regionChoice `json:"regions,omitempty"`
+}
+
+// regionChoice is one region of the picker: RegionChoice in client/types.ts.
+type regionChoice struct {
+	Slug   string `json:"slug"`
+	NameRu string `json:"nameRu"`
+	NameUz string `json:"nameUz"`
+	// Path is where picking the region goes from the current page.
+	Path string `json:"path"`
+}
+
+// regionChoices are the regions with the current page's path in each,
+// built from the route table (route.Table.InRegion) so the picker needs no
+// routing of its own.
+func (s *Server) regionChoices(pr *pageRequest) ([]regionChoice, error) {
+	out := make([]regionChoice, len(s.Regions))
+	for i, r := range s.Regions {
+		place := route.Place{Lang: pr.loc.Lang, Region: r.Slug}
+		path, err := s.Routes.InRegion(pr.match.Route, pr.match.Params, pr.canonical, place)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = regionChoice{Slug: r.Slug, NameRu: r.NameRu, NameUz: r.NameUz, Path: path}
+	}
+	return out, nil
 }
 
 type pageURLs struct {

@@ -151,9 +151,14 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 	if err != nil {
 		return documentProps{}, res, err
 	}
+	regions, err := s.regionChoices(pr)
+	if err != nil {
+		return documentProps{}, res, err
+	}
 	return documentProps{
 		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
+		Regions: regions,
 	}, res, nil
 }
 

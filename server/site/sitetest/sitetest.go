@@ -37,6 +37,9 @@ type Options struct {
 	Uncached bool
 	// Log receives the server's logs (default: discarded unless -v).
 	Log io.Writer
+	// GeoIPURL is the IP location service region detection asks (a stub
+	// on loopback in tests); empty means none.
+	GeoIPURL string
 }
 
 // Site is a running site.
@@ -121,7 +124,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, GeoIPURL: opts.GeoIPURL})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { t, type Lang } from "../lib/i18n";
+import { markReady } from "../lib/ready";
+import { shouldDetect, storeRegion, storeRejection } from "../lib/regionChoice";
+import "./RegionPicker.css";
+
+/** RegionOption is one region of the picker, named in the page's language. */
+export interface RegionOption {
+  slug: string;
+  name: string;
+  /** The current page in this region, computed by the server from the route table. */
+  path: string;
+}
+
+export interface RegionPickerProps {
+  lang: Lang;
+  /** The page's region, shown on the button. */
+  current: { slug: string; name: string };
+  regions: RegionOption[];
+}
+
+interface Detected {
+  slug: string;
+  name: string;
+}
+
+/** go navigates to path unless the visitor is already there. */
+function go(path: string): boolean {
+  if (path === window.location.pathname + window.location.search) return false;
+  window.location.assign(path);
+  return true;
+}
+
+/**
+ * RegionPicker is the header's region button, the modal list of regions it
+ * opens, and the region prompt (spec §4): with no stored region and no
+ * recent rejection it asks /api/locations/detect and offers the answer.
+ * Everything visitor-specific happens after hydration, so the server HTML is
+ * the same for everyone.
+ */
+export default function RegionPicker({ lang, current, regions }: RegionPickerProps) {
+  const [open, setOpen] = useState(false);
+  const [prompt, setPrompt] = useState<Detected | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => markReady(rootRef.current), []);
+
+  useEffect(() => {
+    if (!shouldDetect()) return;
+    const ctrl = new AbortController();
+    fetch(`/api/locations/detect?lang=${lang}`, { signal: ctrl.signal, credentials: "same-origin" })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { data?: Detected } | null) => {
+        if (body?.data?.slug && shouldDetect()) setPrompt({ slug: body.data.slug, name: body.data.name });
+      })
+      // No prompt is the fallback: the server has logged why detection failed.
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, [lang]);
+
+  useEffect(() => {
+    if (!open) return;
+    dialogRef.current?.querySelector<HTMLElement>("[aria-current='true'], a, button")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function confirm() {
+    if (!prompt) return;
+    storeRegion(prompt.slug);
+    setPrompt(null);
+    const target = regions.find((r) => r.slug === prompt.slug);
+    if (target) go(target.path);
+  }
+
+  function decline() {
+    storeRejection();
+    setPrompt(null);
+    setOpen(true);
+  }
+
+  function pick(e: MouseEvent<HTMLAnchorElement>, r: RegionOption) {
+    storeRegion(r.slug);
+    e.preventDefault();
+    if (!go(r.path)) close();
+  }
+
+  const titleId = "region-picker-title";
+  return (
+    <div ref={rootRef} className="region-picker">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="region-picker__button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title={t(lang, "region.choose")}
+        onClick={() => setOpen(true)}
+      >
+        {current.name}
+      </button>
+      {prompt && !open && (
+        <div className="region-prompt" role="alertdialog" aria-live="polite" aria-label={t(lang, "region.choose")}>
+          <p className="region-prompt__question">{t(lang, "region.prompt", { region: prompt.name })}</p>
+          <div className="region-prompt__actions">
+            <button type="button" className="button" onClick={confirm}>{t(lang, "region.confirm")}</button>
+            <button type="button" className="button button--outline" onClick={decline}>{t(lang, "region.other")}</button>
+          </div>
+        </div>
+      )}
+      {open && (
+        <div className="region-modal" onClick={(e) => e.target === e.currentTarget && close()}>
+          <div ref={dialogRef} className="region-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+            <div className="region-modal__head">
+              <h2 id={titleId} className="region-modal__title">{t(lang, "region.pickerTitle")}</h2>
+              <button type="button" className="region-modal__close" aria-label={t(lang, "region.close")} onClick={close}>×</button>
+            </div>
+            {regions.length === 0 ? (
+              <p className="region-modal__empty">{t(lang, "region.empty")}</p>
+            ) : (
+              <ul className="region-modal__list">
+                {regions.map((r) => (
+                  <li key={r.slug}>
+                    <a
+                      href={r.path}
+                      data-region={r.slug}
+                      aria-current={r.slug === current.slug ? "true" : undefined}
+                      onClick={(e) => pick(e, r)}
+                    >
+                      {r.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+package region
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"sogliq/server/derrors"
+)
+
+// Translator gives a visitor-facing message in a language; *i18n.Dict is one.
+type Translator interface {
+	T(lang, key string, vars ...string) string
+}
+
+// Handler serves the locations API of spec §7:
+//
+//	GET /api/locations?per_page=&page=&lang=       the regions, paginated
+//	GET /api/locations/{id}/districts?lang=        a region's districts
+//	GET /api/locations/detect?lang=                the visitor's region by IP
+//
+// Names are in lang ("uz" Uzbek, anything else Russian); errors are JSON
+// {"error": message} in that language.
+type Handler struct {
+	Store *Store
+	Dict  Translator
+	// PerPage is the default and largest page size of /api/locations.
+	PerPage  int
+	Detector *Detector
+	// TrustedProxies are the peers whose X-Forwarded-For is believed; empty
+	// means the socket address is the client.
+	TrustedProxies []netip.Prefix
+	Logger         *slog.Logger
+}
+
+// Location is a region as the API shows it.
+type Location struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+	Code string `json:"code"`
+}
+
+// DistrictItem is a district as the API shows it.
+type DistrictItem struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+type apiError struct {
+	Error string `json:"error"`
+}
+
+type pageMeta struct {
+	Page    int `json:"page"`
+	PerPage int `json:"per_page"`
+	Total   int `json:"total"`
+}
+
+// Register adds the API's routes.
+func (h *Handler) Register(app fiber.Router) {
+	app.Get("/api/locations", h.list)
+	app.Get("/api/locations/detect", h.detect)
+	app.Get("/api/locations/:id/districts", h.districts)
+}
+
+func lang(c *fiber.Ctx) string {
+	if c.Query("lang") == "uz" {
+		return "uz"
+	}
+	return "ru"
+}
+
+func (h *Handler) fail(c *fiber.Ctx, status int, key string) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(status).JSON(apiError{Error: h.Dict.T(lang(c), key)})
+}
+
+// positive reads a query parameter that must be an integer in [1, max];
+// absent means def.
+func positive(c *fiber.Ctx, name string, def, max int) (int, bool) {
+	raw := c.Query(name)
+	if raw == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > max {
+		return 0, false
+	}
+	return n, true
+}
+
+func (h *Handler) list(c *fiber.Ctx) error {
+	perPage, ok := positive(c, "per_page", h.PerPage, h.PerPage)
+	if !ok {
+		return h.fail(c, fiber.StatusBadRequest, "api.badPerPage")
+	}
+	page, ok := positive(c, "page", 1, 1<<20)
+	if !ok {
+		return h.fail(c, fiber.StatusBadRequest, "api.badPage")
+	}
+	rs, err := h.Store.Regions(c.UserContext())
+	if err != nil {
+		return err
+	}
+	l := lang(c)
+	data := []Location{}
+	for i := (page - 1) * perPage; i < len(rs) && i < page*perPage; i++ {
+		data = append(data, Location{ID: rs[i].ID, Name: rs[i].Name(l), Slug: rs[i].Slug, Code: rs[i].Code})
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+	return c.JSON(fiber.Map{"data": data, "meta": pageMeta{Page: page, PerPage: perPage, Total: len(rs)}})
+}
+
+func (h *Handler) districts(c *fiber.Ctx) error {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil || id < 1 {
+		return h.fail(c, fiber.StatusNotFound, "api.locationNotFound")
+	}
+	ctx := c.UserContext()
+	if _, err := h.Store.RegionByID(ctx, id); errors.Is(err, derrors.NotFound) {
+		return h.fail(c, fiber.StatusNotFound, "api.locationNotFound")
+	} else if err != nil {
+		return err
+	}
+	ds, err := h.Store.Districts(ctx, id)
+	if err != nil {
+		return err
+	}
+	l := lang(c)
+	data := make([]DistrictItem, len(ds))
+	for i, d := range ds {
+		data[i] = DistrictItem{ID: d.ID, Name: d.Name(l), Slug: d.Slug}
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+	return c.JSON(fiber.Map{"data": data})
+}
+
+// detect answers the visitor's region. It never fails for want of a
+// location: the detector falls back to Tashkent (and logs why), and the
+// answer says whether the region was really found.
+func (h *Handler) detect(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	ctx := c.UserContext()
+	slug, found := h.Detector.Detect(ctx, h.clientIP(c))
+	r, err := h.Store.RegionBySlug(ctx, slug)
+	if err != nil {
+		return fmt.Errorf("region.detect: %w", err)
+	}
+	l := lang(c)
+	return c.JSON(fiber.Map{
+		"data":     Location{ID: r.ID, Name: r.Name(l), Slug: r.Slug, Code: r.Code},
+		"detected": found,
+	})
+}
+
+// clientIP is the socket peer, or the first X-Forwarded-For entry when the
+// peer is a trusted proxy.
+func (h *Handler) clientIP(c *fiber.Ctx) string {
+	peer := c.Context().RemoteIP().String()
+	return ClientIP(peer, c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
+}
+
+// ClientIP returns forwardedFor's first entry when peer is inside one of the
+// trusted prefixes and that entry is an IP address; otherwise peer.
+func ClientIP(peer, forwardedFor string, trusted []netip.Prefix) string {
+	addr, err := netip.ParseAddr(peer)
+	if err != nil || forwardedFor == "" {
+		return peer
+	}
+	addr = addr.Unmap()
+	for _, p := range trusted {
+		if !p.Contains(addr) {
+			continue
+		}
+		first, _, _ := strings.Cut(forwardedFor, ",")
+		if fwd, err := netip.ParseAddr(strings.TrimSpace(first)); err == nil {
+			return fwd.Unmap().String()
+		}
+		return peer
+	}
+	return peer
+}
+
+// ParsePrefixes reads a comma-separated list of IP addresses and CIDR
+// prefixes (TRUSTED_PROXIES).
+func ParsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(item); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("region.ParsePrefixes: %q is neither an IP address nor a CIDR prefix", item)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
+}
