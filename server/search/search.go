@@ -1,0 +1,172 @@
+// Package search finds doctors' specialties, clinics, doctors, services,
+// analyses, diagnostics and medicines by name the way people in Uzbekistan
+// type them: Russian or Uzbek, Cyrillic or Latin, transliterated, with the
+// keyboard in the wrong layout, with a typo, inflected, or by a synonym.
+//
+// Matching runs in PostgreSQL on search_terms, a table of normalised keys
+// (normalize.go) rebuilt by Reindex from the entities. A query is looked up
+// under its own key and its wrong-layout key; rows match by prefix (a B-tree
+// range on the C-collated key) or by trigram similarity (pg_trgm). Ranking:
+// an exact match of a name, a prefix of a name, a prefix of a later word,
+// then fuzzy matches by similarity; within each, the visitor's region first
+// (entities without a region count as everywhere), then popularity.
+package search
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/derrors"
+)
+
+// Entity types of a suggestion (SPEC §3).
+const (
+	TypeSpecialty   = "doctor_specialty"
+	TypeClinic      = "clinic"
+	TypeDoctor      = "doctor"
+	TypeService     = "service"
+	TypeAnalysis    = "analysis"
+	TypeDiagnostics = "diagnostics"
+	TypeDrug        = "drug"
+)
+
+// Types are the entity types in the order the results page groups them.
+var Types = []string{TypeSpecialty, TypeService, TypeDiagnostics, TypeAnalysis, TypeClinic, TypeDoctor, TypeDrug}
+
+// Query limits: a query of MinQuery characters or fewer is not searched
+// (SPEC §5); a longer one than MaxQuery is refused.
+const (
+	MinQuery = 1
+	MaxQuery = 200
+)
+
+// Hit is one matching entity.
+type Hit struct {
+	Type          string        `db:"entity_type"`
+	ID            int64         `db:"entity_id"`
+	Slug          string        `db:"slug"`
+	NameRu        string        `db:"name_ru"`
+	NameUz        string        `db:"name_uz"`
+	DescriptionRu string        `db:"description_ru"`
+	DescriptionUz string        `db:"description_uz"`
+	Image         string        `db:"image"`
+	RegionID      sql.NullInt64 `db:"region_id"`
+	Popularity    int64         `db:"popularity"`
+	Rank          int           `db:"rank"`
+	Total         int           `db:"total"`
+	N             int           `db:"n"`
+}
+
+// Name returns the hit's name in lang.
+func (h Hit) Name(lang string) string { return pick(lang, h.NameRu, h.NameUz) }
+
+// Description returns the hit's description in lang.
+func (h Hit) Description(lang string) string { return pick(lang, h.DescriptionRu, h.DescriptionUz) }
+
+func pick(lang, ru, uz string) string {
+	if lang == "uz" && uz != "" {
+		return uz
+	}
+	return ru
+}
+
+// Store runs searches.
+type Store struct{ db *sqlx.DB }
+
+// NewStore returns a Store on db.
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+
+// Check validates a raw query: ok is false when it is too short to search
+// (not an error: SPEC says such queries are not searched); the error wraps
+// derrors.Invalid when it is too long.
+func Check(q string) (ok bool, err error) {
+	n := utf8.RuneCountInString(q)
+	if n > MaxQuery {
+		return false, fmt.Errorf("query of %d characters: %w", n, derrors.Invalid)
+	}
+	return n > MinQuery, nil
+}
+
+// matches is the ranked, one-row-per-entity set of matches of the keys $1
+// for region $2 (0: none). rank: 0 a name equals the key, 1 a name starts
+// with it, 2 a later word does, 3 similar by trigrams. v.i is the key's
+// position: the query as typed before its wrong-layout reading. Keys are
+// ASCII up to 'z', so k <= key < k || '{' is "key starts with k".
+const matches = `
+	WITH v AS (
+		SELECT k, i FROM unnest($1::text[]) WITH ORDINALITY AS u(k, i)
+	), m AS (
+		SELECT DISTINCT ON (t.entity_type, t.entity_id)
+			t.entity_type, t.entity_id, t.slug, t.name_ru, t.name_uz, t.description_ru, t.description_uz,
+			t.image, t.region_id, t.popularity,
+			CASE
+				WHEN t.key = v.k AND t.whole THEN 0
+				WHEN t.key >= v.k AND t.key < v.k || '{' AND t.whole THEN 1
+				WHEN t.key >= v.k AND t.key < v.k || '{' THEN 2
+				ELSE 3
+			END AS rank,
+			v.i AS variant,
+			round(similarity(t.key, v.k)::numeric, 1) AS sim
+		FROM v
+		JOIN search_terms t ON (t.key >= v.k AND t.key < v.k || '{') OR t.key % v.k
+		ORDER BY t.entity_type, t.entity_id, rank, v.i, sim DESC
+	)`
+
+// order is the ranking of matches.
+const order = `rank, variant, CASE WHEN rank = 3 THEN sim ELSE 0 END DESC, (region_id IS NULL OR region_id = $2) DESC, popularity DESC, entity_id`
+
+// Suggest returns at most limit matches of keys (QueryKeys), best first.
+func (s *Store) Suggest(ctx context.Context, keys []string, regionID int64, limit int) ([]Hit, error) {
+	hits := []Hit{}
+	if len(keys) == 0 {
+		return hits, nil
+	}
+	q := matches + `
+	SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
+		image, region_id, popularity, rank, 0 AS total, 0 AS n
+	FROM m
+	ORDER BY ` + order + `
+	LIMIT $3`
+	if err := s.db.SelectContext(ctx, &hits, q, keys, regionID, limit); err != nil {
+		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
+	}
+	return hits, nil
+}
+
+// Find returns the matches of keys for a results page with counts per
+// type: with typ empty, the first limit hits of every type; with typ set,
+// that type's hits from offset, limit of them. counts holds every type's
+// number of matches.
+func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ string, offset, limit int) (hits []Hit, counts map[string]int, err error) {
+	counts = map[string]int{}
+	if len(keys) == 0 {
+		return nil, counts, nil
+	}
+	q := matches + `
+	SELECT * FROM (
+		SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
+			image, region_id, popularity, rank,
+			count(*) OVER (PARTITION BY entity_type) AS total,
+			row_number() OVER (PARTITION BY entity_type ORDER BY ` + order + `) AS n
+		FROM m
+	) x
+	WHERE n = 1
+		OR ($3 = '' AND n <= $5)
+		OR (entity_type = $3 AND n > $4 AND n <= $4 + $5)
+	ORDER BY entity_type, n`
+	var rows []Hit
+	if err := s.db.SelectContext(ctx, &rows, q, keys, regionID, typ, offset, limit); err != nil {
+		return nil, nil, fmt.Errorf("search.Find(%q, %q): %w", keys, typ, err)
+	}
+	for _, h := range rows {
+		counts[h.Type] = h.Total
+		if typ == "" && h.N <= limit || typ == h.Type && h.N > offset && h.N <= offset+limit {
+			hits = append(hits, h)
+		}
+	}
+	return hits, counts, nil
+}
