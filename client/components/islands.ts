@@ -4,7 +4,9 @@ import { island } from "./island";
 import LanguageSwitcherImpl from "../islands/LanguageSwitcher";
 import BurgerMenuImpl from "../islands/BurgerMenu";
 import DownloadAppImpl from "../islands/DownloadApp";
+import SearchBoxImpl from "../islands/SearchBox";
 
 export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
 export const BurgerMenu = island("BurgerMenu", BurgerMenuImpl);
 export const DownloadApp = island("DownloadApp", DownloadAppImpl);
+export const SearchBox = island("SearchBox", SearchBoxImpl);

@@ -20,6 +20,7 @@ import (
 	"sogliq/server/promotion"
 	"sogliq/server/region"
 	"sogliq/server/route"
+	"sogliq/server/search"
 	"sogliq/server/seo"
 	"sogliq/server/sitemap"
 	"sogliq/server/web"
@@ -29,11 +30,14 @@ import (
 
 // Deps are the running services the site needs.
 type Deps struct {
-	DB        *sqlx.DB
-	Engine    *ssr.Engine
-	Cache     *cache.Cache
-	PublicURL string
-	Logger    *slog.Logger
+	DB     *sqlx.DB
+	Engine *ssr.Engine
+	Cache  *cache.Cache
+	// Suggestions caches suggestion lists (its own instance, so they do not
+	// crowd pages out of the local layer); nil: an in-process one.
+	Suggestions *cache.Cache
+	PublicURL   string
+	Logger      *slog.Logger
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -55,6 +59,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	suggestions := d.Suggestions
+	if suggestions == nil {
+		suggestions = cache.New(nil, cache.Options{Logger: d.Logger})
+	}
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
 	for _, r := range []*seo.Redirects{redirects, rules} {
@@ -70,12 +78,13 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:     routes,
 		Dict:       dict,
 		Regions:    regions,
-		Loaders:    loaders(d.DB, limits),
+		Loaders:    loaders(d.DB, limits, d.PublicURL),
 		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
+			&search.Handler{Store: search.NewStore(d.DB), Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
@@ -88,7 +97,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -98,6 +107,7 @@ func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),
 		content.Pages(content.NewStore(db), limits.PostsPerPage),
 		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
+		search.Pages(search.NewStore(db), publicURL),
 	} {
 		for name, l := range domain {
 			all[name] = l
