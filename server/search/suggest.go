@@ -38,7 +38,9 @@ type Suggestion struct {
 
 // Href is the link target of an entity (SPEC §2): clinics and doctors
 // never carry a region prefix, the others do when the region is not the
-// default one; Uzbek pages start with /uz.
+// default one; Uzbek pages start with /uz. Medicines take no prefix either,
+// unlike SPEC §2's letter: /product/{slug} is the same page everywhere
+// (routes.json), and a region-prefixed one is a 404.
 func Href(lang, regionSlug, typ, slug string) string {
 	var path string
 	switch typ {
@@ -57,7 +59,7 @@ func Href(lang, regionSlug, typ, slug string) string {
 	case TypeDrug:
 		path = "/product/" + slug
 	}
-	if typ != TypeClinic && typ != TypeDoctor && regionSlug != "" && regionSlug != route.DefaultRegion {
+	if typ != TypeClinic && typ != TypeDoctor && typ != TypeDrug && regionSlug != "" && regionSlug != route.DefaultRegion {
 		path = "/" + regionSlug + path
 	}
 	if lang == "uz" {
