@@ -41,7 +41,7 @@ func TestRelevance(t *testing.T) {
 
 type relevanceCase struct{ query, want, what string }
 
-func readCases(t *testing.T, name string) []relevanceCase {
+func readCases(t testing.TB, name string) []relevanceCase {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {

@@ -92,29 +92,43 @@ func Check(q string) (ok bool, err error) {
 }
 
 // matches is the ranked, one-row-per-entity set of matches of the keys $1
-// for region $2 (0: none). rank: 0 a name equals the key, 1 a name starts
-// with it, 2 a later word does, 3 similar by trigrams. v.i is the key's
-// position: the query as typed before its wrong-layout reading. Keys are
-// ASCII up to 'z', so k <= key < k || '{' is "key starts with k".
+// for region $2 (0: none): keys starting with a query key (a B-tree range:
+// keys are ASCII up to 'z', so k <= key < k || '{' is "starts with k"),
+// and keys similar to it (pg_trgm's %, GIN). rank: 0 a name equals the
+// key, 1 a name starts with it, 2 a later word does, 3 similar. i is the
+// key's position: the query as typed before its wrong-layout reading.
 const matches = `
 	WITH v AS (
 		SELECT k, i FROM unnest($1::text[]) WITH ORDINALITY AS u(k, i)
+	), hit AS (
+		SELECT t.*, v.k, v.i
+		FROM v
+		JOIN search_terms t ON t.key >= v.k AND t.key < v.k || '{'
+		UNION ALL
+		SELECT t.*, v.k, v.i
+		FROM v
+		JOIN search_terms t ON t.key % v.k
+		WHERE length(v.k) >= ` + minFuzzy + `
 	), m AS (
-		SELECT DISTINCT ON (t.entity_type, t.entity_id)
-			t.entity_type, t.entity_id, t.slug, t.name_ru, t.name_uz, t.description_ru, t.description_uz,
-			t.image, t.region_id, t.popularity,
+		SELECT DISTINCT ON (entity_type, entity_id)
+			entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
+			image, region_id, popularity,
 			CASE
-				WHEN t.key = v.k AND t.whole THEN 0
-				WHEN t.key >= v.k AND t.key < v.k || '{' AND t.whole THEN 1
-				WHEN t.key >= v.k AND t.key < v.k || '{' THEN 2
+				WHEN key = k AND whole THEN 0
+				WHEN key >= k AND key < k || '{' AND whole THEN 1
+				WHEN key >= k AND key < k || '{' THEN 2
 				ELSE 3
 			END AS rank,
-			v.i AS variant,
-			round(similarity(t.key, v.k)::numeric, 1) AS sim
-		FROM v
-		JOIN search_terms t ON (t.key >= v.k AND t.key < v.k || '{') OR t.key % v.k
-		ORDER BY t.entity_type, t.entity_id, rank, v.i, sim DESC
+			i AS variant,
+			round(similarity(key, k)::numeric, 1) AS sim
+		FROM hit
+		ORDER BY entity_type, entity_id, rank, i, sim DESC
 	)`
+
+// minFuzzy is the shortest key matched by similarity: a "typo" in two or
+// three letters is another word, and short keys share trigrams with too
+// many names.
+const minFuzzy = "4"
 
 // order is the ranking of matches.
 const order = `rank, variant, CASE WHEN rank = 3 THEN sim ELSE 0 END DESC, (region_id IS NULL OR region_id = $2) DESC, popularity DESC, entity_id`
