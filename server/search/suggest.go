@@ -159,11 +159,17 @@ func (h *Handler) region(slug string) (region.Region, bool) {
 	return region.Region{}, false
 }
 
+// CacheKey is the cache key of the suggestion list of keys (QueryKeys) in
+// lang and the region of regionSlug ("" for none).
+func CacheKey(keys []string, lang, regionSlug string) string {
+	return "suggest|" + lang + "|" + regionSlug + "|" + strings.Join(keys, "|")
+}
+
 // list returns the JSON body of the suggestions for keys, cached per
 // normalised query, language and region. An empty list is cached too (as a
 // 200 entry; the handler answers it with 404).
 func (h *Handler) list(ctx context.Context, keys []string, lang string, reg region.Region) ([]byte, error) {
-	key := "suggest|" + lang + "|" + reg.Slug + "|" + strings.Join(keys, "|")
+	key := CacheKey(keys, lang, reg.Slug)
 	load := func(ctx context.Context) (*cache.Entry, error) {
 		hits, err := h.Store.Suggest(ctx, keys, reg.ID, MaxSuggestions)
 		if err != nil {
