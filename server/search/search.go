@@ -16,9 +16,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"sogliq/server/derrors"
 )
@@ -75,10 +77,39 @@ func pick(lang, ru, uz string) string {
 }
 
 // Store runs searches.
-type Store struct{ db *sqlx.DB }
+type Store struct {
+	db *sqlx.DB
+	// suggest is the suggestion query, prepared on first use: planning the
+	// statement costs as much as running it, and a prepared statement's
+	// generic plan is reused per connection.
+	suggest     *sqlx.Stmt
+	suggestOnce sync.Mutex
+}
 
 // NewStore returns a Store on db.
 func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+
+// suggestQuery is Suggest's statement.
+const suggestQuery = matches + `
+	SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
+		image, region_id, popularity, rank, 0 AS total, 0 AS n
+	FROM m
+	ORDER BY ` + order + `
+	LIMIT $3`
+
+// suggestStmt returns the prepared suggestion statement.
+func (s *Store) suggestStmt(ctx context.Context) (*sqlx.Stmt, error) {
+	s.suggestOnce.Lock()
+	defer s.suggestOnce.Unlock()
+	if s.suggest == nil {
+		stmt, err := s.db.PreparexContext(ctx, suggestQuery)
+		if err != nil {
+			return nil, err
+		}
+		s.suggest = stmt
+	}
+	return s.suggest, nil
+}
 
 // Check validates a raw query: ok is false when it is too short to search
 // (not an error: SPEC says such queries are not searched); the error wraps
@@ -139,13 +170,11 @@ func (s *Store) Suggest(ctx context.Context, keys []string, regionID int64, limi
 	if len(keys) == 0 {
 		return hits, nil
 	}
-	q := matches + `
-	SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
-		image, region_id, popularity, rank, 0 AS total, 0 AS n
-	FROM m
-	ORDER BY ` + order + `
-	LIMIT $3`
-	if err := s.db.SelectContext(ctx, &hits, q, keys, regionID, limit); err != nil {
+	stmt, err := s.suggestStmt(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
+	}
+	if err := stmt.SelectContext(ctx, &hits, pq.Array(keys), regionID, limit); err != nil {
 		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
 	}
 	return hits, nil
@@ -173,7 +202,7 @@ func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ str
 		OR (entity_type = $3 AND n > $4 AND n <= $4 + $5)
 	ORDER BY entity_type, n`
 	var rows []Hit
-	if err := s.db.SelectContext(ctx, &rows, q, keys, regionID, typ, offset, limit); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(keys), regionID, typ, offset, limit); err != nil {
 		return nil, nil, fmt.Errorf("search.Find(%q, %q): %w", keys, typ, err)
 	}
 	for _, h := range rows {
