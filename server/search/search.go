@@ -16,6 +16,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -111,15 +112,16 @@ func (s *Store) suggestStmt(ctx context.Context) (*sqlx.Stmt, error) {
 	return s.suggest, nil
 }
 
-// Check validates a raw query: ok is false when it is too short to search
-// (not an error: SPEC says such queries are not searched); the error wraps
-// derrors.Invalid when it is too long.
+// Check validates a raw query: ok is false when it is too short to search,
+// one character or less with surrounding spaces aside (not an error: SPEC
+// §5 says such queries are not searched); the error wraps derrors.Invalid
+// when it is too long.
 func Check(q string) (ok bool, err error) {
 	n := utf8.RuneCountInString(q)
 	if n > MaxQuery {
 		return false, fmt.Errorf("query of %d characters: %w", n, derrors.Invalid)
 	}
-	return n > MinQuery, nil
+	return utf8.RuneCountInString(strings.TrimSpace(q)) > MinQuery, nil
 }
 
 // matches is the ranked, one-row-per-entity set of matches of the keys $1

@@ -47,6 +47,7 @@ func TestSuggestAPI(t *testing.T) {
 		{"doctor has no region prefix", "q=норматова барно&region=fergana&lang=uz", 200, "doctor:normatova-barno-rustamovna", "/uz/doctor/normatova-barno-rustamovna", ""},
 		{"drug", "q=нурофен&region=fergana", 200, "drug:nurofen-400", "/product/nurofen-400", ""},
 		{"one letter is not searched", "q=к", 404, "", "", ""},
+		{"one letter in spaces is not searched", "q=  к  ", 404, "", "", ""},
 		{"empty", "", 404, "", "", ""},
 		{"punctuation only", "q=!!!", 404, "", "", ""},
 		{"nothing found", "q=zzqqxxww", 404, "", "", ""},
