@@ -122,7 +122,8 @@ func ReindexDB(ctx context.Context, db *sqlx.DB) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("search.ReindexDB: %w", err)
 	}
-	if _, err := db.ExecContext(ctx, "ANALYZE search_terms"); err != nil {
+	// VACUUM sets the visibility map: the suggestion query scans an index only.
+	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE search_terms"); err != nil {
 		return fmt.Errorf("search.ReindexDB: %w", err)
 	}
 	return nil

@@ -90,13 +90,66 @@ type Store struct {
 // NewStore returns a Store on db.
 func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
 
-// suggestQuery is Suggest's statement.
-const suggestQuery = matches + `
-	SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
-		image, region_id, popularity, rank, 0 AS total, 0 AS n
-	FROM m
-	ORDER BY ` + order + `
-	LIMIT $3`
+// suggestQuery is Suggest's statement: $1 the query keys, $2 the region
+// id, $3 the list length. It ranks on narrow rows and reads the display
+// columns of the $3 shown only. Each key takes its best candidates of
+// each kind: prefix matches in final order (an index-only top-N of the
+// key range), then, only when those hold fewer than $3 entities (fuzzy
+// matches rank after them, so they could not show otherwise), the most
+// similar keys. The answer is the same as ranking every match (matches,
+// as Find does), at a bounded cost for two-letter prefixes.
+const suggestQuery = `
+	WITH v AS (
+		SELECT k, i FROM unnest($1::text[]) WITH ORDINALITY AS u(k, i)
+	), pre AS (
+		SELECT c.*, v.k, v.i
+		FROM v
+		CROSS JOIN LATERAL (
+			SELECT t.key, t.entity_type, t.entity_id, t.whole, t.region_id, t.popularity
+			FROM search_terms t
+			WHERE t.key >= v.k AND t.key < v.k || '{'
+			ORDER BY t.key = v.k DESC, t.whole DESC, (t.region_id IS NULL OR t.region_id = $2) DESC, t.popularity DESC
+			LIMIT ` + candidates + `
+		) c
+	), fuzzy AS (
+		SELECT c.*, v.k, v.i
+		FROM v
+		CROSS JOIN LATERAL (
+			SELECT t.key, t.entity_type, t.entity_id, t.whole, t.region_id, t.popularity
+			FROM search_terms t
+			WHERE t.key % v.k
+			ORDER BY similarity(t.key, v.k) DESC
+			LIMIT ` + candidates + `
+		) c
+		WHERE length(v.k) >= ` + minFuzzy + `
+			AND (SELECT count(DISTINCT (entity_type, entity_id)) FROM pre) < $3
+	), m AS (
+		SELECT DISTINCT ON (entity_type, entity_id)
+			key, entity_type, entity_id, region_id, popularity,
+			CASE
+				WHEN key = k AND whole THEN 0
+				WHEN key >= k AND key < k || '{' AND whole THEN 1
+				WHEN key >= k AND key < k || '{' THEN 2
+				ELSE 3
+			END AS rank,
+			i AS variant,
+			round(similarity(key, k)::numeric, 1) AS sim
+		FROM (SELECT * FROM pre UNION ALL SELECT * FROM fuzzy) hit
+		ORDER BY entity_type, entity_id, rank, i, sim DESC
+	), top AS (
+		SELECT m.*, row_number() OVER (ORDER BY ` + order + `) AS pos
+		FROM m
+		ORDER BY pos
+		LIMIT $3
+	)
+	SELECT top.entity_type, top.entity_id, t.slug, t.name_ru, t.name_uz, t.description_ru, t.description_uz,
+		t.image, top.region_id, top.popularity, top.rank, 0 AS total, 0 AS n
+	FROM top
+	JOIN search_terms t ON t.key = top.key AND t.entity_type = top.entity_type AND t.entity_id = top.entity_id
+	ORDER BY top.pos`
+
+// candidates bounds the rows one query key contributes per kind of match.
+const candidates = "64"
 
 // suggestStmt returns the prepared suggestion statement.
 func (s *Store) suggestStmt(ctx context.Context) (*sqlx.Stmt, error) {
