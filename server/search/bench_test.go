@@ -42,8 +42,13 @@ func BenchmarkSuggest(b *testing.B) {
 		name  string
 		scale int
 	}{{"demo", 1}, {"large", benchScale()}} {
+		// Seeded once, not for each of the runs that size b.N.
+		var db *sqlx.DB
+		parent := b
 		b.Run(test.name, func(b *testing.B) {
-			db := seeded(b, test.scale)
+			if db == nil {
+				db = seeded(parent, test.scale)
+			}
 			store := search.NewStore(db)
 			qs := benchQueries(b)
 			ctx := context.Background()
@@ -133,7 +138,7 @@ func benchScale() int {
 }
 
 // seeded is a throw-away database seeded at scale.
-func seeded(b *testing.B, scale int) *sqlx.DB {
+func seeded(b testing.TB, scale int) *sqlx.DB {
 	b.Helper()
 	db := dbtest.New(b)
 	start := time.Now()

@@ -118,6 +118,7 @@ const suggestQuery = `
 			SELECT t.key, t.entity_type, t.entity_id, t.whole, t.region_id, t.popularity
 			FROM search_terms t
 			WHERE t.key % v.k
+				AND t.entity_type <> 'doctor'
 			ORDER BY similarity(t.key, v.k) DESC
 			LIMIT ` + candidates + `
 		) c
@@ -180,7 +181,8 @@ func Check(q string) (ok bool, err error) {
 // matches is the ranked, one-row-per-entity set of matches of the keys $1
 // for region $2 (0: none): keys starting with a query key (a B-tree range:
 // keys are ASCII up to 'z', so k <= key < k || '{' is "starts with k"),
-// and keys similar to it (pg_trgm's %, GIN). rank: 0 a name equals the
+// and keys similar to it (pg_trgm's %, GIN; doctors' names are matched by
+// prefix only, see migration 00051). rank: 0 a name equals the
 // key, 1 a name starts with it, 2 a later word does, 3 similar. i is the
 // key's position: the query as typed before its wrong-layout reading.
 const matches = `
@@ -193,7 +195,7 @@ const matches = `
 		UNION ALL
 		SELECT t.*, v.k, v.i
 		FROM v
-		JOIN search_terms t ON t.key % v.k
+		JOIN search_terms t ON t.key % v.k AND t.entity_type <> 'doctor'
 		WHERE length(v.k) >= ` + minFuzzy + `
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
