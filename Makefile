@@ -51,6 +51,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
 	$(GO) test -run '^$$' -bench . ./server/cache/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/
+	$(GO) test -run '^$$' -bench 'BenchmarkSuggest' -benchtime 2000x -timeout 30m ./server/search/
 
 clean:
 	rm -rf bin

@@ -4,6 +4,7 @@
 //	server [serve] [--demo]   migrate, (with --demo) seed an empty database, serve
 //	server migrate            apply the migrations and exit
 //	server seed [--scale N]   fill an empty database with demo data and exit
+//	server search-reindex     rebuild the search index from the entities, purge cached suggestions and results, exit
 //	server bundle DIR         build the bundles into DIR for embedding and exit
 package main
 
@@ -25,6 +26,7 @@ import (
 	"sogliq/server/cache"
 	"sogliq/server/config"
 	"sogliq/server/database"
+	"sogliq/server/search"
 	"sogliq/server/seed"
 	"sogliq/server/site"
 	"sogliq/server/web"
@@ -73,6 +75,8 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		defer db.Close()
 		return seed.Run(ctx, db, *scale, logger)
+	case "search-reindex":
+		return reindex(ctx, logger, cfg)
 	case "bundle":
 		if len(args) != 1 {
 			return errors.New("usage: server bundle DIR")
@@ -83,7 +87,7 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		return assets.Write(args[0], b)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, bundle)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, search-reindex, bundle)", cmd)
 	}
 }
 
@@ -99,6 +103,41 @@ func openDatabase(ctx context.Context, logger *slog.Logger, cfg config.Config) (
 		return nil, err
 	}
 	return db, nil
+}
+
+// suggestPrefix starts the Redis keys of cached suggestion lists.
+const suggestPrefix = "sogliq:suggest:"
+
+// reindex rebuilds search_terms, then marks cached suggestion lists and
+// search pages stale in every server sharing Redis (without Redis each
+// server's in-process lists expire within the cache's fresh time).
+func reindex(ctx context.Context, logger *slog.Logger, cfg config.Config) error {
+	db, err := openDatabase(ctx, logger, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := search.ReindexDB(ctx, db); err != nil {
+		return err
+	}
+	logger.Info("search: reindexed")
+	if cfg.RedisURL == "" {
+		return nil
+	}
+	rdb, err := cache.NewRedisClient(cfg.RedisURL)
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	for _, prefix := range []string{"", suggestPrefix} {
+		c := cache.New(rdb, cache.Options{Logger: logger, Prefix: prefix})
+		err := c.Purge(ctx, search.CacheTag)
+		c.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // loadBundle takes the embedded bundle, or builds one from the source tree
@@ -133,6 +172,8 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	}
 	pages := cache.New(rdb, cache.Options{Logger: logger})
 	defer pages.Close()
+	suggestions := cache.New(rdb, cache.Options{Logger: logger, Prefix: suggestPrefix})
+	defer suggestions.Close()
 
 	bundle, err := loadBundle(cfg)
 	if err != nil {
@@ -147,7 +188,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	}
 
 	server, err := site.New(ctx, site.Deps{
-		DB: db, Engine: engine, Cache: pages, PublicURL: cfg.PublicURL, Logger: logger,
+		DB: db, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 	})
 	if err != nil {

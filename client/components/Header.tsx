@@ -1,6 +1,6 @@
 import { t, localized } from "../lib/i18n";
 import { href, pathHref, type Place } from "../lib/href";
-import { BurgerMenu, LanguageSwitcher, RegionPicker } from "./islands";
+import { BurgerMenu, LanguageSwitcher, RegionPicker, SearchBox } from "./islands";
 import type { RenderProps } from "../types";
 import "./Header.css";
 
@@ -24,8 +24,15 @@ export function mainNav(place: Place) {
   ];
 }
 
+/** searchQuery is the query the results page echoes in the box, "" elsewhere. */
+function searchQuery(route: string, data: unknown): string {
+  if (route !== "search") return "";
+  const q = (data as { query?: unknown } | null)?.query;
+  return typeof q === "string" ? q : "";
+}
+
 /** Header is the site header: logo, search, region, language, burger. */
-export function Header({ lang, region, url, regions }: RenderProps) {
+export function Header({ lang, region, url, regions, route, data }: RenderProps) {
   const place = { lang, region: region.slug };
   const regionName = localized(lang, region.nameRu, region.nameUz);
   return (
@@ -36,11 +43,7 @@ export function Header({ lang, region, url, regions }: RenderProps) {
           <span className="header__logo-mark" aria-hidden="true">+</span>
           {t(lang, "site.name")}
         </a>
-        <form className="header__search" action={pathHref("/search", place)} method="get" role="search">
-          <label className="visually-hidden" htmlFor="header-search">{t(lang, "search.label")}</label>
-          <input id="header-search" type="search" name="q" placeholder={t(lang, "search.placeholder")} autoComplete="off" />
-          <button type="submit" className="button">{t(lang, "search.button")}</button>
-        </form>
+        <SearchBox lang={lang} action={pathHref("/search", place, true)} region={region.slug} query={searchQuery(route, data)} />
         <div className="header__tools">
           {regions ? (
             <RegionPicker

@@ -5,8 +5,10 @@ import LanguageSwitcherImpl from "../islands/LanguageSwitcher";
 import BurgerMenuImpl from "../islands/BurgerMenu";
 import DownloadAppImpl from "../islands/DownloadApp";
 import RegionPickerImpl from "../islands/RegionPicker";
+import SearchBoxImpl from "../islands/SearchBox";
 
 export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
 export const BurgerMenu = island("BurgerMenu", BurgerMenuImpl);
 export const DownloadApp = island("DownloadApp", DownloadAppImpl);
 export const RegionPicker = island("RegionPicker", RegionPickerImpl);
+export const SearchBox = island("SearchBox", SearchBoxImpl);

@@ -21,6 +21,7 @@ import { ClinicList } from "./ClinicList";
 import { Clinic } from "./Clinic";
 import { ServiceIndex } from "./ServiceIndex";
 import { ServiceClinics } from "./ServiceClinics";
+import { Search } from "./Search";
 import type { RenderProps } from "../types";
 
 /**
@@ -50,5 +51,6 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   Clinic,
   ServiceIndex,
   ServiceClinics,
+  Search,
   Error: ErrorPage,
 };

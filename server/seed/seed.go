@@ -18,6 +18,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/derrors"
+	"sogliq/server/search"
 )
 
 // Per unit of scale.
@@ -66,7 +67,7 @@ func Run(ctx context.Context, db *sqlx.DB, scale int, log *slog.Logger) error {
 	// VACUUM cannot run in the transaction. It sets the visibility map, so
 	// the listing queries can use index-only scans on fresh rows.
 	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics, "+
-		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers"); err != nil {
+		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers, search_terms"); err != nil {
 		return fmt.Errorf("seed.Run: %w", err)
 	}
 	log.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))
@@ -114,7 +115,7 @@ func fill(ctx context.Context, tx *sqlx.Tx, scale int) error {
 	if _, err := tx.ExecContext(ctx, "REFRESH MATERIALIZED VIEW clinic_offers"); err != nil {
 		return fmt.Errorf("refresh clinic_offers: %w", err)
 	}
-	return nil
+	return search.Reindex(ctx, tx)
 }
 
 // regionIDs maps region codes to ids; the regions come from the migrations.

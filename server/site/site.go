@@ -21,6 +21,7 @@ import (
 	"sogliq/server/promotion"
 	"sogliq/server/region"
 	"sogliq/server/route"
+	"sogliq/server/search"
 	"sogliq/server/seo"
 	"sogliq/server/sitemap"
 	"sogliq/server/slughistory"
@@ -36,6 +37,9 @@ type Deps struct {
 	Cache     *cache.Cache
 	PublicURL string
 	Logger    *slog.Logger
+	// Suggestions caches suggestion lists (its own instance, so they do not
+	// crowd pages out of the local layer); nil: an in-process one.
+	Suggestions *cache.Cache
 	// GeoIPURL is the IP location service of region detection; empty for none.
 	GeoIPURL string
 	// GeoIPDB is a MaxMind-format city database, used instead of GeoIPURL
@@ -68,6 +72,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	suggestions := d.Suggestions
+	if suggestions == nil {
+		suggestions = cache.New(nil, cache.Options{Logger: d.Logger})
+	}
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
 	for _, r := range []*seo.Redirects{redirects, rules} {
@@ -83,7 +91,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:     routes,
 		Dict:       dict,
 		Regions:    regions,
-		Loaders:    loaders(d.DB, limits),
+		Loaders:    loaders(d.DB, limits, d.PublicURL),
 		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
@@ -91,6 +99,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
+			&search.Handler{Store: search.NewStore(d.DB), Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
@@ -137,7 +146,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -147,6 +156,7 @@ func loaders(db *sqlx.DB, limits shared.Limits) page.Loaders {
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),
 		content.Pages(content.NewStore(db), limits.PostsPerPage),
 		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
+		search.Pages(search.NewStore(db), publicURL),
 	} {
 		for name, l := range domain {
 			all[name] = l

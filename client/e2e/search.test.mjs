@@ -1,0 +1,102 @@
+// Browser tests of the header search box (client/islands/SearchBox.tsx):
+// suggestions as you type, keyboard choice, Enter on the text, Escape and
+// outside click, against a seeded site.
+//
+// Run against a running site: BASE_URL=http://127.0.0.1:8080 node --test client/e2e/
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const baseURL = process.env.BASE_URL?.replace(/\/+$/, "");
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const timeout = 15_000;
+
+before(() => {
+  assert.ok(baseURL, "BASE_URL is not set");
+});
+
+async function withPage(fn) {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), "sogliq-e2e-search-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(timeout);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const errors = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+    await fn(page);
+    assert.deepEqual(errors, [], "console errors");
+  } finally {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** openBox loads path and waits for the search island to hydrate. */
+async function openBox(page, pagePath) {
+  await page.goto(pagePath);
+  await page.locator('[data-island="SearchBox"][data-hydrated="true"]').waitFor({ state: "attached" });
+  return page.locator("#header-search");
+}
+
+test("typing shows suggestions, the specialty first; arrow and Enter open it", async () => {
+  await withPage(async (page) => {
+    const input = await openBox(page, "/");
+    await input.fill("кардиолог");
+    const options = page.locator('[role="listbox"] [role="option"]');
+    await options.first().waitFor({ state: "visible" });
+    assert.equal(await input.getAttribute("aria-expanded"), "true");
+    assert.equal(await options.first().getAttribute("data-type"), "doctor_specialty");
+    assert.equal(await options.first().locator("mark").textContent(), "Кардиолог");
+    assert.match(await options.first().textContent(), /Специальность/);
+    await input.press("ArrowDown");
+    const activeId = await input.getAttribute("aria-activedescendant");
+    assert.equal(activeId, await options.first().getAttribute("id"));
+    assert.equal(await options.first().getAttribute("aria-selected"), "true");
+    await Promise.all([page.waitForURL("**/doctors/kardiolog"), input.press("Enter")]);
+  });
+});
+
+test("Enter on the text goes to the results page", async () => {
+  await withPage(async (page) => {
+    const input = await openBox(page, "/uz");
+    await input.fill("kardiologlar");
+    await page.locator('[role="option"]').first().waitFor({ state: "visible" });
+    assert.match(await page.locator('[role="option"]').first().textContent(), /Mutaxassislik/);
+    await Promise.all([page.waitForURL("**/uz/search?q=kardiologlar"), input.press("Enter")]);
+    await page.locator('.search-group[data-type="doctor_specialty"] a[href="/uz/doctors/kardiolog"]').waitFor({ state: "attached" });
+    assert.equal(await page.locator("#header-search").inputValue(), "kardiologlar");
+  });
+});
+
+test("Escape, the clear button and an outside click close the list", async () => {
+  await withPage(async (page) => {
+    const input = await openBox(page, "/");
+    const list = page.locator('[role="listbox"]');
+    await input.fill("rfhlbjkju");
+    await page.locator('[role="option"]').first().waitFor({ state: "visible" });
+    await input.press("Escape");
+    await list.waitFor({ state: "hidden" });
+    assert.equal(await input.getAttribute("aria-expanded"), "false");
+
+    await input.fill("узи");
+    await page.locator('[role="option"]').first().waitFor({ state: "visible" });
+    await page.locator("h1, main").first().click();
+    await list.waitFor({ state: "hidden" });
+
+    await input.fill("мрт");
+    await page.locator('[role="option"]').first().waitFor({ state: "visible" });
+    await page.locator(".search-box__clear").click();
+    await list.waitFor({ state: "hidden" });
+    assert.equal(await input.inputValue(), "");
+  });
+});

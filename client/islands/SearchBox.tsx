@@ -1,0 +1,186 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { t, type Key, type Lang } from "../lib/i18n";
+import { markReady } from "../lib/ready";
+import "./SearchBox.css";
+
+export interface SearchBoxProps {
+  lang: Lang;
+  /** action is the results page the form submits to (/search, /uz/search). */
+  action: string;
+  /** region is the visitor's region slug, sent to /api/suggest for ranking and links. */
+  region: string;
+  /** query prefills the box (the results page echoes its query). */
+  query?: string;
+}
+
+/** Suggestion is an item of GET /api/suggest (shared with the Go side). */
+export interface Suggestion {
+  id: number;
+  type: string;
+  slug: string;
+  name: string;
+  image: string;
+  description: string;
+  url: string;
+}
+
+/** MIN_QUERY: suggestions start after more than one character (spec §4). */
+export const MIN_QUERY = 2;
+const MAX_SUGGESTIONS = 8;
+const DEBOUNCE_MS = 200;
+
+/** highlight wraps the first case-insensitive occurrence of query in name with <mark>. */
+export function highlight(name: string, query: string): ReactNode {
+  const q = query.trim();
+  const at = q ? name.toLowerCase().indexOf(q.toLowerCase()) : -1;
+  if (at < 0) return name;
+  return (
+    <>
+      {name.slice(0, at)}
+      <mark>{name.slice(at, at + q.length)}</mark>
+      {name.slice(at + q.length)}
+    </>
+  );
+}
+
+/**
+ * SearchBox is the header search: a plain GET form to the results page
+ * (works without JavaScript) that, once hydrated, suggests as you type.
+ * It is an ARIA combobox: arrows move through the options, Enter opens
+ * the active one (or submits the text), Escape closes the list.
+ */
+export default function SearchBox({ lang, action, region, query = "" }: SearchBoxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [value, setValue] = useState(query);
+  const [items, setItems] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => markReady(formRef.current), []);
+
+  // Fetch suggestions, debounced; a newer keystroke aborts the older request.
+  useEffect(() => {
+    const q = value.trim();
+    if (q.length < MIN_QUERY) {
+      setItems([]);
+      setActive(-1);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const params = new URLSearchParams({ q, lang, region });
+        const res = await fetch(`/api/suggest?${params}`, { signal: ctrl.signal });
+        const body = res.ok ? ((await res.json()) as { data: Suggestion[] }) : { data: [] };
+        setItems(body.data.slice(0, MAX_SUGGESTIONS));
+        setActive(-1);
+      } catch {
+        // Aborted by a newer keystroke, or offline: no suggestions.
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [value, lang, region]);
+
+  // A click outside closes the list and forgets the suggestions.
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (!formRef.current?.contains(e.target as Node)) {
+        setOpen(false);
+        setItems([]);
+        setActive(-1);
+      }
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  const expanded = open && items.length > 0;
+  const clear = () => {
+    setValue("");
+    setItems([]);
+    setActive(-1);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      if (items.length === 0) return;
+      e.preventDefault();
+      setOpen(true);
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      // -1 is the text itself: the cycle is text, options..., text.
+      setActive((a) => {
+        const next = a + step;
+        if (next >= items.length) return -1;
+        if (next < -1) return items.length - 1;
+        return next;
+      });
+    } else if (e.key === "Enter" && expanded && active >= 0 && active < items.length) {
+      e.preventDefault();
+      window.location.assign(items[active].url);
+    } else if (e.key === "Escape") {
+      if (expanded) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else {
+        clear();
+      }
+    }
+  };
+
+  return (
+    <form ref={formRef} className="header__search search-box" action={action} method="get" role="search">
+      <label className="visually-hidden" htmlFor="header-search">{t(lang, "search.label")}</label>
+      <div className="search-box__field">
+        <input
+          id="header-search"
+          type="search"
+          name="q"
+          value={value}
+          placeholder={t(lang, "search.placeholder")}
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
+          maxLength={200}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+        {value !== "" && (
+          <button type="button" className="search-box__clear" aria-label={t(lang, "search.clear")} onClick={clear}>
+            ×
+          </button>
+        )}
+        <ul id={listId} role="listbox" className="search-box__list" aria-label={t(lang, "search.suggestions")} hidden={!expanded}>
+          {expanded &&
+            items.map((item, i) => (
+              <li
+                key={`${item.type}-${item.id}`}
+                id={`${id}-opt-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className="search-box__option"
+                data-type={item.type}
+                onMouseEnter={() => setActive(i)}
+              >
+                <a href={item.url} tabIndex={-1}>
+                  <span className="search-box__name">{highlight(item.name, value)}</span>
+                  <span className="search-box__type">{t(lang, `search.type.${item.type}` as Key)}</span>
+                </a>
+              </li>
+            ))}
+        </ul>
+      </div>
+      <button type="submit" className="button">{t(lang, "search.button")}</button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { t, type Key } from "../lib/i18n";
+import { href, pathHref } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { Pagination } from "../components/Pagination";
+import type { RenderProps } from "../types";
+import "./Search.css";
+
+/** SearchItem is a hit as the Go side (search.Suggestion) sends it. */
+export interface SearchItem {
+  id: number;
+  type: string;
+  slug: string;
+  name: string;
+  image: string;
+  description: string;
+  url: string;
+}
+
+export interface SearchGroup {
+  type: string;
+  count: number;
+  items: SearchItem[];
+}
+
+export interface SearchData {
+  query: string;
+  tooShort: boolean;
+  total: number;
+  /** type is the one type listed ("" for every type, a few of each). */
+  type: string;
+  page: number;
+  pages: number;
+  groups: SearchGroup[];
+  counts: SearchGroup[];
+}
+
+/** PER_PAGE is search.PerPage: one type's page size. */
+const PER_PAGE = 20;
+const COUNTED = new Set(["service", "analysis", "diagnostics"]);
+
+/** Search is /search?q=&type=&page=: hits grouped by type, noindex. */
+export function Search(props: RenderProps<SearchData>) {
+  const { lang, region, data } = props;
+  const place = { lang, region: region.slug };
+  const q = data.query;
+  const searchHref = (type: string, page = 1) =>
+    href("search", {}, place, { q, type: type || undefined, page: page > 1 ? page : undefined });
+  const title = q ? t(lang, "search.title", { q }) : t(lang, "search.titleEmpty");
+  const sections = [
+    { href: href("doctors", {}, place), key: "nav.doctors" },
+    { href: pathHref("/kliniki", place, true), key: "nav.clinics" },
+    { href: pathHref("/diagnostika", place, true), key: "nav.diagnostics" },
+    { href: pathHref("/uslugi", place, true), key: "nav.services" },
+    { href: pathHref("/uslugi/analizy", place, true), key: "nav.analyses" },
+    { href: pathHref("/products", place), key: "nav.medication" },
+  ] as const;
+  return (
+    <>
+      <PageHead title={title} description={t(lang, "search.description")} url={props.url} noindex />
+      <h1 className="page-title">{t(lang, "search.heading")}</h1>
+      {!q && <p className="search-page__note">{t(lang, "search.prompt")}</p>}
+      {data.tooShort && <p className="search-page__note">{t(lang, "search.short")}</p>}
+      {q && !data.tooShort && data.total === 0 && (
+        <section className="search-page__empty">
+          <p className="empty">{t(lang, "search.empty", { q })}</p>
+          <p>{t(lang, "search.emptyHint")}</p>
+          <ul className="search-page__sections">
+            {sections.map((s) => (
+              <li key={s.key}><a href={s.href}>{t(lang, s.key)}</a></li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.total > 0 && (
+        <>
+          <p className="page-count">{t(lang, "search.found", { q, n: data.total })}</p>
+          <nav className="search-page__tabs" aria-label={t(lang, "search.heading")}>
+            <a href={searchHref("")} aria-current={data.type === "" ? "page" : undefined}>
+              {t(lang, "search.allTypes")} <span>{data.total}</span>
+            </a>
+            {data.counts.map((c) => (
+              <a key={c.type} href={searchHref(c.type)} aria-current={data.type === c.type ? "page" : undefined}>
+                {t(lang, `search.group.${c.type}` as Key)} <span>{c.count}</span>
+              </a>
+            ))}
+          </nav>
+        </>
+      )}
+      {data.groups.map((g) => (
+        <section key={g.type} className="search-group" data-type={g.type}>
+          <h2>
+            {t(lang, `search.group.${g.type}` as Key)} <span className="search-group__count">{g.count}</span>
+          </h2>
+          <ul className="search-group__items">
+            {g.items.map((item) => (
+              <li key={item.id}>
+                <a href={item.url}>{item.name}</a>
+                {item.description && (
+                  <span className="search-group__meta">
+                    {COUNTED.has(item.type) ? t(lang, "search.clinics", { n: item.description }) : item.description}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {data.type === "" && g.count > g.items.length && (
+            <a className="search-group__more" href={searchHref(g.type)}>{t(lang, "search.showAll", { n: g.count })}</a>
+          )}
+          {data.type !== "" && (
+            <Pagination lang={lang} page={data.page} total={g.count} perPage={PER_PAGE} hrefFor={(n) => searchHref(g.type, n)} />
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

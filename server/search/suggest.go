@@ -1,0 +1,196 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/utils"
+
+	"sogliq/server/cache"
+	"sogliq/server/i18n"
+	"sogliq/server/region"
+	"sogliq/server/route"
+)
+
+// MaxSuggestions is the length of a suggestion list (SPEC §9).
+const MaxSuggestions = 8
+
+// CacheTag is the tag every cached suggestion list carries: purging it
+// (after Reindex) drops them all.
+const CacheTag = "search"
+
+// Suggestion is one item of GET /api/suggest (SPEC §3). URL is the link
+// target of SPEC §2 in the request's language and region, so the island
+// and the results page link alike.
+type Suggestion struct {
+	ID          int64  `json:"id"`
+	Type        string `json:"type"`
+	Slug        string `json:"slug"`
+	Name        string `json:"name"`
+	Image       string `json:"image"`
+	Description string `json:"description"`
+	URL         string `json:"url"`
+}
+
+// Href is the link target of an entity (SPEC §2): clinics and doctors
+// never carry a region prefix, the others do when the region is not the
+// default one; Uzbek pages start with /uz. Medicines take no prefix either,
+// unlike SPEC §2's letter: /product/{slug} is the same page everywhere
+// (routes.json), and a region-prefixed one is a 404.
+func Href(lang, regionSlug, typ, slug string) string {
+	var path string
+	switch typ {
+	case TypeSpecialty:
+		path = "/doctors/" + slug
+	case TypeClinic:
+		path = "/klinika/" + slug
+	case TypeDoctor:
+		path = "/doctor/" + slug
+	case TypeService:
+		path = "/uslugi/" + slug
+	case TypeAnalysis:
+		path = "/uslugi/analizy/" + slug
+	case TypeDiagnostics:
+		path = "/diagnostika/" + slug
+	case TypeDrug:
+		path = "/product/" + slug
+	}
+	if typ != TypeClinic && typ != TypeDoctor && typ != TypeDrug && regionSlug != "" && regionSlug != route.DefaultRegion {
+		path = "/" + regionSlug + path
+	}
+	if lang == "uz" {
+		path = "/uz" + path
+	}
+	return path
+}
+
+// imageURL is where an upload is served, "" for none.
+func imageURL(publicURL, image string) string {
+	if image == "" {
+		return ""
+	}
+	return strings.TrimRight(publicURL, "/") + "/uploads/" + strings.TrimLeft(image, "/")
+}
+
+// Suggestions turns hits into the API's items.
+func Suggestions(hits []Hit, lang, regionSlug, publicURL string) []Suggestion {
+	out := make([]Suggestion, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, Suggestion{
+			ID: h.ID, Type: h.Type, Slug: h.Slug, Name: h.Name(lang),
+			Image: imageURL(publicURL, h.Image), Description: h.Description(lang),
+			URL: Href(lang, regionSlug, h.Type, h.Slug),
+		})
+	}
+	return out
+}
+
+// Handler serves GET /api/suggest.
+type Handler struct {
+	Store     *Store
+	Cache     *cache.Cache // suggestion lists; its own instance, not the page cache's LRU
+	Regions   []region.Region
+	Dict      *i18n.Dict
+	PublicURL string
+}
+
+// Register adds GET /api/suggest.
+func (h *Handler) Register(r fiber.Router) {
+	r.Get("/api/suggest", h.suggest)
+}
+
+// suggest is GET /api/suggest?q=&lang=&region=: {"data":[...]} with at most
+// MaxSuggestions items; 404 with an empty list when nothing matches or the
+// query is too short to search (SPEC §5, §7); 400 with {"error"} for a
+// language, region or query it cannot take.
+func (h *Handler) suggest(c *fiber.Ctx) error {
+	// A literal, not the request's bytes: the list may load in a goroutine
+	// that outlives the handler (Fiber reuses request memory).
+	var lang string
+	switch c.Query("lang", "ru") {
+	case "ru":
+		lang = "ru"
+	case "uz":
+		lang = "uz"
+	default:
+		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T("ru", "api.badLang")})
+	}
+	q := c.Query("q")
+	ok, err := Check(q)
+	if err != nil {
+		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T(lang, "api.longQuery", "max", fmt.Sprint(MaxQuery))})
+	}
+	reg, found := h.region(c.Query("region"))
+	if !found {
+		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T(lang, "api.badRegion")})
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+	keys := QueryKeys(q)
+	if !ok || len(keys) == 0 {
+		return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"data": []Suggestion{}})
+	}
+	body, err := h.list(c.UserContext(), keys, lang, reg)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	if string(body) == emptyList {
+		c.Status(fiber.StatusNotFound)
+	}
+	return c.Send(body)
+}
+
+const emptyList = `{"data":[]}`
+
+// region finds the region of a slug; "" is none (no preference).
+func (h *Handler) region(slug string) (region.Region, bool) {
+	if slug == "" {
+		return region.Region{}, true
+	}
+	for _, r := range h.Regions {
+		if r.Slug == slug {
+			return r, true
+		}
+	}
+	return region.Region{}, false
+}
+
+// CacheKey is the cache key of the suggestion list of keys (QueryKeys) in
+// lang and the region of regionSlug ("" for none).
+func CacheKey(keys []string, lang, regionSlug string) string {
+	return "suggest|" + lang + "|" + regionSlug + "|" + strings.Join(keys, "|")
+}
+
+// list returns the JSON body of the suggestions for keys, cached per
+// normalised query, language and region. An empty list is cached too (as a
+// 200 entry; the handler answers it with 404).
+func (h *Handler) list(ctx context.Context, keys []string, lang string, reg region.Region) ([]byte, error) {
+	key := CacheKey(keys, lang, reg.Slug)
+	load := func(ctx context.Context) (*cache.Entry, error) {
+		hits, err := h.Store.Suggest(ctx, keys, reg.ID, MaxSuggestions)
+		if err != nil {
+			return nil, err
+		}
+		body, err := json.Marshal(map[string]any{"data": Suggestions(hits, lang, reg.Slug, h.PublicURL)})
+		if err != nil {
+			return nil, err
+		}
+		return cache.NewEntry(fiber.StatusOK, nil, body, []string{CacheTag}, time.Now()), nil
+	}
+	if h.Cache == nil {
+		e, err := load(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return e.Body, nil
+	}
+	e, _, err := h.Cache.Fetch(ctx, utils.CopyString(key), load)
+	if err != nil {
+		return nil, err
+	}
+	return e.Body, nil
+}

@@ -1,0 +1,178 @@
+package site_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"sogliq/server/site/sitetest"
+)
+
+// suggestAnswer is the body of GET /api/suggest.
+type suggestAnswer struct {
+	Data []struct {
+		ID          int64  `json:"id"`
+		Type        string `json:"type"`
+		Slug        string `json:"slug"`
+		Name        string `json:"name"`
+		Image       string `json:"image"`
+		Description string `json:"description"`
+		URL         string `json:"url"`
+	} `json:"data"`
+	Error string `json:"error"`
+}
+
+// TestSuggestAPI: GET /api/suggest answers SPEC §7: at most 8 items with
+// the SPEC §3 fields and the SPEC §2 link targets, 404 with an empty list
+// for nothing or a one-letter query, 400 with a message for bad input.
+func TestSuggestAPI(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct {
+		name, query string
+		status      int
+		first       string // type:slug of the first item
+		firstURL    string
+		wantError   string // a part of the error message
+	}{
+		{"wrong layout", "q=rfhlbjkju", 200, "doctor_specialty:kardiolog", "/doctors/kardiolog", ""},
+		{"latin", "q=kardiolog&lang=uz", 200, "doctor_specialty:kardiolog", "/uz/doctors/kardiolog", ""},
+		{"inflected", "q=кардиологи&region=samarkand", 200, "doctor_specialty:kardiolog", "/samarkand/doctors/kardiolog", ""},
+		{"uzbek plural", "q=kardiologlar&lang=uz&region=samarkand", 200, "doctor_specialty:kardiolog", "/uz/samarkand/doctors/kardiolog", ""},
+		{"tashkent has no prefix", "q=узи&region=tashkent", 200, "diagnostics:uzi", "/diagnostika/uzi", ""},
+		{"analysis", "q=общий анализ крови&region=fergana", 200, "analysis:obshchiy-analiz-krovi", "/fergana/uslugi/analizy/obshchiy-analiz-krovi", ""},
+		{"service", "q=кесарево&region=fergana", 200, "service:kesarevo-sechenie", "/fergana/uslugi/kesarevo-sechenie", ""},
+		{"clinic has no region prefix", "q=акфа медлайн&region=fergana", 200, "clinic:akfa-medline-bektemir", "/klinika/akfa-medline-bektemir", ""},
+		{"doctor has no region prefix", "q=норматова барно&region=fergana&lang=uz", 200, "doctor:normatova-barno-rustamovna", "/uz/doctor/normatova-barno-rustamovna", ""},
+		{"drug", "q=нурофен&region=fergana", 200, "drug:nurofen-400", "/product/nurofen-400", ""},
+		{"one letter is not searched", "q=к", 404, "", "", ""},
+		{"one letter in spaces is not searched", "q=  к  ", 404, "", "", ""},
+		{"empty", "", 404, "", "", ""},
+		{"punctuation only", "q=!!!", 404, "", "", ""},
+		{"nothing found", "q=zzqqxxww", 404, "", "", ""},
+		{"bad language", "q=kardiolog&lang=en", 400, "", "", "lang"},
+		{"unknown region", "q=kardiolog&region=atlantis", 400, "", "", "Неизвестный регион"},
+		{"too long", "q=" + strings.Repeat("а", 201) + "&lang=uz", 400, "", "", "200"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var got suggestAnswer
+			if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
+				t.Fatalf("decoding: %v", err)
+			}
+			if resp.StatusCode != test.status {
+				t.Fatalf("status %d, want %d (%+v)", resp.StatusCode, test.status, got)
+			}
+			if !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+				t.Errorf("Content-Type %q", resp.Header.Get("Content-Type"))
+			}
+			switch {
+			case test.wantError != "":
+				if !strings.Contains(got.Error, test.wantError) {
+					t.Errorf("error %q, want it to mention %q", got.Error, test.wantError)
+				}
+			case test.first == "":
+				if got.Data == nil || len(got.Data) != 0 {
+					t.Errorf("data %+v, want []", got.Data)
+				}
+			default:
+				if len(got.Data) == 0 || len(got.Data) > 8 {
+					t.Fatalf("%d items, want 1 to 8", len(got.Data))
+				}
+				first := got.Data[0]
+				if first.Type+":"+first.Slug != test.first || first.URL != test.firstURL || first.Name == "" || first.ID == 0 {
+					t.Errorf("first item %+v, want %s at %s", first, test.first, test.firstURL)
+				}
+			}
+		})
+	}
+}
+
+// encode escapes the values of a raw query written readably above.
+func encode(raw string) string {
+	v := url.Values{}
+	for _, kv := range strings.Split(raw, "&") {
+		if k, val, ok := strings.Cut(kv, "="); ok {
+			v.Set(k, val)
+		}
+	}
+	return v.Encode()
+}
+
+// TestSuggestCountsClinics: a service, analysis or diagnostic's description
+// is the number of clinics offering it.
+func TestSuggestCountsClinics(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	resp, err := http.Get(s.URL + "/api/suggest?" + encode("q=МРТ головного мозга"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var got suggestAnswer
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Data) == 0 || got.Data[0].Slug != "mrt-golovnogo-mozga" {
+		t.Fatalf("got %+v", got.Data)
+	}
+	if d := got.Data[0].Description; d == "" || strings.Trim(d, "0123456789") != "" || d == "0" {
+		t.Errorf("description %q, want a positive number of clinics", d)
+	}
+}
+
+// TestSearchPage: /search groups hits by type with counts, pages a type,
+// echoes the query escaped, says so when nothing or too little was asked,
+// and is noindex.
+func TestSearchPage(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct {
+		path     string
+		status   int
+		selector string
+		min      int
+	}{
+		{"/search?q=" + url.QueryEscape("кардиолог"), 200, `.search-group[data-type="doctor_specialty"] a[href="/doctors/kardiolog"]`, 1},
+		{"/search?q=" + url.QueryEscape("кардиолог"), 200, `meta[name="robots"][content*="noindex"]`, 1},
+		{"/uz/samarkand/search?q=kardiologlar", 200, `.search-group a[href="/uz/samarkand/doctors/kardiolog"]`, 1},
+		{"/uz/samarkand/search?q=uzi", 200, `.search-group[data-type="diagnostics"] li`, 5},
+		{"/uz/samarkand/search?q=uzi", 200, `.search-group__more[href="/uz/samarkand/search?q=uzi&type=diagnostics"]`, 1},
+		{"/search?q=uzi&type=diagnostics", 200, `.search-group[data-type="diagnostics"] li`, 7},
+		{"/search?q=uzi&type=diagnostics", 200, `.search-page__tabs a[aria-current="page"]`, 1},
+		{"/search?q=baraka", 200, `.search-group[data-type="clinic"] .search-group__more`, 1},
+		{"/search?q=klinika&type=clinic&page=2", 200, `nav.pagination a[rel="prev"]`, 1},
+		{"/search?q=zzqqxxww", 200, `.search-page__empty .search-page__sections a[href="/doctors"]`, 1},
+		{"/search?q=a", 200, `.search-page__note`, 1},
+		{"/search", 200, `.search-page__note`, 1},
+		{"/search?q=" + url.QueryEscape("<b>zzqqxx</b>"), 200, `.search-page__empty`, 1},
+		{"/search?q=uzi&type=nope", 400, "", 0},
+		{"/search?q=uzi&type=diagnostics&page=5", 404, "", 0},
+		{"/search?q=uzi&page=0", 400, "", 0},
+	} {
+		t.Run(test.path+" "+test.selector, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path)
+			if p.Resp.StatusCode != test.status {
+				t.Fatalf("status %d, want %d", p.Resp.StatusCode, test.status)
+			}
+			if test.selector == "" {
+				return
+			}
+			if n := len(p.All(t, test.selector)); n < test.min {
+				t.Errorf("%d nodes match %s, want at least %d", n, test.selector, test.min)
+			}
+		})
+	}
+	t.Run("query echoed as text", func(t *testing.T) {
+		p := sitetest.Get(t, s.URL+"/search?q="+url.QueryEscape("<b>zzqqxx</b>"))
+		if len(p.All(t, ".search-page__empty b")) != 0 {
+			t.Error("the query became markup")
+		}
+		if got := sitetest.Text(p.One(t, ".search-page__empty .empty")); !strings.Contains(got, "«<b>zzqqxx</b>»") {
+			t.Errorf("empty state %q does not echo the query", got)
+		}
+	})
+}
