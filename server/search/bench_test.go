@@ -96,13 +96,16 @@ func BenchmarkSuggestCached(b *testing.B) {
 		b.Fatal(err)
 	}
 	go app.Listener(ln)
-	defer app.Shutdown()
+	// Shutdown waits for open connections: the client's idle ones are
+	// closed first (defers run last-in, first-out).
+	defer app.ShutdownWithTimeout(5 * time.Second)
 	base := "http://" + ln.Addr().String() + "/api/suggest?"
 	var urls []string
 	for _, q := range []string{"кардиолог", "rfhlbjkju", "kardiologlar", "узи", "мрт головного", "baraka", "нурофен", "терапевт"} {
 		urls = append(urls, base+url.Values{"q": {q}, "region": {"samarkand"}}.Encode())
 	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	defer client.CloseIdleConnections()
 	get := func(u string) {
 		resp, err := client.Get(u)
 		if err != nil {
