@@ -55,18 +55,7 @@ func TestKnowledgeAndProductPages(t *testing.T) {
 	} {
 		t.Run(test.path+" "+test.selector, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path)
-			if p.Resp.StatusCode != 200 {
-				t.Fatalf("status %d, want 200", p.Resp.StatusCode)
-			}
-			if got := sitetest.Attr(p.One(t, "html"), "lang"); got != test.lang {
-				t.Errorf("html lang = %q, want %q", got, test.lang)
-			}
-			if test.lang == "uz" {
-				noCyrillic(t, p)
-			}
-			if h1 := sitetest.Text(p.One(t, "main h1")); !strings.Contains(strings.ToLower(h1), strings.ToLower(test.h1)) {
-				t.Errorf("h1 = %q, want it to contain %q", h1, test.h1)
-			}
+			expectPage(t, p, test.lang, test.h1)
 			if title := sitetest.Text(p.One(t, "head > title")); title == "" {
 				t.Error("empty title")
 			}
@@ -163,6 +152,24 @@ func TestRegionalSectionsKeepTheRegion(t *testing.T) {
 
 // noCyrillic fails when the main content of an Uzbek page has Cyrillic
 // letters: Uzbek is written in Latin script.
+// expectPage checks what every page must have: a 200, its language, an h1
+// naming h1 (case aside), and, in Uzbek, no Cyrillic in its content.
+func expectPage(t *testing.T, p sitetest.Page, lang, h1 string) {
+	t.Helper()
+	if p.Resp.StatusCode != 200 {
+		t.Fatalf("status %d, want 200", p.Resp.StatusCode)
+	}
+	if got := sitetest.Attr(p.One(t, "html"), "lang"); got != lang {
+		t.Errorf("html lang = %q, want %q", got, lang)
+	}
+	if lang == "uz" {
+		noCyrillic(t, p)
+	}
+	if got := sitetest.Text(p.One(t, "main h1")); !strings.Contains(strings.ToLower(got), strings.ToLower(h1)) {
+		t.Errorf("h1 = %q, want it to contain %q", got, h1)
+	}
+}
+
 func noCyrillic(t *testing.T, p sitetest.Page) {
 	t.Helper()
 	text := sitetest.Text(p.One(t, "main"))

@@ -44,18 +44,7 @@ func TestPromotionPages(t *testing.T) {
 	} {
 		t.Run(test.path, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path)
-			if p.Resp.StatusCode != 200 {
-				t.Fatalf("status %d, want 200", p.Resp.StatusCode)
-			}
-			if got := sitetest.Attr(p.One(t, "html"), "lang"); got != test.lang {
-				t.Errorf("html lang = %q, want %q", got, test.lang)
-			}
-			if test.lang == "uz" {
-				noCyrillic(t, p)
-			}
-			if h1 := sitetest.Text(p.One(t, "main h1")); !strings.Contains(strings.ToLower(h1), strings.ToLower(test.h1)) {
-				t.Errorf("h1 = %q, want it to contain %q", h1, test.h1)
-			}
+			expectPage(t, p, test.lang, test.h1)
 			if got := len(p.All(t, test.selector)); got < test.min {
 				t.Errorf("%d nodes match %q, want at least %d", got, test.selector, test.min)
 			}
