@@ -3,45 +3,11 @@
 // every visitor in Samarkand (server/site/browser_test.go).
 //
 // Run against a running site: BASE_URL=http://127.0.0.1:8080 node --test client/e2e/
-import { test, before } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtemp, rm, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { baseURL, desktop, mobile, screenshot, watchProblems, withContext } from "./browser.mjs";
 
-const baseURL = process.env.BASE_URL?.replace(/\/+$/, "");
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-const desktop = { width: 1280, height: 900 };
-const mobile = { width: 390, height: 844 };
-const timeout = 15_000;
-const screenshotDir = process.env.SCREENSHOT_DIR;
 const day = 24 * 60 * 60 * 1000;
-
-before(() => {
-  assert.ok(baseURL, "BASE_URL is not set: start the site and run BASE_URL=http://host:port node --test client/e2e/");
-});
-
-/** withContext runs fn in a fresh browser profile, removed afterwards. */
-async function withContext(options, fn) {
-  const userDataDir = await mkdtemp(path.join(tmpdir(), "sogliq-e2e-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    baseURL,
-    ...options,
-  });
-  context.setDefaultTimeout(timeout);
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    return await fn(page, context);
-  } finally {
-    await context.close();
-    await rm(userDataDir, { recursive: true, force: true });
-  }
-}
 
 /**
  * watch records console errors and warnings (hydration mismatches among
@@ -49,29 +15,12 @@ async function withContext(options, fn) {
  * the detection endpoint.
  */
 function watch(page) {
-  const problems = [];
+  const problems = watchProblems(page);
   const detectCalls = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || msg.type() === "warning") problems.push(`console.${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.stack || err.message}`));
-  page.on("requestfailed", (req) => {
-    const why = req.failure()?.errorText ?? "";
-    if (why !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()} ${why}`);
-  });
-  page.on("response", (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
   page.on("request", (req) => {
     if (new URL(req.url()).pathname === "/api/locations/detect") detectCalls.push(req.url());
   });
   return { problems, detectCalls };
-}
-
-async function screenshot(page, name) {
-  if (!screenshotDir) return;
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, name), animations: "disabled" });
 }
 
 async function waitForPicker(page) {

@@ -3,42 +3,19 @@
 // outside click, against a seeded site.
 //
 // Run against a running site: BASE_URL=http://127.0.0.1:8080 node --test client/e2e/
-import { test, before } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { desktop, withContext } from "./browser.mjs";
 
-const baseURL = process.env.BASE_URL?.replace(/\/+$/, "");
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-const timeout = 15_000;
-
-before(() => {
-  assert.ok(baseURL, "BASE_URL is not set");
-});
-
+/** withPage runs fn on a desktop page and fails on any page or console error. */
 async function withPage(fn) {
-  const userDataDir = await mkdtemp(path.join(tmpdir(), "sogliq-e2e-search-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  context.setDefaultTimeout(timeout);
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
+  await withContext({ viewport: desktop }, async (page) => {
     const errors = [];
     page.on("pageerror", (err) => errors.push(err.message));
     page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
     await fn(page);
     assert.deepEqual(errors, [], "console errors");
-  } finally {
-    await context.close();
-    await rm(userDataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** openBox loads path and waits for the search island to hydrate. */
