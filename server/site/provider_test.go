@@ -256,13 +256,7 @@ func TestClinicTypeRedirects(t *testing.T) {
 		{"/uz/samarkand/kliniki/tip/laboratorii?sort=name&utm_source=x", "/uz/samarkand/kliniki/tip-laboratorii?sort=name"},
 	} {
 		t.Run(test.path, func(t *testing.T) {
-			p := sitetest.Get(t, s.URL+test.path)
-			if p.Resp.StatusCode != 301 {
-				t.Fatalf("status %d, want 301", p.Resp.StatusCode)
-			}
-			if got := p.Resp.Header.Get("Location"); got != test.to {
-				t.Errorf("Location = %q, want %q", got, test.to)
-			}
+			expectMoved(t, s.URL+test.path, test.to)
 		})
 	}
 }
@@ -322,13 +316,7 @@ func TestSlugHistoryRedirects(t *testing.T) {
 		{"/uz/samarkand/uslugi/analizy/oak?sort=price", "/uz/samarkand/uslugi/analizy/obshchiy-analiz-krovi?sort=price"},
 	} {
 		t.Run(test.path, func(t *testing.T) {
-			p := sitetest.Get(t, s.URL+test.path)
-			if p.Resp.StatusCode != 301 {
-				t.Fatalf("status %d, want 301", p.Resp.StatusCode)
-			}
-			if got := p.Resp.Header.Get("Location"); got != test.to {
-				t.Errorf("Location = %q, want %q", got, test.to)
-			}
+			expectMoved(t, s.URL+test.path, test.to)
 		})
 	}
 	if p := sitetest.Get(t, s.URL+"/uslugi/oak"); p.Resp.StatusCode != 404 {

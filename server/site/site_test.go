@@ -207,14 +207,20 @@ func TestRedirects(t *testing.T) {
 		{"/tashkent", "/"},
 	} {
 		t.Run(test.path, func(t *testing.T) {
-			p := sitetest.Get(t, s.URL+test.path)
-			if p.Resp.StatusCode != 301 {
-				t.Fatalf("status %d, want 301", p.Resp.StatusCode)
-			}
-			if got := p.Resp.Header.Get("Location"); got != test.to {
-				t.Errorf("Location = %q, want %q", got, test.to)
-			}
+			expectMoved(t, s.URL+test.path, test.to)
 		})
+	}
+}
+
+// expectMoved checks that url answers 301 to the path to.
+func expectMoved(t *testing.T, url, to string) {
+	t.Helper()
+	p := sitetest.Get(t, url)
+	if p.Resp.StatusCode != 301 {
+		t.Fatalf("status %d, want 301", p.Resp.StatusCode)
+	}
+	if got := p.Resp.Header.Get("Location"); got != to {
+		t.Errorf("Location = %q, want %q", got, to)
 	}
 }
 
