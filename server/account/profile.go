@@ -1,0 +1,122 @@
+package account
+
+import (
+	"net/mail"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Profile is what a user tells about themselves: the registration form
+// (/register/finalize) and the personal data form (/profile/personal).
+type Profile struct {
+	FirstName string `json:"first_name" db:"first_name"`
+	LastName  string `json:"last_name" db:"last_name"`
+	// BirthDate is YYYY-MM-DD or empty.
+	BirthDate string `json:"birth_date" db:"birth_date"`
+	// Gender is "male", "female" or empty.
+	Gender string `json:"gender" db:"gender"`
+	Email  string `json:"email" db:"email"`
+}
+
+// User is a signed-in patient: their phone and profile.
+type User struct {
+	ID    int64  `json:"-" db:"id"`
+	Phone string `json:"phone" db:"phone"`
+	Profile
+	// Registered reports whether the registration form was completed.
+	Registered bool `json:"registered" db:"registered"`
+}
+
+// MaxNameLength bounds names; longer input is refused, not cut.
+const MaxNameLength = 60
+
+// maxEmailLength is RFC 5321's limit on a forward path.
+const maxEmailLength = 254
+
+// FieldError names a form field and the dictionary key of what is wrong
+// with it; the API answers it in the visitor's language.
+type FieldError struct {
+	Field string
+	Key   string
+}
+
+// Clean trims the profile's fields and checks them against today's date
+// (for the birth date). It returns the cleaned profile and one error per
+// field that is wrong, in form order; no errors means it may be stored.
+func (p Profile) Clean(today time.Time) (Profile, []FieldError) {
+	p.FirstName = strings.Join(strings.Fields(p.FirstName), " ")
+	p.LastName = strings.Join(strings.Fields(p.LastName), " ")
+	p.Email = strings.TrimSpace(p.Email)
+	p.BirthDate = strings.TrimSpace(p.BirthDate)
+	var errs []FieldError
+	if key := checkName(p.FirstName); key != "" {
+		errs = append(errs, FieldError{"first_name", key})
+	}
+	if key := checkName(p.LastName); key != "" {
+		errs = append(errs, FieldError{"last_name", key})
+	}
+	if key := checkBirthDate(p.BirthDate, today); key != "" {
+		errs = append(errs, FieldError{"birth_date", key})
+	}
+	if p.Gender != "" && p.Gender != "male" && p.Gender != "female" {
+		errs = append(errs, FieldError{"gender", "form.invalid"})
+	}
+	if key := checkEmail(p.Email); key != "" {
+		errs = append(errs, FieldError{"email", key})
+	}
+	return p, errs
+}
+
+// checkName: required, at most MaxNameLength characters, letters (any
+// script: Uzbek is written in Latin, Russian in Cyrillic) with spaces,
+// hyphens and the apostrophes of Uzbek (oʻ, gʻ, ʼ).
+func checkName(name string) string {
+	if name == "" {
+		return "form.required"
+	}
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameLength {
+		return "form.tooLong"
+	}
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		switch r {
+		case ' ', '-', '\'', 'ʻ', 'ʼ', '‘', '’', '`':
+			continue
+		}
+		return "form.invalid"
+	}
+	return ""
+}
+
+// checkBirthDate: empty, or a real date no later than today and no earlier
+// than 1900.
+func checkBirthDate(raw string, today time.Time) string {
+	if raw == "" {
+		return ""
+	}
+	d, err := time.Parse(time.DateOnly, raw)
+	if err != nil || d.Year() < 1900 || d.After(today) {
+		return "form.invalid"
+	}
+	return ""
+}
+
+// checkEmail: empty passes (spec §5: "email ... passes when empty"),
+// otherwise a bare address.
+func checkEmail(email string) string {
+	if email == "" {
+		return ""
+	}
+	if len(email) > maxEmailLength {
+		return "form.tooLong"
+	}
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || addr.Name != "" || !strings.Contains(email[strings.LastIndexByte(email, '@'):], ".") {
+		return "form.invalid"
+	}
+	return ""
+}

@@ -1,0 +1,273 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sogliq/server/database/dbtest"
+	"sogliq/server/derrors"
+)
+
+var t0 = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+// issue asks for a code and returns the one "sent".
+func issue(t *testing.T, s *Store, phone, ip string, now time.Time) string {
+	t.Helper()
+	var sent string
+	if err := s.IssueCode(context.Background(), phone, ip, now, func(code string) error { sent = code; return nil }); err != nil {
+		t.Fatalf("IssueCode(%s at %s): %v", phone, now.Format(time.TimeOnly), err)
+	}
+	if len(sent) != CodeLength {
+		t.Fatalf("sent code %q, want %d digits", sent, CodeLength)
+	}
+	return sent
+}
+
+func wantRefusal(t *testing.T, err error, status int, key string) *Refusal {
+	t.Helper()
+	var r *Refusal
+	if !errors.As(err, &r) || r.Status != status || r.Key != key {
+		t.Fatalf("err = %v, want a refusal %d %s", err, status, key)
+	}
+	return r
+}
+
+func count(t *testing.T, s *Store, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.db.Get(&n, q, args...); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestSignIn(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const phone = "998901234567"
+
+	code := issue(t, s, phone, "10.0.0.1", t0)
+	// A header may carry any bytes, and any length.
+	agent := "Mozilla \xff" + strings.Repeat("я", 400)
+	sess, err := s.Verify(ctx, phone, code, agent, t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sess.NewUser || sess.Token == "" {
+		t.Fatalf("first sign-in: %+v, want a new user with a token", sess)
+	}
+	id, err := s.SessionUser(ctx, sess.Token, t0.Add(2*time.Minute))
+	if err != nil || id != sess.UserID {
+		t.Fatalf("SessionUser = %d, %v; want %d", id, err, sess.UserID)
+	}
+	// The token is not stored, only its hash.
+	if n := count(t, s, `SELECT count(*) FROM sessions WHERE token_hash = convert_to($1, 'UTF8')`, sess.Token); n != 0 {
+		t.Fatal("the session token is stored in the clear")
+	}
+	// A used code does not sign in twice.
+	_, err = s.Verify(ctx, phone, code, "", t0.Add(2*time.Minute))
+	wantRefusal(t, err, 400, "auth.noCode")
+
+	u, err := s.User(ctx, sess.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(User{ID: sess.UserID, Phone: phone}, u); diff != "" {
+		t.Errorf("new user (-want +got):\n%s", diff)
+	}
+	p := Profile{FirstName: "Ali", LastName: "Valiyev", BirthDate: "1990-02-28", Gender: "male", Email: "ali@example.uz"}
+	if err := s.SaveProfile(ctx, sess.UserID, p, t0.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	u, err = s.User(ctx, sess.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(User{ID: sess.UserID, Phone: phone, Profile: p, Registered: true}, u); diff != "" {
+		t.Errorf("registered user (-want +got):\n%s", diff)
+	}
+
+	// Signing in again (after the resend wait) finds the same, registered user.
+	code = issue(t, s, phone, "10.0.0.1", t0.Add(5*time.Minute))
+	again, err := s.Verify(ctx, phone, code, "", t0.Add(6*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.UserID != sess.UserID || again.NewUser || again.Token == sess.Token {
+		t.Fatalf("second sign-in %+v, first %+v", again, sess)
+	}
+
+	// Ending one session leaves the other.
+	if err := s.EndSession(ctx, sess.Token); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SessionUser(ctx, sess.Token, t0.Add(7*time.Minute)); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("ended session: %v, want ErrNoSession", err)
+	}
+	if _, err := s.SessionUser(ctx, again.Token, t0.Add(7*time.Minute)); err != nil {
+		t.Fatalf("the other session: %v", err)
+	}
+	// Sessions expire.
+	if _, err := s.SessionUser(ctx, again.Token, t0.Add(6*time.Minute+SessionTTL)); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("expired session: %v, want ErrNoSession", err)
+	}
+	if _, err := s.SessionUser(ctx, "", t0); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("empty token: %v, want ErrNoSession", err)
+	}
+	if _, err := s.User(ctx, 999999); !errors.Is(err, derrors.NotFound) {
+		t.Fatalf("unknown user: %v", err)
+	}
+}
+
+func TestWrongCodes(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const phone = "998711234567"
+	code := issue(t, s, phone, "", t0)
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	for left := MaxAttempts - 1; left > 0; left-- {
+		_, err := s.Verify(ctx, phone, wrong, "", t0)
+		r := wantRefusal(t, err, 400, "auth.wrongCode")
+		if diff := cmp.Diff([]string{"left", fmt.Sprint(left)}, r.Vars); diff != "" {
+			t.Errorf("attempts left (-want +got):\n%s", diff)
+		}
+	}
+	_, err := s.Verify(ctx, phone, wrong, "", t0)
+	wantRefusal(t, err, 429, "auth.tooManyAttempts")
+	// Now even the right code is refused: the code is spent.
+	_, err = s.Verify(ctx, phone, code, "", t0)
+	wantRefusal(t, err, 429, "auth.tooManyAttempts")
+	if n := count(t, s, `SELECT count(*) FROM users`); n != 0 {
+		t.Errorf("%d users after failed sign-ins, want 0", n)
+	}
+	// A new code starts over.
+	code = issue(t, s, phone, "", t0.Add(ResendAfter))
+	if _, err := s.Verify(ctx, phone, code, "", t0.Add(ResendAfter)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCodeExpires(t *testing.T) {
+	s := NewStore(dbtest.New(t))
+	const phone = "998901112233"
+	code := issue(t, s, phone, "", t0)
+	_, err := s.Verify(context.Background(), phone, code, "", t0.Add(CodeTTL))
+	wantRefusal(t, err, 400, "auth.codeExpired")
+	_, err = s.Verify(context.Background(), "998909998877", code, "", t0)
+	wantRefusal(t, err, 400, "auth.noCode")
+}
+
+func TestSendLimits(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const phone = "998935556677"
+	issue(t, s, phone, "10.0.0.2", t0)
+	err := s.IssueCode(ctx, phone, "10.0.0.2", t0.Add(20*time.Second), func(string) error { return nil })
+	r := wantRefusal(t, err, 429, "auth.resendWait")
+	if r.RetryAfter != 40*time.Second {
+		t.Errorf("RetryAfter = %s, want 40s", r.RetryAfter)
+	}
+	for i := 1; i < CodesPerPhone; i++ {
+		issue(t, s, phone, "10.0.0.2", t0.Add(time.Duration(i)*ResendAfter))
+	}
+	err = s.IssueCode(ctx, phone, "10.0.0.2", t0.Add(10*time.Minute), func(string) error { return nil })
+	r = wantRefusal(t, err, 429, "auth.tooManyCodes")
+	if r.RetryAfter != 50*time.Minute {
+		t.Errorf("RetryAfter = %s, want 50m (the oldest code leaves the hour)", r.RetryAfter)
+	}
+	issue(t, s, phone, "10.0.0.2", t0.Add(time.Hour+time.Second))
+
+	// One address asking for many phones.
+	for i := range CodesPerIP {
+		issue(t, s, fmt.Sprintf("9989%08d", i), "10.0.0.3", t0)
+	}
+	err = s.IssueCode(ctx, "998977777777", "10.0.0.3", t0, func(string) error { return nil })
+	wantRefusal(t, err, 429, "auth.tooManyCodes")
+}
+
+func TestFailedSendStoresNothing(t *testing.T) {
+	s := NewStore(dbtest.New(t))
+	const phone = "998901234500"
+	err := s.IssueCode(context.Background(), phone, "", t0, func(string) error { return errors.New("gateway down") })
+	if err == nil || err.Error() != "gateway down" {
+		t.Fatalf("err = %v", err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sign_in_codes`); n != 0 {
+		t.Fatalf("%d codes stored after a failed send", n)
+	}
+	// And the visitor may try again at once.
+	issue(t, s, phone, "", t0)
+}
+
+// Parallel guesses at one code are counted one by one: no more than
+// MaxAttempts wrong answers are ever checked.
+func TestParallelGuessesAreSerialised(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const phone = "998909090909"
+	code := issue(t, s, phone, "", t0)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	refusals := map[string]int{}
+	for i := range 12 {
+		guess := fmt.Sprintf("%06d", i)
+		if guess == code {
+			guess = "999999"
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.Verify(ctx, phone, guess, "", t0)
+			var r *Refusal
+			if !errors.As(err, &r) {
+				t.Errorf("guess %s: %v", guess, err)
+				return
+			}
+			mu.Lock()
+			refusals[r.Key]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if diff := cmp.Diff(map[string]int{"auth.wrongCode": MaxAttempts - 1, "auth.tooManyAttempts": 12 - MaxAttempts + 1}, refusals); diff != "" {
+		t.Errorf("refusals (-want +got):\n%s", diff)
+	}
+	if n := count(t, s, `SELECT attempts FROM sign_in_codes`); n != MaxAttempts {
+		t.Errorf("attempts = %d, want %d", n, MaxAttempts)
+	}
+}
+
+func TestPurge(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	code := issue(t, s, "998901234567", "", t0)
+	sess, err := s.Verify(ctx, "998901234567", code, "", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Purge(ctx, t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sessions`) + count(t, s, `SELECT count(*) FROM sign_in_codes`); n != 2 {
+		t.Fatalf("purge an hour later left %d rows, want 2", n)
+	}
+	if err := s.Purge(ctx, t0.Add(SessionTTL)); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sessions`) + count(t, s, `SELECT count(*) FROM sign_in_codes`); n != 0 {
+		t.Fatalf("purge after expiry left %d rows", n)
+	}
+	if _, err := s.SessionUser(ctx, sess.Token, t0); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("purged session: %v", err)
+	}
+}
