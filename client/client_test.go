@@ -91,3 +91,52 @@ func TestPluralForm(t *testing.T) {
 		}
 	}
 }
+
+func TestApplyMask(t *testing.T) {
+	raw, err := os.ReadFile("../shared/testdata/masks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct{ Mask, Input, Want string }
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	vm := load(t, "lib/mask.ts")
+	apply, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("applyMask"))
+	if !ok {
+		t.Fatal("lib/mask.ts exports no applyMask")
+	}
+	for _, c := range cases {
+		v, err := apply(goja.Undefined(), vm.ToValue(c.Mask), vm.ToValue(c.Input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.String() != c.Want {
+			t.Errorf("applyMask(%q, %q) = %q, want %q", c.Mask, c.Input, v, c.Want)
+		}
+	}
+}
+
+func TestMaskPhone(t *testing.T) {
+	vm := load(t, "lib/mask.ts")
+	mask, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("maskPhone"))
+	if !ok {
+		t.Fatal("lib/mask.ts exports no maskPhone")
+	}
+	for in, want := range map[string]string{
+		"":                  "",
+		"9":                 "+998 9",
+		"901234567":         "+998 90 123-45-67",
+		"+998901234567":     "+998 90 123-45-67",
+		"+998 90 123-45-67": "+998 90 123-45-67",
+		"90 123 45 67 89":   "+998 90 123-45-67",
+	} {
+		v, err := mask(goja.Undefined(), vm.ToValue(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.String() != want {
+			t.Errorf("maskPhone(%q) = %q, want %q", in, v, want)
+		}
+	}
+}

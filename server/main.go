@@ -23,6 +23,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/assets"
+	"sogliq/server/account"
 	"sogliq/server/cache"
 	"sogliq/server/config"
 	"sogliq/server/database"
@@ -151,6 +152,20 @@ func loadBundle(cfg config.Config) (*ssr.Bundle, error) {
 	return ssr.Build(ssr.BuildOptions{Root: cfg.Root, Minify: !cfg.Dev})
 }
 
+// smsSender is the SMS gateway of SMS_URL; without one, a development or
+// demo site writes sign-in codes to its log, and any other has no sign-in.
+func smsSender(cfg config.Config, demo bool, logger *slog.Logger) account.Sender {
+	switch {
+	case cfg.SMSURL != "":
+		return &account.HTTPSender{URL: cfg.SMSURL, Token: cfg.SMSToken}
+	case cfg.Dev || demo:
+		return &account.LogSender{Logger: logger}
+	default:
+		logger.Warn("sign-in is unavailable: no SMS_URL")
+		return nil
+	}
+}
+
 func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo bool) error {
 	logger.Info("starting", slog.Any("config", cfg))
 	db, err := openDatabase(ctx, logger, cfg)
@@ -190,6 +205,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	server, err := site.New(ctx, site.Deps{
 		DB: db, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
+		SMS: smsSender(cfg, demo, logger),
 	})
 	if err != nil {
 		return err

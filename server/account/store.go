@@ -34,8 +34,9 @@ const (
 	SessionTTL    = 30 * 24 * time.Hour
 )
 
-// ErrNoSession means the token names no live session.
-var ErrNoSession = errors.New("account: no such session")
+// ErrNoSession means the token names no live session; it wraps
+// derrors.NotFound.
+var ErrNoSession = fmt.Errorf("account: no such session: %w", derrors.NotFound)
 
 // Refusal is a sign-in step the visitor may not take now; the API answers
 // it with Status and the dictionary message Key (with Vars).
@@ -49,10 +50,15 @@ type Refusal struct {
 
 func (r *Refusal) Error() string { return fmt.Sprintf("account: refused (%d %s)", r.Status, r.Key) }
 
+// tooManyRequests is a 429 with the wait in whole seconds and minutes
+// (rounded up), for messages to use whichever reads better.
 func tooManyRequests(key string, retry time.Duration) *Refusal {
-	secs := int(retry.Round(time.Second) / time.Second)
-	secs = max(secs, 1)
-	return &Refusal{Status: 429, Key: key, Vars: []string{"seconds", strconv.Itoa(secs)}, RetryAfter: time.Duration(secs) * time.Second}
+	secs := max(int((retry+time.Second-1)/time.Second), 1)
+	mins := (secs + 59) / 60
+	return &Refusal{
+		Status: 429, Key: key, RetryAfter: time.Duration(secs) * time.Second,
+		Vars: []string{"seconds", strconv.Itoa(secs), "minutes", strconv.Itoa(mins)},
+	}
 }
 
 // Store keeps users, sign-in codes and sessions in PostgreSQL.

@@ -47,6 +47,12 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For names the client
 	// (TRUSTED_PROXIES, comma-separated IPs or CIDRs; default none).
 	TrustedProxies []netip.Prefix
+	// SMSURL is the SMS gateway sign-in codes are posted to (SMS_URL, see
+	// account.HTTPSender); empty means sign-in is unavailable, except on a
+	// development or demo site, which writes the codes to its log.
+	SMSURL string
+	// SMSToken is the gateway's bearer token (SMS_TOKEN). Secret.
+	SMSToken string
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -82,6 +88,12 @@ func FromEnv() (Config, error) {
 		}
 	}
 	c.GeoIPDB = os.Getenv("GEOIP_DB")
+	c.SMSURL, c.SMSToken = os.Getenv("SMS_URL"), os.Getenv("SMS_TOKEN")
+	if c.SMSURL != "" {
+		if u, err := url.Parse(c.SMSURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return c, fmt.Errorf("config: SMS_URL=%q is not an http(s) URL", c.SMSURL)
+		}
+	}
 	proxies, err := region.ParsePrefixes(os.Getenv("TRUSTED_PROXIES"))
 	if err != nil {
 		return c, fmt.Errorf("config: TRUSTED_PROXIES: %w", err)
@@ -106,6 +118,10 @@ func (c Config) LogValue() slog.Value {
 	if c.GeoIPDB != "" {
 		geoip = c.GeoIPDB
 	}
+	sms := "(off)"
+	if u, err := url.Parse(c.SMSURL); c.SMSURL != "" && err == nil {
+		sms = u.Scheme + "://" + u.Host
+	}
 	redis := "(in-process cache)"
 	if c.RedisURL != "" {
 		redis = database.Redact(c.RedisURL)
@@ -115,6 +131,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("database", database.Redact(c.DatabaseURL)),
 		slog.String("redis", redis),
 		slog.String("public_url", c.PublicURL),
+		slog.String("sms", sms),
 		slog.Bool("dev", c.Dev),
 		slog.Int("render_pool", c.RenderPool),
 		slog.Duration("render_timeout", c.RenderTimeout),

@@ -27,6 +27,9 @@ type Request struct {
 	Params map[string]string
 	// Query holds only the parameters the route declares (its canonical query).
 	Query url.Values
+	// UserID is the signed-in visitor on pages of one visitor (routes with
+	// an access rule, which are never cached); 0 on every other page.
+	UserID int64
 }
 
 // Result is a loader's answer.

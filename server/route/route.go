@@ -36,6 +36,11 @@ type Route struct {
 	// region on this page: a list page whose last segment belongs to one
 	// region (a district) drops it. Empty means the page itself.
 	RegionParent string `json:"regionParent,omitempty"`
+	// Access names who may open the page (spec §4 check 4): empty for
+	// everyone, AccessSession for a signed-in visitor, AccessNewUser for one
+	// who has just signed in for the first time. Such pages are the
+	// visitor's own: rendered for each request, never cached.
+	Access string `json:"access,omitempty"`
 
 	segments []string
 }
@@ -68,6 +73,12 @@ func Parse(raw []byte) (*Table, error) {
 		if r.Name == "" || !strings.HasPrefix(r.Pattern, "/") || r.Page == "" {
 			return nil, fmt.Errorf("route.Parse: route %q needs a name, a pattern starting with / and a page", r.Name)
 		}
+		if r.Access != "" && r.Access != AccessSession && r.Access != AccessNewUser {
+			return nil, fmt.Errorf("route.Parse: route %q: access %q is neither %q nor %q", r.Name, r.Access, AccessSession, AccessNewUser)
+		}
+		if r.Access != "" && r.Region {
+			return nil, fmt.Errorf("route.Parse: route %q: a page of one visitor takes no region", r.Name)
+		}
 		if _, dup := t.byName[r.Name]; dup {
 			return nil, fmt.Errorf("route.Parse: route %q twice", r.Name)
 		}
@@ -89,6 +100,12 @@ func split(p string) []string {
 	}
 	return strings.Split(p, "/")
 }
+
+// The values of Route.Access.
+const (
+	AccessSession = "session"
+	AccessNewUser = "new_user"
+)
 
 // Match is a route with the values of its parameters.
 type Match struct {

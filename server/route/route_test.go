@@ -185,3 +185,17 @@ func TestParseRejectsABadRegionParent(t *testing.T) {
 		}
 	}
 }
+
+func TestParseRejectsABadAccess(t *testing.T) {
+	for _, raw := range []string{
+		`{"routes":[{"name":"a","pattern":"/a","access":"admin","page":"A"}]}`,
+		`{"routes":[{"name":"a","pattern":"/a","region":true,"access":"session","page":"A"}]}`,
+	} {
+		if _, err := Parse([]byte(raw)); err == nil {
+			t.Errorf("Parse(%s) succeeded", raw)
+		}
+	}
+	if _, err := Parse([]byte(`{"routes":[{"name":"a","pattern":"/a","access":"new_user","page":"A"}]}`)); err != nil {
+		t.Errorf("a new_user page: %v", err)
+	}
+}

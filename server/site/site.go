@@ -7,10 +7,12 @@ import (
 	"context"
 	"log/slog"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/account"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
 	"sogliq/server/content"
@@ -47,6 +49,8 @@ type Deps struct {
 	GeoIPDB string
 	// TrustedProxies are the peers whose X-Forwarded-For names the client.
 	TrustedProxies []netip.Prefix
+	// SMS delivers sign-in codes; nil means sign-in is unavailable.
+	SMS account.Sender
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -78,6 +82,8 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	}
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
+	accounts := account.NewStore(d.DB)
+	go purgeAccounts(ctx, accounts, d.Logger)
 	for _, r := range []*seo.Redirects{redirects, rules} {
 		if err := r.Load(ctx); err != nil {
 			return nil, err
@@ -91,19 +97,41 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:     routes,
 		Dict:       dict,
 		Regions:    regions,
-		Loaders:    loaders(d.DB, limits, d.PublicURL),
+		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts),
 		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
 		Slugs:      slughistory.NewStore(d.DB),
+		Sessions:   accounts,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
 			&search.Handler{Store: search.NewStore(d.DB), Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
+			&account.Handler{
+				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger, TrustedProxies: d.TrustedProxies,
+				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
+			},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
 	})
+}
+
+// purgeAccounts deletes expired sessions and old sign-in codes every hour
+// until ctx ends.
+func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			if err := store.Purge(ctx, now); err != nil && ctx.Err() == nil {
+				logger.WarnContext(ctx, "purging expired sessions failed", slog.Any("err", err))
+			}
+		}
+	}
 }
 
 // regionAPI is the locations API with IP detection through d.GeoIPDB or
@@ -146,7 +174,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -157,6 +185,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string) page.Loaders {
 		content.Pages(content.NewStore(db), limits.PostsPerPage),
 		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
 		search.Pages(search.NewStore(db), publicURL),
+		account.Pages(accounts),
 	} {
 		for name, l := range domain {
 			all[name] = l

@@ -16,14 +16,14 @@ import (
 type routeCheck func(ctx context.Context, s *Server, pr *pageRequest) error
 
 // routeChecks run in the order of spec §4, after the language prefix is
-// settled. The auth guard (4) joins this list in its place with the
-// account pages it guards.
+// settled.
 var routeChecks = []routeCheck{
 	canonicalLanguage, // /ru and /en are aliases of the unprefixed path
 	preferredLanguage, // the bare root follows the language cookie, then Accept-Language
 	validatePage,      // 1: the path names a page of the route table
 	seoRedirect,       // 2: moved pages, from the seo_redirects table
 	swapRegionSlug,    // 3: the default region is never written in the path
+	guardAccess,       // 4: pages of one visitor need their session
 	trimTrailingSlash, // 5: one URL per page
 	routeRule,         // 6: configured legacy redirects, from the route_rules table
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"log/slog"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
@@ -69,16 +70,25 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	} else {
 		s.Logger.InfoContext(ctx, "request refused", slog.String("path", pr.path), slog.Int("status", status), slog.Any("err", err))
 	}
+	c.Response().Header.Del(fiber.HeaderContentEncoding)
+	c.Response().Header.Del(fiber.HeaderETag)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if strings.HasPrefix(pr.path, "/api/") {
+		// An API caller reads JSON, in the language it asked for.
+		lang := "ru"
+		if c.Query("lang") == "uz" {
+			lang = "uz"
+		}
+		_, message = s.statusOf(err, lang, shown)
+		return c.Status(status).JSON(fiber.Map{"error": message})
+	}
 	body, rerr := s.renderError(ctx, pr, status, message)
 	if rerr != nil {
 		s.Logger.ErrorContext(ctx, "error page render failed", slog.Any("err", rerr))
 		body = s.plainErrorPage(pr.loc.Lang, status, message)
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	c.Set("Content-Language", pr.loc.Lang)
-	c.Response().Header.Del(fiber.HeaderContentEncoding)
-	c.Response().Header.Del(fiber.HeaderETag)
 	return c.Status(status).SendString(body)
 }
 

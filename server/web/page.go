@@ -36,6 +36,11 @@ type pageRequest struct {
 	trailingRegion string
 	// cookieLang and acceptLanguage steer the bare root (preferredLanguage).
 	cookieLang, acceptLanguage string
+	// token and newUser are the account cookies the auth guard reads;
+	// userID is the signed-in visitor it found.
+	token   string
+	newUser bool
+	userID  int64
 }
 
 // newPageRequest takes apart a request; path and rawQuery must not be
@@ -64,10 +69,15 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	pr := s.newPageRequest(utils.CopyString(c.Path()), string(c.Request().URI().QueryString()))
 	pr.cookieLang = utils.CopyString(c.Cookies(langCookie))
 	pr.acceptLanguage = utils.CopyString(c.Get(fiber.HeaderAcceptLanguage))
+	pr.token = utils.CopyString(c.Cookies(tokenCookie))
+	pr.newUser = c.Cookies(newUserCookie) != ""
 	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
+	if pr.match.Route.Access != "" {
+		return s.servePrivatePage(c, pr)
+	}
 	key := s.cacheKey(pr)
 	inm := c.Get(fiber.HeaderIfNoneMatch)
 	if inm != "" {
@@ -90,6 +100,25 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 		return notModified(c, entry, state)
 	}
 	return writeEntry(c, entry, state)
+}
+
+// servePrivatePage renders a page of one visitor (a route with an access
+// rule) for this request alone: no cache, no ETag, nothing shared.
+func (s *Server) servePrivatePage(c *fiber.Ctx, pr *pageRequest) error {
+	props, _, err := s.loadPage(c.UserContext(), pr)
+	if err != nil {
+		return err
+	}
+	props.NoIndex = true
+	html, err := s.renderDocument(c.UserContext(), props)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	c.Set(fiber.HeaderVary, fiber.HeaderCookie)
+	c.Set("Content-Language", pr.loc.Lang)
+	c.Type("html", "utf-8")
+	return c.SendString(html)
 }
 
 func notModified(c *fiber.Ctx, e *cache.Entry, state string) error {
@@ -143,6 +172,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 		Region: pr.region,
 		Params: pr.match.Params,
 		Query:  pr.canonical,
+		UserID: pr.userID,
 	})
 	if err != nil {
 		return documentProps{}, res, err

@@ -40,6 +40,9 @@ type Deps struct {
 	RouteRules RedirectLookup
 	// Slugs finds an entity's current slug from a former one; nil for none.
 	Slugs SlugLookup
+	// Sessions finds the signed-in visitor for the auth guard; nil means
+	// nobody is ever signed in.
+	Sessions SessionLookup
 	// Handlers add routes of their own (robots.txt, sitemaps, APIs) ahead
 	// of the pages.
 	Handlers []Registrar
@@ -61,6 +64,13 @@ type Registrar interface {
 // before; slughistory.Store is one.
 type SlugLookup interface {
 	Current(ctx context.Context, entity, old string) (slug string, ok bool, err error)
+}
+
+// SessionLookup finds the user a session token belongs to, with an error
+// wrapping derrors.NotFound when it names no live session; account.Store
+// is one.
+type SessionLookup interface {
+	SessionUser(ctx context.Context, token string, now time.Time) (int64, error)
 }
 
 // RedirectLookup finds where a path moved; seo.Redirects is one.

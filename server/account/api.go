@@ -1,0 +1,293 @@
+package account
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/utils"
+
+	"sogliq/server/region"
+)
+
+// The cookies of spec §3: token marks a signed-in visitor (here: the
+// session token itself, never readable by scripts), is_new_user lets a
+// visitor who has just signed in for the first time complete registration.
+const (
+	TokenCookie   = "token"
+	NewUserCookie = "is_new_user"
+)
+
+// newUserTTL bounds how long registration may be completed after the
+// first sign-in without signing in again.
+const newUserTTL = 24 * time.Hour
+
+// Translator gives a visitor-facing message in a language; *i18n.Dict is one.
+type Translator interface {
+	T(lang, key string, vars ...string) string
+}
+
+// Handler serves the sign-in and profile API:
+//
+//	POST /api/auth/code?lang=        {"phone"}           send a sign-in code by SMS
+//	POST /api/auth/verify?lang=      {"phone", "code"}   sign in: session cookie, and is_new_user on the first sign-in
+//	POST /api/auth/logout?lang=                          end the session (a form post lands on the home page)
+//	GET  /api/account/profile?lang=                      the signed-in user
+//	PUT  /api/account/profile?lang=  Profile             save the profile, completing registration
+//
+// Errors are JSON {"error": message} in lang ("uz" Uzbek, else Russian),
+// with "fields": {name: message} for a refused form.
+type Handler struct {
+	Store *Store
+	// Sender delivers codes; nil means sign-in is not available here (no
+	// SMS gateway configured), answered with 503.
+	Sender Sender
+	Dict   Translator
+	// SecureCookies marks cookies Secure (a site served over https).
+	SecureCookies  bool
+	TrustedProxies []netip.Prefix
+	Logger         *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Register adds the API routes.
+func (h *Handler) Register(r fiber.Router) {
+	r.Post("/api/auth/code", h.sameOrigin, h.sendCode)
+	r.Post("/api/auth/verify", h.sameOrigin, h.verify)
+	r.Post("/api/auth/logout", h.sameOrigin, h.logout)
+	r.Get("/api/account/profile", h.profile)
+	r.Put("/api/account/profile", h.sameOrigin, h.saveProfile)
+}
+
+func (h *Handler) now() time.Time {
+	if h.Now != nil {
+		return h.Now()
+	}
+	return time.Now()
+}
+
+func lang(c *fiber.Ctx) string {
+	if c.Query("lang") == "uz" {
+		return "uz"
+	}
+	return "ru"
+}
+
+type apiError struct {
+	Error  string            `json:"error"`
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+func (h *Handler) fail(c *fiber.Ctx, status int, key string, vars ...string) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(status).JSON(apiError{Error: h.Dict.T(lang(c), key, vars...)})
+}
+
+// sameOrigin refuses state-changing requests that a browser sent on behalf
+// of another site. The session cookie is SameSite=Lax already; this also
+// covers browsers that ignore SameSite.
+func (h *Handler) sameOrigin(c *fiber.Ctx) error {
+	switch c.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return h.fail(c, fiber.StatusForbidden, "api.crossSite")
+	}
+	if origin := c.Get(fiber.HeaderOrigin); origin != "" {
+		u, err := url.Parse(origin)
+		if err != nil || u.Host != c.Hostname() {
+			return h.fail(c, fiber.StatusForbidden, "api.crossSite")
+		}
+	}
+	return c.Next()
+}
+
+// decode reads a JSON body into v; false means it answered 400.
+func (h *Handler) decode(c *fiber.Ctx, v any) (bool, error) {
+	if err := json.Unmarshal(c.Body(), v); err != nil {
+		return false, h.fail(c, fiber.StatusBadRequest, "api.badBody")
+	}
+	return true, nil
+}
+
+// refused answers a *Refusal from the store; anything else goes to the
+// error handler (a logged 500).
+func (h *Handler) refused(c *fiber.Ctx, err error) error {
+	var r *Refusal
+	if !errors.As(err, &r) {
+		return err
+	}
+	if r.RetryAfter > 0 {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(r.RetryAfter/time.Second)))
+	}
+	return h.fail(c, r.Status, r.Key, r.Vars...)
+}
+
+func (h *Handler) sendCode(c *fiber.Ctx) error {
+	var in struct {
+		Phone string `json:"phone"`
+	}
+	if ok, err := h.decode(c, &in); !ok {
+		return err
+	}
+	phone, ok := ParsePhone(in.Phone)
+	if !ok {
+		return h.fail(c, fiber.StatusBadRequest, "auth.badPhone")
+	}
+	if h.Sender == nil {
+		return h.fail(c, fiber.StatusServiceUnavailable, "auth.unavailable")
+	}
+	l := lang(c)
+	ip := region.ClientIP(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
+	ctx := c.UserContext()
+	var sendErr error
+	err := h.Store.IssueCode(ctx, phone, ip, h.now(), func(code string) error {
+		sendErr = h.Sender.Send(ctx, phone, h.Dict.T(l, "auth.smsText", "code", code))
+		return sendErr
+	})
+	if sendErr != nil {
+		h.Logger.ErrorContext(ctx, "sign-in code not sent", slog.String("phone", DisplayPhone(phone)), slog.Any("err", sendErr))
+		return h.fail(c, fiber.StatusBadGateway, "auth.smsFailed")
+	}
+	if err != nil {
+		return h.refused(c, err)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"data": fiber.Map{
+		"phone":       DisplayPhone(phone),
+		"resend_in":   int(ResendAfter / time.Second),
+		"expires_in":  int(CodeTTL / time.Second),
+		"code_length": CodeLength,
+	}})
+}
+
+func (h *Handler) verify(c *fiber.Ctx) error {
+	var in struct {
+		Phone string `json:"phone"`
+		Code  string `json:"code"`
+	}
+	if ok, err := h.decode(c, &in); !ok {
+		return err
+	}
+	phone, ok := ParsePhone(in.Phone)
+	if !ok {
+		return h.fail(c, fiber.StatusBadRequest, "auth.badPhone")
+	}
+	if len(in.Code) != CodeLength {
+		return h.fail(c, fiber.StatusBadRequest, "auth.badCode", "length", strconv.Itoa(CodeLength))
+	}
+	sess, err := h.Store.Verify(c.UserContext(), phone, in.Code, c.Get(fiber.HeaderUserAgent), h.now())
+	if err != nil {
+		return h.refused(c, err)
+	}
+	h.setCookie(c, TokenCookie, sess.Token, SessionTTL)
+	next := "/profile"
+	if sess.NewUser {
+		h.setCookie(c, NewUserCookie, "1", newUserTTL)
+		next = "/register/finalize"
+	}
+	if lang(c) == "uz" {
+		next = "/uz" + next
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"data": fiber.Map{"new_user": sess.NewUser, "next": next}})
+}
+
+func (h *Handler) logout(c *fiber.Ctx) error {
+	if token := c.Cookies(TokenCookie); token != "" {
+		if err := h.Store.EndSession(c.UserContext(), utils.CopyString(token)); err != nil {
+			return err
+		}
+	}
+	h.clearCookie(c, TokenCookie)
+	h.clearCookie(c, NewUserCookie)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if c.Accepts(fiber.MIMEApplicationJSON, fiber.MIMETextHTML) == fiber.MIMETextHTML {
+		home := "/"
+		if lang(c) == "uz" {
+			home = "/uz"
+		}
+		return c.Redirect(home, fiber.StatusSeeOther)
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// signedIn is the user id of the request's session; false means it
+// answered 401.
+func (h *Handler) signedIn(c *fiber.Ctx) (int64, bool, error) {
+	id, err := h.Store.SessionUser(c.UserContext(), c.Cookies(TokenCookie), h.now())
+	if errors.Is(err, ErrNoSession) {
+		return 0, false, h.fail(c, fiber.StatusUnauthorized, "auth.signedOut")
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	return id, true, nil
+}
+
+func (h *Handler) profile(c *fiber.Ctx) error {
+	id, ok, err := h.signedIn(c)
+	if !ok {
+		return err
+	}
+	u, err := h.Store.User(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"data": u})
+}
+
+func (h *Handler) saveProfile(c *fiber.Ctx) error {
+	id, ok, err := h.signedIn(c)
+	if !ok {
+		return err
+	}
+	var in Profile
+	if ok, err := h.decode(c, &in); !ok {
+		return err
+	}
+	p, invalid := in.Clean(h.now())
+	if len(invalid) > 0 {
+		l := lang(c)
+		fields := make(map[string]string, len(invalid))
+		for _, fe := range invalid {
+			limit := MaxNameLength
+			if fe.Field == "email" {
+				limit = maxEmailLength
+			}
+			fields[fe.Field] = h.Dict.T(l, fe.Key, "field", h.Dict.T(l, "account.field."+fe.Field), "max", strconv.Itoa(limit))
+		}
+		c.Set(fiber.HeaderCacheControl, "no-store")
+		return c.Status(fiber.StatusUnprocessableEntity).JSON(apiError{Error: h.Dict.T(l, "form.fix"), Fields: fields})
+	}
+	if err := h.Store.SaveProfile(c.UserContext(), id, p, h.now()); err != nil {
+		return err
+	}
+	h.clearCookie(c, NewUserCookie)
+	u, err := h.Store.User(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"data": u})
+}
+
+func (h *Handler) setCookie(c *fiber.Ctx, name, value string, ttl time.Duration) {
+	c.Cookie(&fiber.Cookie{
+		Name: name, Value: value, Path: "/", MaxAge: int(ttl / time.Second),
+		Expires: h.now().Add(ttl), HTTPOnly: true, Secure: h.SecureCookies, SameSite: fiber.CookieSameSiteLaxMode,
+	})
+}
+
+func (h *Handler) clearCookie(c *fiber.Ctx, name string) {
+	c.Cookie(&fiber.Cookie{
+		Name: name, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(0, 0),
+		HTTPOnly: true, Secure: h.SecureCookies, SameSite: fiber.CookieSameSiteLaxMode,
+	})
+}

@@ -1,0 +1,50 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/gofiber/fiber/v2"
+
+	"sogliq/server/derrors"
+	"sogliq/server/route"
+)
+
+// The cookies the auth guard reads (spec §3); the account API sets them.
+const (
+	tokenCookie   = "token"
+	newUserCookie = "is_new_user"
+)
+
+// guardAccess is the auth guard (spec §4 check 4, §5): a page of one
+// visitor opens only with a live session, and /register/finalize also
+// needs the is_new_user cookie. Anyone else goes to the home page of
+// their language with a 302 that no cache keeps.
+func guardAccess(ctx context.Context, s *Server, pr *pageRequest) error {
+	access := pr.match.Route.Access
+	if access == "" {
+		return nil
+	}
+	home := &redirect{status: fiber.StatusFound, to: route.Prefix(route.Place{Lang: pr.loc.Lang}, false), private: true}
+	if home.to == "" {
+		home.to = "/"
+	}
+	if access == route.AccessNewUser && !pr.newUser {
+		return home
+	}
+	if s.Sessions == nil || pr.token == "" {
+		return home
+	}
+	id, err := s.Sessions.SessionUser(ctx, pr.token, s.Now())
+	if errors.Is(err, derrors.NotFound) {
+		return home
+	}
+	if err != nil {
+		// Not the visitor's fault, and no reason to let them in: the
+		// error page, logged by the error handler.
+		return fmt.Errorf("auth guard: %w", err)
+	}
+	pr.userID = id
+	return nil
+}
