@@ -55,6 +55,7 @@ export function Header({ lang, region, url, regions, route, data }: RenderProps)
             <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>
           )}
           <a className="header__add" href={ADD_CLINIC_URL} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a>
+          <a className="header__account" href={href("login", {}, place)}>{t(lang, "header.signIn")}</a>
           <LanguageSwitcher lang={lang} paths={url.paths} />
         </div>
       </div>

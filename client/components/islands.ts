@@ -6,9 +6,13 @@ import BurgerMenuImpl from "../islands/BurgerMenu";
 import DownloadAppImpl from "../islands/DownloadApp";
 import RegionPickerImpl from "../islands/RegionPicker";
 import SearchBoxImpl from "../islands/SearchBox";
+import SignInFormImpl from "../islands/SignInForm";
+import ProfileFormImpl from "../islands/ProfileForm";
 
 export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
 export const BurgerMenu = island("BurgerMenu", BurgerMenuImpl);
 export const DownloadApp = island("DownloadApp", DownloadAppImpl);
 export const RegionPicker = island("RegionPicker", RegionPickerImpl);
 export const SearchBox = island("SearchBox", SearchBoxImpl);
+export const SignInForm = island("SignInForm", SignInFormImpl);
+export const ProfileForm = island("ProfileForm", ProfileFormImpl);

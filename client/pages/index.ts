@@ -22,6 +22,7 @@ import { Clinic } from "./Clinic";
 import { ServiceIndex } from "./ServiceIndex";
 import { ServiceClinics } from "./ServiceClinics";
 import { Search } from "./Search";
+import { SignIn, RegisterFinalize, Profile, ProfilePersonal } from "./Account";
 import type { RenderProps } from "../types";
 
 /**
@@ -52,5 +53,9 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   ServiceIndex,
   ServiceClinics,
   Search,
+  SignIn,
+  RegisterFinalize,
+  Profile,
+  ProfilePersonal,
   Error: ErrorPage,
 };

@@ -23,6 +23,10 @@ const (
 	NewUserCookie = "is_new_user"
 )
 
+// Tashkent is Uzbekistan's time (UTC+5 all year): a birth date is checked
+// against the patient's today.
+var Tashkent = time.FixedZone("UTC+5", 5*60*60)
+
 // newUserTTL bounds how long registration may be completed after the
 // first sign-in without signing in again.
 const newUserTTL = 24 * time.Hour
@@ -252,7 +256,7 @@ func (h *Handler) saveProfile(c *fiber.Ctx) error {
 	if ok, err := h.decode(c, &in); !ok {
 		return err
 	}
-	p, invalid := in.Clean(h.now())
+	p, invalid := in.Clean(h.now().In(Tashkent))
 	if len(invalid) > 0 {
 		l := lang(c)
 		fields := make(map[string]string, len(invalid))

@@ -2,18 +2,20 @@ package account
 
 import (
 	"context"
+	"time"
 
 	"sogliq/server/page"
 )
 
 // Pages are the loaders of the account routes. The guarded ones run only
 // after the auth guard found the visitor's session (req.UserID).
-func Pages(store *Store) page.Loaders {
+// now is the clock (for today's date, the latest birth date).
+func Pages(store *Store, now func() time.Time) page.Loaders {
 	return page.Loaders{
 		"login":             signInPage,
-		"register-finalize": userPage(store),
-		"profile":           userPage(store),
-		"profile-personal":  userPage(store),
+		"register-finalize": userPage(store, now),
+		"profile":           userPage(store, now),
+		"profile-personal":  userPage(store, now),
 	}
 }
 
@@ -28,14 +30,16 @@ type UserPageData struct {
 	User
 	// PhoneDisplay is the phone as people write it.
 	PhoneDisplay string `json:"phoneDisplay"`
+	// Today is the date in Tashkent, YYYY-MM-DD.
+	Today string `json:"today"`
 }
 
-func userPage(store *Store) page.Loader {
+func userPage(store *Store, now func() time.Time) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		u, err := store.User(ctx, req.UserID)
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: UserPageData{User: u, PhoneDisplay: DisplayPhone(u.Phone)}, NoIndex: true}, nil
+		return page.Result{Data: UserPageData{User: u, PhoneDisplay: DisplayPhone(u.Phone), Today: now().In(Tashkent).Format(time.DateOnly)}, NoIndex: true}, nil
 	}
 }

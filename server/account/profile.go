@@ -42,8 +42,8 @@ type FieldError struct {
 	Key   string
 }
 
-// Clean trims the profile's fields and checks them against today's date
-// (for the birth date). It returns the cleaned profile and one error per
+// Clean trims the profile's fields and checks them; today is the current
+// time in the visitor's time zone (its date bounds the birth date). It returns the cleaned profile and one error per
 // field that is wrong, in form order; no errors means it may be stored.
 func (p Profile) Clean(today time.Time) (Profile, []FieldError) {
 	p.FirstName = strings.Join(strings.Fields(p.FirstName), " ")
@@ -99,7 +99,7 @@ func checkBirthDate(raw string, today time.Time) string {
 		return ""
 	}
 	d, err := time.Parse(time.DateOnly, raw)
-	if err != nil || d.Year() < 1900 || d.After(today) {
+	if err != nil || d.Year() < 1900 || raw > today.Format(time.DateOnly) {
 		return "form.invalid"
 	}
 	return ""

@@ -9,7 +9,7 @@ import (
 )
 
 func TestProfileClean(t *testing.T) {
-	today := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	today := time.Date(2026, 11, 22, 1, 0, 0, 0, Tashkent)
 	valid := Profile{FirstName: "Dilnoza", LastName: "Karimova"}
 	for _, test := range []struct {
 		name    string

@@ -185,7 +185,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		content.Pages(content.NewStore(db), limits.PostsPerPage),
 		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
 		search.Pages(search.NewStore(db), publicURL),
-		account.Pages(accounts),
+		account.Pages(accounts, time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l

@@ -17,6 +17,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/redis/go-redis/v9"
 
+	"sogliq/server/account"
 	"sogliq/server/cache"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/site"
@@ -40,6 +41,9 @@ type Options struct {
 	// GeoIPURL is the IP location service region detection asks (a stub
 	// on loopback in tests); empty means none.
 	GeoIPURL string
+	// SMS delivers sign-in codes (an account.HTTPSender to a gateway on
+	// loopback in tests); nil means sign-in is unavailable.
+	SMS account.Sender
 }
 
 // Site is a running site.
@@ -124,7 +128,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, GeoIPURL: opts.GeoIPURL})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { t, type Key, type Lang } from "../lib/i18n";
+import { markReady } from "../lib/ready";
+import { callApi } from "../lib/api";
+import type { AccountProfile } from "../account";
+import "./AccountForms.css";
+
+export interface ProfileFormProps {
+  lang: Lang;
+  initial: AccountProfile;
+  /** The submit button's dictionary key. */
+  submitKey: "register.submit" | "profile.save";
+  /** Where to go once saved; "" stays on the page and says it saved. */
+  next: string;
+  /** The sign-in page, offered when the session has ended. */
+  signInPath: string;
+  /** Today in Tashkent (YYYY-MM-DD), the latest birth date. */
+  today: string;
+}
+
+type Field = keyof AccountProfile;
+
+const textFields: { name: Field; type: string; autoComplete: string; required?: boolean }[] = [
+  { name: "first_name", type: "text", autoComplete: "given-name", required: true },
+  { name: "last_name", type: "text", autoComplete: "family-name", required: true },
+  { name: "birth_date", type: "date", autoComplete: "bday" },
+];
+
+/** TOAST_MS is how long the "saved" note stays (spec §4: toasts close after 2000 ms). */
+const TOAST_MS = 2000;
+
+/**
+ * ProfileForm edits the signed-in user's profile: registration completion
+ * and the personal data page. The server checks every field and answers
+ * each one's error in the visitor's language; they are shown beside the
+ * fields.
+ */
+export default function ProfileForm({ lang, initial, submitKey, next, signInPath, today }: ProfileFormProps) {
+  const rootRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<AccountProfile>(initial);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState("");
+  const [signedOut, setSignedOut] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => markReady(rootRef.current), []);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  function set(name: Field, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    setSaved(false);
+    const answer = await callApi<AccountProfile>("PUT", `/api/account/profile?lang=${lang}`, values, t(lang, "form.networkError"));
+    setBusy(false);
+    setFields(answer.fields ?? {});
+    if (answer.error) {
+      setError(answer.error);
+      setSignedOut(answer.status === 401);
+      return;
+    }
+    if (next) {
+      window.location.assign(next);
+      return;
+    }
+    setSaved(true);
+  }
+
+  const fieldError = (name: Field) =>
+    fields[name] ? (
+      <span id={`profile-${name}-error`} className="account-form__field-error">{fields[name]}</span>
+    ) : null;
+  const invalid = (name: Field) =>
+    fields[name] ? { "aria-invalid": true, "aria-describedby": `profile-${name}-error` } : {};
+
+  return (
+    <form ref={rootRef} className="account-form" onSubmit={submit} noValidate>
+      {textFields.map((f) => (
+        <label key={f.name} className="account-form__field">
+          <span>{t(lang, `account.field.${f.name}` as Key)}</span>
+          <input
+            type={f.type}
+            name={f.name}
+            autoComplete={f.autoComplete}
+            required={f.required}
+            max={f.type === "date" ? today : undefined}
+            min={f.type === "date" ? "1900-01-01" : undefined}
+            value={values[f.name]}
+            onChange={(e) => set(f.name, e.target.value)}
+            {...invalid(f.name)}
+          />
+          {fieldError(f.name)}
+        </label>
+      ))}
+      <label className="account-form__field">
+        <span>{t(lang, "account.field.gender")}</span>
+        <select name="gender" value={values.gender} onChange={(e) => set("gender", e.target.value)} {...invalid("gender")}>
+          <option value="">{t(lang, "gender.unset")}</option>
+          <option value="female">{t(lang, "gender.female")}</option>
+          <option value="male">{t(lang, "gender.male")}</option>
+        </select>
+        {fieldError("gender")}
+      </label>
+      <label className="account-form__field">
+        <span>{t(lang, "account.field.email")}</span>
+        <input type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} {...invalid("email")} />
+        {fieldError("email")}
+      </label>
+      {error ? (
+        <p className="account-form__error" role="alert">
+          {error} {signedOut ? <a href={signInPath}>{t(lang, "signIn.again")}</a> : null}
+        </p>
+      ) : null}
+      <button className="button" type="submit" disabled={busy}>
+        {busy ? t(lang, "form.sending") : t(lang, submitKey)}
+      </button>
+      <p className="account-form__saved" role="status">{saved ? t(lang, "profile.saved") : ""}</p>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+// The account pages: sign-in, registration completion, the profile and its
+// personal data. All but sign-in are the visitor's own (rendered per
+// request behind the auth guard); none is for search engines.
+import { t, type Lang } from "../lib/i18n";
+import { href } from "../lib/href";
+import { PageHead } from "../components/PageHead";
+import { ProfileForm, SignInForm } from "../components/islands";
+import type { AccountUser, AccountProfile } from "../account";
+import type { RenderProps } from "../types";
+import "./Account.css";
+
+type UserData = AccountUser & { today: string };
+
+function profileOf(u: AccountUser): AccountProfile {
+  return { first_name: u.first_name, last_name: u.last_name, birth_date: u.birth_date, gender: u.gender, email: u.email };
+}
+
+/** SignIn is /login: the phone and SMS code form. */
+export function SignIn(props: RenderProps) {
+  const { lang } = props;
+  const place = { lang, region: props.region.slug };
+  return (
+    <>
+      <PageHead title={`${t(lang, "signIn.title")} | ${t(lang, "site.name")}`} description={t(lang, "signIn.description")} url={props.url} noindex />
+      <section className="account">
+        <h1 className="page-title">{t(lang, "signIn.title")}</h1>
+        <p>{t(lang, "signIn.intro")}</p>
+        <SignInForm lang={lang} profilePath={href("profile", {}, place)} />
+      </section>
+    </>
+  );
+}
+
+/** RegisterFinalize is /register/finalize: the first profile, after the first sign-in. */
+export function RegisterFinalize(props: RenderProps<UserData>) {
+  const { lang, data } = props;
+  const place = { lang, region: props.region.slug };
+  return (
+    <>
+      <PageHead title={`${t(lang, "register.title")} | ${t(lang, "site.name")}`} description={t(lang, "register.description")} url={props.url} noindex />
+      <section className="account">
+        <h1 className="page-title">{t(lang, "register.title")}</h1>
+        <p>{t(lang, "register.intro", { phone: data.phoneDisplay })}</p>
+        <ProfileForm
+          lang={lang}
+          initial={profileOf(data)}
+          submitKey="register.submit"
+          next={href("profile", {}, place)}
+          signInPath={href("login", {}, place)}
+          today={data.today}
+        />
+      </section>
+    </>
+  );
+}
+
+function genderLabel(lang: Lang, g: AccountProfile["gender"]): string {
+  if (g === "male") return t(lang, "gender.male");
+  if (g === "female") return t(lang, "gender.female");
+  return t(lang, "profile.notSet");
+}
+
+/** Profile is /profile: who is signed in, their data, and the way out. */
+export function Profile(props: RenderProps<UserData>) {
+  const { lang, data } = props;
+  const place = { lang, region: props.region.slug };
+  const notSet = t(lang, "profile.notSet");
+  const name = [data.first_name, data.last_name].filter(Boolean).join(" ");
+  const rows: [string, string][] = [
+    [t(lang, "profile.phone"), data.phoneDisplay],
+    [t(lang, "account.field.first_name"), data.first_name || notSet],
+    [t(lang, "account.field.last_name"), data.last_name || notSet],
+    [t(lang, "account.field.birth_date"), data.birth_date ? data.birth_date.split("-").reverse().join(".") : notSet],
+    [t(lang, "account.field.gender"), genderLabel(lang, data.gender)],
+    [t(lang, "account.field.email"), data.email || notSet],
+  ];
+  return (
+    <>
+      <PageHead title={`${t(lang, "profile.title")} | ${t(lang, "site.name")}`} description={t(lang, "profile.description")} url={props.url} noindex />
+      <section className="account">
+        <h1 className="page-title">{t(lang, "profile.title")}</h1>
+        {name ? <p className="account__greeting">{t(lang, "profile.greeting", { name })}</p> : null}
+        <h2>{t(lang, "profile.personal")}</h2>
+        <dl className="account__data">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="account__actions">
+          <a className="button" href={href("profile-personal", {}, place)}>{t(lang, "profile.edit")}</a>
+          {/* A plain form: signing out works before (and without) any script. */}
+          <form method="post" action={`/api/auth/logout?lang=${lang}`}>
+            <button className="button button--outline" type="submit">{t(lang, "profile.logout")}</button>
+          </form>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** ProfilePersonal is /profile/personal: the personal data form. */
+export function ProfilePersonal(props: RenderProps<UserData>) {
+  const { lang, data } = props;
+  const place = { lang, region: props.region.slug };
+  return (
+    <>
+      <PageHead title={`${t(lang, "profile.personal")} | ${t(lang, "site.name")}`} description={t(lang, "profile.personalDescription")} url={props.url} noindex />
+      <section className="account">
+        <p><a href={href("profile", {}, place)}>← {t(lang, "profile.back")}</a></p>
+        <h1 className="page-title">{t(lang, "profile.personal")}</h1>
+        <p className="account__phone">{t(lang, "profile.phone")}: {data.phoneDisplay}</p>
+        <ProfileForm
+          lang={lang}
+          initial={profileOf(data)}
+          submitKey="profile.save"
+          next=""
+          signInPath={href("login", {}, place)}
+          today={data.today}
+        />
+      </section>
+    </>
+  );
+}

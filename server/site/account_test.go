@@ -1,0 +1,181 @@
+package site_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
+	"sogliq/server/site/sitetest"
+)
+
+// signIn goes through the sign-in API as a browser would and returns the
+// cookies it was given, as a Cookie header.
+func signIn(t *testing.T, s *sitetest.Site, sms *smstest.Gateway, phone string) (cookies string, newUser bool) {
+	t.Helper()
+	post := func(path, body string) *http.Response {
+		t.Helper()
+		resp, err := http.Post(s.URL+path, "application/json", bytes.NewBufferString(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != 200 {
+			raw, _ := io.ReadAll(resp.Body)
+			t.Fatalf("POST %s: %d %s", path, resp.StatusCode, raw)
+		}
+		return resp
+	}
+	post("/api/auth/code", `{"phone":"`+phone+`"}`).Body.Close()
+	p, _ := account.ParsePhone(phone)
+	resp := post("/api/auth/verify", `{"phone":"`+phone+`","code":"`+sms.LastCode("+"+p)+`"}`)
+	defer resp.Body.Close()
+	var body struct {
+		Data struct {
+			NewUser bool `json:"new_user"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	for _, c := range resp.Cookies() {
+		parts = append(parts, c.Name+"="+c.Value)
+	}
+	return strings.Join(parts, "; "), body.Data.NewUser
+}
+
+// TestAuthGuard is spec §4 check 4 and §5 over HTTP: who may open the
+// account pages, where everyone else goes, and that none of it is cached.
+func TestAuthGuard(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+
+	newcomer, isNew := signIn(t, s, sms, "+998 90 111-22-33")
+	if !isNew || !strings.Contains(newcomer, "is_new_user=") {
+		t.Fatalf("a first sign-in: new %v, cookies %q", isNew, newcomer)
+	}
+	token, _, _ := strings.Cut(newcomer, "; is_new_user")
+	if !strings.HasPrefix(token, "token=") {
+		t.Fatalf("cookies %q: the token first", newcomer)
+	}
+
+	type want struct {
+		status   int
+		location string
+		h1       string
+	}
+	for _, test := range []struct {
+		name, path, cookie string
+		want               want
+	}{
+		{"profile, nobody", "/profile", "", want{302, "/", ""}},
+		{"uz profile, nobody", "/uz/profile", "", want{302, "/uz", ""}},
+		{"personal, nobody", "/profile/personal", "", want{302, "/", ""}},
+		{"trailing slash, nobody: the guard first", "/uz/profile/personal/", "", want{302, "/uz", ""}},
+		{"finalize, nobody", "/register/finalize", "", want{302, "/", ""}},
+		{"profile, forged token", "/profile", "token=forged", want{302, "/", ""}},
+		{"finalize, the cookie alone", "/uz/register/finalize", "is_new_user=1", want{302, "/uz", ""}},
+		{"finalize, a session without the cookie", "/register/finalize", token, want{302, "/", ""}},
+		{"finalize, new user", "/register/finalize", newcomer, want{200, "", "Завершение регистрации"}},
+		{"uz finalize, new user", "/uz/register/finalize", newcomer, want{200, "", "Ro'yxatdan o'tishni yakunlash"}},
+		{"profile, signed in", "/profile", token, want{200, "", "Личный кабинет"}},
+		{"uz personal, signed in", "/uz/profile/personal", token, want{200, "", "Shaxsiy ma'lumotlar"}},
+		{"trailing slash, signed in", "/profile/", token, want{301, "/profile", ""}},
+		{"unknown account page", "/profile/nothing", token, want{404, "", ""}},
+		{"/ru alias", "/ru/profile", "", want{301, "/profile", ""}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path, "Cookie", test.cookie)
+			if p.Resp.StatusCode != test.want.status || p.Resp.Header.Get("Location") != test.want.location {
+				t.Fatalf("%d to %q, want %d to %q", p.Resp.StatusCode, p.Resp.Header.Get("Location"), test.want.status, test.want.location)
+			}
+			cc := p.Resp.Header.Get("Cache-Control")
+			if (test.want.status == 302 || test.want.status == 200) && cc != "private, no-store" {
+				t.Errorf("Cache-Control %q, want private, no-store", cc)
+			}
+			if x := p.Resp.Header.Get("X-Cache"); x != "" {
+				t.Errorf("X-Cache %q: a visitor's own page went through the page cache", x)
+			}
+			if test.want.h1 == "" {
+				return
+			}
+			if got := sitetest.Text(p.One(t, "main h1")); got != test.want.h1 {
+				t.Errorf("h1 %q, want %q", got, test.want.h1)
+			}
+			if got := sitetest.Attr(p.One(t, `meta[name="robots"]`), "content"); !strings.Contains(got, "noindex") {
+				t.Errorf("robots %q, want noindex", got)
+			}
+			if !strings.Contains(p.Body, "+998 90 111-22-33") {
+				t.Error("the page does not show the signed-in phone")
+			}
+		})
+	}
+
+	// Each visitor sees their own page: nothing of one reaches another.
+	other, _ := signIn(t, s, sms, "93 444 55 66")
+	p := sitetest.Get(t, s.URL+"/profile", "Cookie", other)
+	if !strings.Contains(p.Body, "+998 93 444-55-66") || strings.Contains(p.Body, "111-22-33") {
+		t.Error("the second visitor's profile shows the first visitor's phone")
+	}
+
+	// Registration, then the profile shows the name; signing out closes it.
+	req, _ := http.NewRequest(http.MethodPut, s.URL+"/api/account/profile", strings.NewReader(`{"first_name":"Ali","last_name":"Valiyev"}`))
+	req.Header.Set("Cookie", newcomer)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("saving the profile: %d", resp.StatusCode)
+	}
+	p = sitetest.Get(t, s.URL+"/profile", "Cookie", token)
+	if got := sitetest.Text(p.One(t, ".account__greeting")); got != "Здравствуйте, Ali Valiyev!" {
+		t.Errorf("greeting %q", got)
+	}
+	req, _ = http.NewRequest(http.MethodPost, s.URL+"/api/auth/logout", nil)
+	req.Header.Set("Cookie", token)
+	req.Header.Set("Accept", "text/html")
+	if resp, err = (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 303 || resp.Header.Get("Location") != "/" {
+		t.Errorf("logout: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if p = sitetest.Get(t, s.URL+"/profile", "Cookie", token); p.Resp.StatusCode != 302 {
+		t.Errorf("the profile after logout: %d, want 302", p.Resp.StatusCode)
+	}
+}
+
+// The sign-in page is the same for everyone: cached, not indexed, with
+// the form island, in both languages.
+func TestSignInPage(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct{ path, lang, h1 string }{
+		{"/login", "ru", "Вход в личный кабинет"},
+		{"/uz/login", "uz", "Shaxsiy kabinetga kirish"},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			sitetest.Get(t, s.URL+test.path)
+			p := sitetest.Get(t, s.URL+test.path)
+			expectPage(t, p, test.lang, test.h1)
+			if x := p.Resp.Header.Get("X-Cache"); x != "HIT" {
+				t.Errorf("X-Cache %q on the second request, want HIT", x)
+			}
+			p.One(t, `[data-island="SignInForm"] input[type="tel"][autocomplete="tel"]`)
+			if got := sitetest.Attr(p.One(t, `meta[name="robots"]`), "content"); !strings.Contains(got, "noindex") {
+				t.Errorf("robots %q, want noindex", got)
+			}
+		})
+	}
+	// Every page's header leads here.
+	p := sitetest.Get(t, s.URL+"/uz/doctors")
+	if got := sitetest.Attr(p.One(t, ".header__account"), "href"); got != "/uz/login" {
+		t.Errorf("header sign-in link %q, want /uz/login", got)
+	}
+}
