@@ -22,8 +22,8 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/redis/go-redis/v9"
 
-	"sogliq/server/assets"
 	"sogliq/server/account"
+	"sogliq/server/assets"
 	"sogliq/server/cache"
 	"sogliq/server/config"
 	"sogliq/server/database"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
@@ -37,6 +37,8 @@ const TOAST_MS = 2000;
  */
 export default function ProfileForm({ lang, initial, submitKey, next, signInPath, today }: ProfileFormProps) {
   const rootRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const fid = (name: Field) => `${id}-${name}`;
   const [values, setValues] = useState<AccountProfile>(initial);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState("");
@@ -77,17 +79,18 @@ export default function ProfileForm({ lang, initial, submitKey, next, signInPath
 
   const fieldError = (name: Field) =>
     fields[name] ? (
-      <span id={`profile-${name}-error`} className="account-form__field-error">{fields[name]}</span>
+      <span id={`${fid(name)}-error`} className="account-form__field-error">{fields[name]}</span>
     ) : null;
   const invalid = (name: Field) =>
-    fields[name] ? { "aria-invalid": true, "aria-describedby": `profile-${name}-error` } : {};
+    fields[name] ? { "aria-invalid": true, "aria-describedby": `${fid(name)}-error` } : {};
 
   return (
     <form ref={rootRef} className="account-form" onSubmit={submit} noValidate>
       {textFields.map((f) => (
-        <label key={f.name} className="account-form__field">
-          <span>{t(lang, `account.field.${f.name}` as Key)}</span>
+        <div key={f.name} className="account-form__field">
+          <label htmlFor={fid(f.name)}>{t(lang, `account.field.${f.name}` as Key)}</label>
           <input
+            id={fid(f.name)}
             type={f.type}
             name={f.name}
             autoComplete={f.autoComplete}
@@ -99,22 +102,22 @@ export default function ProfileForm({ lang, initial, submitKey, next, signInPath
             {...invalid(f.name)}
           />
           {fieldError(f.name)}
-        </label>
+        </div>
       ))}
-      <label className="account-form__field">
-        <span>{t(lang, "account.field.gender")}</span>
-        <select name="gender" value={values.gender} onChange={(e) => set("gender", e.target.value)} {...invalid("gender")}>
+      <div className="account-form__field">
+        <label htmlFor={fid("gender")}>{t(lang, "account.field.gender")}</label>
+        <select id={fid("gender")} name="gender" value={values.gender} onChange={(e) => set("gender", e.target.value)} {...invalid("gender")}>
           <option value="">{t(lang, "gender.unset")}</option>
           <option value="female">{t(lang, "gender.female")}</option>
           <option value="male">{t(lang, "gender.male")}</option>
         </select>
         {fieldError("gender")}
-      </label>
-      <label className="account-form__field">
-        <span>{t(lang, "account.field.email")}</span>
-        <input type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} {...invalid("email")} />
+      </div>
+      <div className="account-form__field">
+        <label htmlFor={fid("email")}>{t(lang, "account.field.email")}</label>
+        <input id={fid("email")} type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set("email", e.target.value)} {...invalid("email")} />
         {fieldError("email")}
-      </label>
+      </div>
       {error ? (
         <p className="account-form__error" role="alert">
           {error} {signedOut ? <a href={signInPath}>{t(lang, "signIn.again")}</a> : null}

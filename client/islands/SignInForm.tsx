@@ -7,8 +7,6 @@ import "./AccountForms.css";
 
 export interface SignInFormProps {
   lang: Lang;
-  /** Where a visitor who is already signed in goes (the profile page). */
-  profilePath: string;
 }
 
 interface CodeSent {
@@ -22,7 +20,7 @@ interface CodeSent {
  * SMS brought. The server sets the session cookie and says where to go
  * next (registration for a new user, the profile otherwise).
  */
-export default function SignInForm({ lang, profilePath }: SignInFormProps) {
+export default function SignInForm({ lang }: SignInFormProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState("");
@@ -36,14 +34,16 @@ export default function SignInForm({ lang, profilePath }: SignInFormProps) {
   useEffect(() => {
     // Someone already signed in has nothing to do here.
     const ctrl = new AbortController();
-    fetch(`/api/account/profile${q}`, { credentials: "same-origin", signal: ctrl.signal })
-      .then((res) => {
-        if (res.ok) window.location.replace(profilePath);
+    fetch(`/api/auth/session${q}`, { credentials: "same-origin", signal: ctrl.signal })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { data?: { signed_in: boolean; next: string } } | null) => {
+        if (body?.data?.signed_in) window.location.replace(body.data.next);
         else markReady(rootRef.current);
       })
+      // Asking failed: the form is still the way in.
       .catch(() => markReady(rootRef.current));
     return () => ctrl.abort();
-  }, [q, profilePath]);
+  }, [q]);
 
   useEffect(() => {
     if (wait <= 0) return;

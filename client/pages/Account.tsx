@@ -18,14 +18,13 @@ function profileOf(u: AccountUser): AccountProfile {
 /** SignIn is /login: the phone and SMS code form. */
 export function SignIn(props: RenderProps) {
   const { lang } = props;
-  const place = { lang, region: props.region.slug };
   return (
     <>
       <PageHead title={`${t(lang, "signIn.title")} | ${t(lang, "site.name")}`} description={t(lang, "signIn.description")} url={props.url} noindex />
       <section className="account">
         <h1 className="page-title">{t(lang, "signIn.title")}</h1>
         <p>{t(lang, "signIn.intro")}</p>
-        <SignInForm lang={lang} profilePath={href("profile", {}, place)} />
+        <SignInForm lang={lang} />
       </section>
     </>
   );

@@ -41,6 +41,7 @@ type Translator interface {
 //	POST /api/auth/code?lang=        {"phone"}           send a sign-in code by SMS
 //	POST /api/auth/verify?lang=      {"phone", "code"}   sign in: session cookie, and is_new_user on the first sign-in
 //	POST /api/auth/logout?lang=                          end the session (a form post lands on the home page)
+//	GET  /api/auth/session?lang=                         {"signed_in", "next"}: always 200, for pages that only ask
 //	GET  /api/account/profile?lang=                      the signed-in user
 //	PUT  /api/account/profile?lang=  Profile             save the profile, completing registration
 //
@@ -65,6 +66,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/auth/code", h.sameOrigin, h.sendCode)
 	r.Post("/api/auth/verify", h.sameOrigin, h.verify)
 	r.Post("/api/auth/logout", h.sameOrigin, h.logout)
+	r.Get("/api/auth/session", h.session)
 	r.Get("/api/account/profile", h.profile)
 	r.Put("/api/account/profile", h.sameOrigin, h.saveProfile)
 }
@@ -232,6 +234,21 @@ func (h *Handler) signedIn(c *fiber.Ctx) (int64, bool, error) {
 		return 0, false, err
 	}
 	return id, true, nil
+}
+
+// session tells whether the visitor is signed in, and where their account
+// is; a 200 either way, so asking is no error in the browser's console.
+func (h *Handler) session(c *fiber.Ctx) error {
+	_, err := h.Store.SessionUser(c.UserContext(), c.Cookies(TokenCookie), h.now())
+	if err != nil && !errors.Is(err, ErrNoSession) {
+		return err
+	}
+	next := "/profile"
+	if lang(c) == "uz" {
+		next = "/uz/profile"
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"data": fiber.Map{"signed_in": err == nil, "next": next}})
 }
 
 func (h *Handler) profile(c *fiber.Ctx) error {

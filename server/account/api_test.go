@@ -147,6 +147,12 @@ func TestSignInAPI(t *testing.T) {
 		t.Fatalf("is_new_user cookie %+v", c)
 	}
 	session := "token=" + token.Value + "; is_new_user=1"
+	for cookie, want := range map[string]bool{session: true, "": false, "token=forged": false} {
+		a = at.do(t, "GET", "/api/auth/session?lang=uz", "", "Cookie", cookie)
+		if d := a.body["data"].(map[string]any); a.status != 200 || d["signed_in"] != want || d["next"] != "/uz/profile" {
+			t.Errorf("session with %q: %d %v, want signed_in %v", cookie, a.status, d, want)
+		}
+	}
 
 	// A form with mistakes: every field's message, nothing stored.
 	a = at.do(t, "PUT", "/api/account/profile?lang=uz", `{"first_name":"","last_name":"X1","birth_date":"2030-01-01","gender":"x","email":"a@b"}`, "Cookie", session)

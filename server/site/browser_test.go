@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
 	"sogliq/server/site/sitetest"
 )
 
@@ -30,7 +32,8 @@ func TestBrowser(t *testing.T) {
 	}
 	root := sitetest.RepoRoot(t)
 	node := requireBrowserTools(t, root)
-	s := sitetest.Start(t, sitetest.Options{GeoIPURL: geoIPStub(t) + "/json/{ip}"})
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{GeoIPURL: geoIPStub(t) + "/json/{ip}", SMS: &account.HTTPSender{URL: sms.URL}})
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()
@@ -43,7 +46,7 @@ func TestBrowser(t *testing.T) {
 	args := append([]string{"--test", "--test-reporter=spec"}, files...)
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "BASE_URL="+s.URL)
+	cmd.Env = append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
