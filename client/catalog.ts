@@ -167,6 +167,9 @@ export interface ListingFilters {
 export interface ClinicListing {
   clinics: ClinicCard[];
   total: number;
+  /** The listed service's lowest and highest price over every match, not only this page's; 0 when unpriced. */
+  priceLow: number;
+  priceHigh: number;
   page: number;
   perPage: number;
   filters: ListingFilters;

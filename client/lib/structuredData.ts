@@ -1,9 +1,11 @@
 // schema.org structured data of the entity pages, built from the page's data
 // only: JsonLd drops the fields a record leaves empty.
-import { localized, type Lang } from "./i18n";
+import { localized, t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
-import type { Clinic, Doctor, Hours } from "../catalog";
+import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind } from "../catalog";
 import type { Product } from "../product";
+import type { Promotion } from "../promotion";
+import type { Post } from "../content";
 import type { KnowledgeEntryData } from "../knowledge";
 import type { SpecialtyRef } from "../catalog";
 import type { PageURL } from "../types";
@@ -191,5 +193,104 @@ export function knowledgeLD(data: KnowledgeEntryData, disease: boolean, lang: La
       ? data.linked.map((l) => ({ "@type": "MedicalSymptom", name: localized(lang, l.nameRu, l.nameUz), url: url.origin + href("symptom", { slug: l.slug }, place) }))
       : undefined,
     relevantSpecialty: medicalSpecialties(data.specialties),
+  };
+}
+
+/**
+ * serviceTypes are the schema.org types of the three trees. Diagnostics
+ * (ultrasound, MRI, CT, X-ray, ECG) are DiagnosticProcedure, the
+ * MedicalProcedure "intended primarily for diagnostic purposes"; analyses
+ * are laboratory tests, MedicalTest.
+ */
+const serviceTypes: Record<ServiceKind, string> = {
+  service: "MedicalProcedure",
+  diagnostic: "DiagnosticProcedure",
+  analysis: "MedicalTest",
+};
+
+/** Area is the region or district a listing covers. */
+type Area = { nameRu: string; nameUz: string };
+
+/**
+ * serviceLD is a service, diagnostic or analysis item's procedure or test,
+ * with the clinics of the listing that price it as an AggregateOffer in
+ * area: its range and count span every clinic of the listing, not only the
+ * page shown. schema.org lists offers on Product and Service rather than on
+ * medical entities, but allows it on any type. A category (an item list,
+ * priced over different items) has none: it is not one procedure.
+ */
+export function serviceLD(s: Service, listing: ClinicListing, area: Area, lang: Lang, url: PageURL): Record<string, unknown> | undefined {
+  if (s.children.length > 0) return undefined;
+  const priced = listing.total > 0 && listing.priceLow > 0;
+  return {
+    "@context": "https://schema.org",
+    "@type": serviceTypes[s.kind],
+    name: localized(lang, s.nameRu, s.nameUz),
+    description: localized(lang, s.descriptionRu, s.descriptionUz),
+    url: url.canonical,
+    offers: priced
+      ? {
+          "@type": "AggregateOffer",
+          priceCurrency: "UZS",
+          lowPrice: listing.priceLow,
+          highPrice: Math.max(listing.priceLow, listing.priceHigh),
+          offerCount: listing.total,
+          areaServed: { "@type": "AdministrativeArea", name: localized(lang, area.nameRu, area.nameUz) },
+        }
+      : undefined,
+  };
+}
+
+/**
+ * promotionLD is a promotion's Offer: the clinic's discounted price for
+ * the promotion's dates, the old price as the strikethrough one. Not a
+ * SaleEvent: that is an Event, something happening at a place and time one
+ * attends, while a promotion is a price a clinic grants for a period,
+ * which is what Offer's validFrom and validThrough state.
+ */
+export function promotionLD(p: Promotion, lang: Lang, url: PageURL): Record<string, unknown> {
+  const place: Place = { lang, region: "" };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Offer",
+    name: localized(lang, p.titleRu, p.titleUz),
+    description: localized(lang, p.descriptionRu, p.descriptionUz),
+    url: url.canonical,
+    price: p.newPrice,
+    priceCurrency: "UZS",
+    priceSpecification:
+      p.oldPrice > p.newPrice
+        ? { "@type": "UnitPriceSpecification", priceType: SCHEMA + "StrikethroughPrice", price: p.oldPrice, priceCurrency: "UZS" }
+        : undefined,
+    validFrom: p.startsOn,
+    validThrough: p.endsOn,
+    offeredBy: {
+      "@type": "MedicalClinic",
+      name: localized(lang, p.clinic.nameRu, p.clinic.nameUz),
+      url: url.origin + href("clinic", { slug: p.clinic.slug }, place),
+      address: { "@type": "PostalAddress", streetAddress: localized(lang, p.clinic.addressRu, p.clinic.addressUz), addressCountry: "UZ" },
+      telephone: p.clinic.phone,
+    },
+  };
+}
+
+/**
+ * postLD is an article's Article, or a news item's NewsArticle (press
+ * mentions, also news, have no page of their own), published by the site.
+ * Posts carry no picture and no revision date, so neither is stated; the
+ * author is left out because the data writes people and the editors alike
+ * as one line ("name, specialty"), which no Person or Organization fits.
+ */
+export function postLD(p: Post, lang: Lang, url: PageURL): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": p.kind === "article" ? "Article" : "NewsArticle",
+    headline: localized(lang, p.titleRu, p.titleUz),
+    description: localized(lang, p.summaryRu, p.summaryUz),
+    datePublished: p.publishedOn,
+    inLanguage: lang,
+    url: url.canonical,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url.canonical },
+    publisher: { "@type": "Organization", name: t(lang, "site.name"), url: url.origin + href("home", {}, { lang, region: "" }) },
   };
 }

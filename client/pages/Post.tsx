@@ -4,6 +4,8 @@ import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
+import { JsonLd } from "../components/JsonLd";
+import { postLD } from "../lib/structuredData";
 import type { Post as PostData } from "../content";
 import type { RenderProps } from "../types";
 import "./Content.css";
@@ -19,6 +21,7 @@ export function Post(props: RenderProps<{ post: PostData }>) {
     <>
       <PageHead title={`${title} | ${t(lang, "site.name")}`} description={localized(lang, p.summaryRu, p.summaryUz)} url={props.url} noindex={props.noindex} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href(list, {}, place), label: t(lang, `posts.${p.kind}.heading` as Key) }]} />
+      <JsonLd data={postLD(p, lang, props.url)} />
       <article className="post">
         <h1 className="page-title">{title}</h1>
         <p className="post-meta">

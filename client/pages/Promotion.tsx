@@ -4,6 +4,8 @@ import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { JsonLd } from "../components/JsonLd";
+import { promotionLD } from "../lib/structuredData";
 import type { Promotion as PromotionData } from "../promotion";
 import type { RenderProps } from "../types";
 import "../components/PromotionSummary.css";
@@ -19,6 +21,7 @@ export function Promotion(props: RenderProps<{ promotion: PromotionData }>) {
     <>
       <PageHead title={`${title} — ${clinic} | ${t(lang, "site.name")}`} description={localized(lang, p.descriptionRu, p.descriptionUz)} url={props.url} noindex={props.noindex} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("promotions", {}, place), label: t(lang, "nav.promotions") }]} />
+      <JsonLd data={promotionLD(p, lang, props.url)} />
       <h1 className="page-title">{title}</h1>
       {p.ended && <p className="promotion-ended" role="status">{t(lang, "promotion.ended", { date: formatDate(p.endsOn, lang) })}</p>}
       <p>{localized(lang, p.descriptionRu, p.descriptionUz)}</p>

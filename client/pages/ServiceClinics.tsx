@@ -3,6 +3,8 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ClinicListing } from "../components/ClinicListing";
+import { JsonLd } from "../components/JsonLd";
+import { serviceLD } from "../lib/structuredData";
 import type { ClinicListing as Listing, Service, ServiceKind } from "../catalog";
 import type { RenderProps } from "../types";
 import { itemRoute } from "./ServiceIndex";
@@ -32,6 +34,7 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsData>) {
   const route = itemRoute[data.kind];
   const description = localized(lang, s.descriptionRu, s.descriptionUz);
   const preparation = localized(lang, s.preparationRu, s.preparationUz);
+  const structured = serviceLD(s, data, data.district ?? region, lang, props.url);
   return (
     <>
       <PageHead
@@ -49,6 +52,7 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsData>) {
           ...(s.parent ? [{ href: href(route, { slug: s.parent.slug }, place), label: localized(lang, s.parent.nameRu, s.parent.nameUz) }] : []),
         ]}
       />
+      {structured && <JsonLd data={structured} />}
       <h1 className="page-title">{t(lang, "clinics.listHeading", { subject: name, region: regionName })}</h1>
       {description && <p className="service-description">{description}</p>}
       {preparation && (

@@ -64,12 +64,17 @@ type ClinicCard struct {
 }
 
 // ClinicPage is one page of a clinic listing; Total counts every match.
+// PriceLow and PriceHigh are the lowest and highest price of the listed
+// service over every match, not only this page's (a range's upper end
+// counts); 0 when the listing has no service.
 type ClinicPage struct {
-	Clinics []ClinicCard `json:"clinics"`
-	Total   int          `json:"total"`
-	Page    int          `json:"page"`
-	PerPage int          `json:"perPage"`
-	Sort    string       `json:"sort"`
+	Clinics   []ClinicCard `json:"clinics"`
+	Total     int          `json:"total"`
+	PriceLow  int          `json:"priceLow"`
+	PriceHigh int          `json:"priceHigh"`
+	Page      int          `json:"page"`
+	PerPage   int          `json:"perPage"`
+	Sort      string       `json:"sort"`
 }
 
 // clinicCardColumns are the ClinicCard columns of clinics c, districts di
@@ -96,7 +101,9 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 	}
 	var rows []struct {
 		ClinicCard
-		Total int `db:"total"`
+		Total     int `db:"total"`
+		PriceLow  int `db:"price_low"`
+		PriceHigh int `db:"price_high"`
 	}
 	if err := s.db.SelectContext(ctx, &rows, q, args...); err != nil {
 		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
@@ -104,6 +111,7 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 	page.Clinics = make([]ClinicCard, len(rows))
 	for i, r := range rows {
 		page.Clinics[i], page.Total = r.ClinicCard, r.Total
+		page.PriceLow, page.PriceHigh = r.PriceLow, r.PriceHigh
 	}
 	if len(rows) == 0 && page.Page > 1 {
 		// Past the end the window count is lost; count on its own.
@@ -134,7 +142,8 @@ func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
 // the clinic columns filters and sorts need). The page is ordered and cut
 // there, where an index can serve the order, and counted by a second scan
 // of the same conditions; only the page's rows are joined to the clinic's
-// other columns.
+// other columns. The same scan that counts gives a priced listing's price
+// range.
 func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
 	args := []any{f.RegionID}
 	arg := func(v any) string {
@@ -148,11 +157,14 @@ func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
 	from, id, price := `
 				FROM clinics c
 				WHERE c.region_id = $1`, "c.id", "0 AS price_from, 0 AS price_to"
+	stats := "count(*) AS total, 0 AS price_low, 0 AS price_high"
 	if f.ServiceID != 0 {
 		from, id, price = `
 				FROM clinic_offers c
 				WHERE c.region_id = $1
 					AND c.service_id = `+arg(f.ServiceID), "c.clinic_id", "c.price_from, coalesce(c.price_to, 0) AS price_to"
+		stats = `count(*) AS total, coalesce(min(c.price_from), 0) AS price_low,
+				coalesce(max(coalesce(c.price_to, c.price_from)), 0) AS price_high`
 	}
 	var where strings.Builder
 	where.WriteString(from)
@@ -178,13 +190,15 @@ func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
 					AND c.open_week @> ` + arg((day-1)*1440+minute) + `::int`)
 	}
 	q := `
-		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to,
-			(SELECT count(*)` + where.String() + `) AS total
+		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to, n.total, n.price_low, n.price_high
 		FROM (
 			SELECT ` + id + ` AS id, c.rating, c.review_count, c.name_ru, c.name_uz, ` + price + where.String() + `
 			ORDER BY ` + order("c", id) + `
 			LIMIT ` + arg(page.PerPage) + ` OFFSET ` + arg((page.Page-1)*page.PerPage) + `
 		) m
+		CROSS JOIN (
+			SELECT ` + stats + where.String() + `
+		) n
 		JOIN clinics c ON c.id = m.id
 		LEFT JOIN districts di ON di.id = c.district_id
 		LEFT JOIN clinic_types t ON t.id = c.type_id

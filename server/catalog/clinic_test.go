@@ -171,6 +171,36 @@ func TestClinicsPrices(t *testing.T) {
 	}
 }
 
+// TestClinicsPriceRange: a priced listing's range spans every match, not
+// only the page's, the upper end of a range included; an unpriced listing
+// and one matching nothing have none.
+func TestClinicsPriceRange(t *testing.T) {
+	f := newClinicFixture(t)
+	for _, test := range []struct {
+		name      string
+		filter    catalog.ClinicFilter
+		low, high int
+	}{
+		{"category", catalog.ClinicFilter{ServiceID: f.uzi}, 90000, 200000},
+		{"category, page 2 of 1 per page by price", catalog.ClinicFilter{ServiceID: f.uzi, Sort: catalog.SortPrice, Page: 2, PerPage: 1}, 90000, 200000},
+		{"item", catalog.ClinicFilter{ServiceID: f.uziA}, 120000, 150000},
+		{"category, other district", catalog.ClinicFilter{ServiceID: f.uzi, DistrictID: 2}, 120000, 120000},
+		{"unpriced", catalog.ClinicFilter{}, 0, 0},
+		{"nothing matches", catalog.ClinicFilter{ServiceID: f.uziB, TypeID: f.lab}, 0, 0},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			test.filter.RegionID = f.tashkent
+			p, err := f.s.Clinics(context.Background(), test.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.PriceLow != test.low || p.PriceHigh != test.high {
+				t.Errorf("range %d..%d, want %d..%d", p.PriceLow, p.PriceHigh, test.low, test.high)
+			}
+		})
+	}
+}
+
 func TestClinicsOtherRegion(t *testing.T) {
 	f := newClinicFixture(t)
 	p, err := f.s.Clinics(context.Background(), catalog.ClinicFilter{RegionID: f.samarkand, ServiceID: f.uziA})

@@ -100,7 +100,7 @@ func (s *Store) run(ctx context.Context, l listing) (ClinicPage, error) {
 // data is the page data of a listing: the clinics and the filter form.
 func (l listing) data(p ClinicPage, extra map[string]any) map[string]any {
 	d := map[string]any{
-		"clinics": p.Clinics, "total": p.Total, "page": p.Page, "perPage": p.PerPage,
+		"clinics": p.Clinics, "total": p.Total, "priceLow": p.PriceLow, "priceHigh": p.PriceHigh, "page": p.Page, "perPage": p.PerPage,
 		"filters": l.filters, "districts": l.districts, "types": l.types,
 		"priced": l.filter.ServiceID != 0,
 	}

@@ -249,8 +249,9 @@ func checkClinic(t *testing.T, s *sitetest.Site, p sitetest.Page, c ld, slug, la
 	}
 }
 
-// TestEntityStructuredData: doctors, medicines, diseases and symptoms state
-// their schema.org entity built from what the page shows.
+// TestEntityStructuredData: doctors, medicines, diseases, symptoms,
+// promotions, articles and news state their schema.org entity built from
+// what the page shows.
 func TestEntityStructuredData(t *testing.T) {
 	s := sitetest.Start(t, sitetest.Options{})
 	doctor := doctorSlug(t, s, "tashkent")
@@ -319,6 +320,17 @@ func TestEntityStructuredData(t *testing.T) {
 				}
 			})
 		}
+		t.Run(prefix+"/promotion", func(t *testing.T) {
+			checkPromotion(t, s, prefix)
+		})
+		for _, post := range []struct{ kind, route, want string }{
+			{"article", "/article/", "Article"},
+			{"news", "/news/", "NewsArticle"},
+		} {
+			t.Run(prefix+strings.TrimSuffix(post.route, "/"), func(t *testing.T) {
+				checkPost(t, s, prefix, post.kind, post.route, post.want)
+			})
+		}
 		t.Run(prefix+"/simptom", func(t *testing.T) {
 			p, blocks := entityPage(t, s, prefix+"/simptom/kashel")
 			d := ofType(t, p, blocks, "MedicalSymptom")
@@ -327,6 +339,202 @@ func TestEntityStructuredData(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestServiceStructuredData: a service, diagnostic or analysis item states
+// its procedure or test, named in the page's language, with the region's
+// (or the district's) clinics pricing it as one AggregateOffer over every
+// page of the listing; a category states none.
+func TestServiceStructuredData(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	district := busiestDistrict(t, s, "tashkent")
+	for _, test := range []struct {
+		kind, route, want string
+		districts         bool // whether the route has district pages
+	}{
+		{"service", "/uslugi/", "MedicalProcedure", true},
+		{"diagnostic", "/diagnostika/", "DiagnosticProcedure", true},
+		{"analysis", "/uslugi/analizy/", "MedicalTest", false},
+	} {
+		// The item priced by the most clinics of Tashkent, so that its
+		// listing has more than one page.
+		item := one(t, s, `
+			SELECT s.slug
+			FROM services s
+			JOIN clinic_services cs ON cs.service_id = s.id
+			JOIN clinics c ON c.id = cs.clinic_id
+			JOIN regions r ON r.id = c.region_id
+			WHERE s.kind = $1
+				AND s.parent_id IS NOT NULL
+				AND r.slug = 'tashkent'
+			GROUP BY s.id
+			ORDER BY count(*) DESC, s.id
+			LIMIT 1`, test.kind)
+		category := one(t, s, `SELECT slug FROM services WHERE kind = $1 AND parent_id IS NULL ORDER BY position, id LIMIT 1`, test.kind)
+		for _, c := range []struct{ prefix, region, district, query string }{
+			{"", "tashkent", "", ""},
+			{"/uz", "tashkent", "", ""},
+			{"", "tashkent", "", "?page=2"},
+			{"/samarkand", "samarkand", "", ""},
+			{"/uz/samarkand", "samarkand", "", ""},
+			{"", "tashkent", district, ""},
+			{"/uz", "tashkent", district, ""},
+		} {
+			if c.district != "" && !test.districts {
+				continue
+			}
+			path := c.prefix + test.route + item
+			if c.district != "" {
+				path += "/" + c.district
+			}
+			path += c.query
+			t.Run(path, func(t *testing.T) {
+				lang := map[bool]string{true: "uz", false: "ru"}[strings.HasPrefix(path, "/uz")]
+				p, blocks := entityPage(t, s, path)
+				checkService(t, s, p, ofType(t, p, blocks, test.want), test.kind, item, c.region, c.district, lang)
+			})
+		}
+		for _, path := range []string{test.route + category, "/uz" + test.route + category} {
+			t.Run(path, func(t *testing.T) {
+				_, blocks := entityPage(t, s, path)
+				for _, b := range blocks {
+					if b["@type"] != "BreadcrumbList" {
+						t.Errorf("a category states %s: %v", b["@type"], b)
+					}
+				}
+			})
+		}
+	}
+}
+
+// checkService compares a service page's structured data d with the
+// database: the item's name and description, the page's canonical URL,
+// and the prices of the item at the clinics of region (and district).
+func checkService(t *testing.T, s *sitetest.Site, p sitetest.Page, d ld, kind, slug, region, district, lang string) {
+	t.Helper()
+	var db struct {
+		Name        string `db:"name"`
+		Description string `db:"description"`
+		Area        string `db:"area"`
+		Count       int    `db:"count"`
+		Low         int    `db:"low"`
+		High        int    `db:"high"`
+	}
+	err := s.DB.Get(&db, `
+		SELECT CASE WHEN $4 = 'uz' THEN s.name_uz ELSE s.name_ru END AS name,
+			CASE WHEN $4 = 'uz' THEN s.description_uz ELSE s.description_ru END AS description,
+			coalesce(CASE WHEN $4 = 'uz' THEN di.name_uz ELSE di.name_ru END,
+				CASE WHEN $4 = 'uz' THEN r.name_uz ELSE r.name_ru END) AS area,
+			count(cs.clinic_id) AS count,
+			coalesce(min(cs.price_from), 0) AS low,
+			coalesce(max(coalesce(cs.price_to, cs.price_from)), 0) AS high
+		FROM services s
+		CROSS JOIN regions r
+		LEFT JOIN districts di ON di.region_id = r.id AND di.slug = $5
+		LEFT JOIN clinics c ON c.region_id = r.id AND (di.id IS NULL OR c.district_id = di.id)
+		LEFT JOIN clinic_services cs ON cs.service_id = s.id AND cs.clinic_id = c.id
+		WHERE s.kind = $1
+			AND s.slug = $2
+			AND r.slug = $3
+		GROUP BY s.id, r.id, di.id`, kind, slug, region, lang, district)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Count < 2 {
+		t.Fatalf("%d clinics price %s in %s %s; the test wants a listing", db.Count, slug, region, district)
+	}
+	canonical := sitetest.Attr(p.One(t, `head > link[rel="canonical"]`), "href")
+	if str(d, "name") != db.Name || str(d, "description") != db.Description || str(d, "url") != canonical {
+		t.Errorf("%s = {name %q description %.40q url %q}, want {%q %.40q %q}", d["@type"], str(d, "name"), str(d, "description"), str(d, "url"), db.Name, db.Description, canonical)
+	}
+	o := obj(d, "offers")
+	got := fmt.Sprintf("%s %v..%v %s count %v in %s %s", str(o, "@type"), whole(o["lowPrice"]), whole(o["highPrice"]), str(o, "priceCurrency"), whole(o["offerCount"]), str(obj(o, "areaServed"), "@type"), str(obj(o, "areaServed"), "name"))
+	want := fmt.Sprintf("AggregateOffer %d..%d UZS count %d in AdministrativeArea %s", db.Low, db.High, db.Count, db.Area)
+	if got != want {
+		t.Errorf("offers = %s, want %s", got, want)
+	}
+}
+
+// checkPromotion checks a current promotion's Offer against the database:
+// its title, dates and prices, and its clinic as offeredBy.
+func checkPromotion(t *testing.T, s *sitetest.Site, prefix string) {
+	t.Helper()
+	lang := map[string]string{"": "ru", "/uz": "uz"}[prefix]
+	var db struct {
+		Slug, Name, Description, Clinic, ClinicSlug, From, Through string
+		Old, New                                                   int
+	}
+	err := s.DB.Get(&db, `
+		SELECT p.slug,
+			CASE WHEN $1 = 'uz' THEN p.title_uz ELSE p.title_ru END AS name,
+			CASE WHEN $1 = 'uz' THEN p.description_uz ELSE p.description_ru END AS description,
+			CASE WHEN $1 = 'uz' THEN c.name_uz ELSE c.name_ru END AS clinic,
+			c.slug AS clinicslug,
+			to_char(p.starts_on, 'YYYY-MM-DD') AS from, to_char(p.ends_on, 'YYYY-MM-DD') AS through,
+			p.old_price AS old, p.new_price AS new
+		FROM promotions p
+		JOIN clinics c ON c.id = p.clinic_id
+		WHERE p.ends_on >= current_date
+			AND p.new_price < p.old_price
+		ORDER BY p.id
+		LIMIT 1`, lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, blocks := entityPage(t, s, prefix+"/promotion/"+db.Slug)
+	o := ofType(t, p, blocks, "Offer")
+	got := fmt.Sprintf("%s | %s | %s | %v %s | %s..%s", str(o, "name"), str(o, "description"), str(o, "url"), o["price"], str(o, "priceCurrency"), str(o, "validFrom"), str(o, "validThrough"))
+	want := fmt.Sprintf("%s | %s | %s | %d UZS | %s..%s", db.Name, db.Description, s.URL+prefix+"/promotion/"+db.Slug, db.New, db.From, db.Through)
+	if got != want {
+		t.Errorf("Offer = %s, want %s", got, want)
+	}
+	if ps := obj(o, "priceSpecification"); str(ps, "priceType") != "https://schema.org/StrikethroughPrice" || ps["price"] != float64(db.Old) {
+		t.Errorf("priceSpecification = %v, want the old price %d struck through", ps, db.Old)
+	}
+	by := obj(o, "offeredBy")
+	if str(by, "@type") != "MedicalClinic" || str(by, "name") != db.Clinic || str(by, "url") != s.URL+prefix+"/klinika/"+db.ClinicSlug {
+		t.Errorf("offeredBy = %v, want the clinic %q", by, db.Clinic)
+	}
+}
+
+// checkPost checks the structured data of the newest post of kind against
+// the database: headline, summary, date and language, published by Sog'liq.
+func checkPost(t *testing.T, s *sitetest.Site, prefix, kind, route, typ string) {
+	t.Helper()
+	lang := map[string]string{"": "ru", "/uz": "uz"}[prefix]
+	var db struct{ Slug, Headline, Description, Published string }
+	err := s.DB.Get(&db, `
+		SELECT slug,
+			CASE WHEN $2 = 'uz' THEN title_uz ELSE title_ru END AS headline,
+			CASE WHEN $2 = 'uz' THEN summary_uz ELSE summary_ru END AS description,
+			to_char(published_on, 'YYYY-MM-DD') AS published
+		FROM posts
+		WHERE kind = $1
+		ORDER BY published_on DESC, id DESC
+		LIMIT 1`, kind, lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := s.URL + prefix + route + db.Slug
+	p, blocks := entityPage(t, s, prefix+route+db.Slug)
+	a := ofType(t, p, blocks, typ)
+	got := fmt.Sprintf("%s | %s | %s | %s | %s | %s", str(a, "headline"), str(a, "description"), str(a, "datePublished"), str(a, "inLanguage"), str(a, "url"), str(obj(a, "mainEntityOfPage"), "@id"))
+	want := fmt.Sprintf("%s | %s | %s | %s | %s | %s", db.Headline, db.Description, db.Published, lang, url, url)
+	if got != want {
+		t.Errorf("%s = %s, want %s", typ, got, want)
+	}
+	if pub := obj(a, "publisher"); str(pub, "@type") != "Organization" || str(pub, "name") != "Sog'liq" {
+		t.Errorf("publisher = %v, want the Organization Sog'liq", pub)
+	}
+}
+
+// whole prints a JSON number as an integer (a decoded float64 prints
+// large values with an exponent); anything else as it is.
+func whole(v any) any {
+	if f, ok := v.(float64); ok && f == float64(int64(f)) {
+		return int64(f)
+	}
+	return v
 }
 
 func contains(vs []any, want string) bool {
@@ -384,7 +592,8 @@ func TestStructuredDataParsesEverywhere(t *testing.T) {
 			types[str(b, "@type")]++
 		}
 	}
-	for _, typ := range []string{"BreadcrumbList", "Physician", "MedicalCondition", "MedicalSymptom", "Drug", "FAQPage"} {
+	for _, typ := range []string{"BreadcrumbList", "Physician", "MedicalCondition", "MedicalSymptom", "Drug", "FAQPage",
+		"MedicalProcedure", "DiagnosticProcedure", "MedicalTest", "Offer", "Article", "NewsArticle"} {
 		if types[typ] == 0 {
 			t.Errorf("no %s on the %d pages walked (types seen: %v)", typ, len(paths), types)
 		}
