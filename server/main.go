@@ -26,6 +26,7 @@ import (
 	"sogliq/server/assets"
 	"sogliq/server/cache"
 	"sogliq/server/config"
+	"sogliq/server/consultant"
 	"sogliq/server/database"
 	"sogliq/server/search"
 	"sogliq/server/seed"
@@ -166,6 +167,15 @@ func smsSender(cfg config.Config, demo bool, logger *slog.Logger) account.Sender
 	}
 }
 
+// consultantModel is the model of LLM_URL; without one the consultant's
+// pages say it is unavailable.
+func consultantModel(cfg config.Config) consultant.Model {
+	if cfg.LLMURL == "" {
+		return nil
+	}
+	return &consultant.OpenAIModel{URL: cfg.LLMURL, Key: cfg.LLMKey, Model: cfg.LLMModel}
+}
+
 func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo bool) error {
 	logger.Info("starting", slog.Any("config", cfg))
 	db, err := openDatabase(ctx, logger, cfg)
@@ -205,7 +215,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	server, err := site.New(ctx, site.Deps{
 		DB: db, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
-		SMS: smsSender(cfg, demo, logger),
+		SMS: smsSender(cfg, demo, logger), Consultant: consultantModel(cfg),
 	})
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import RegionPickerImpl from "../islands/RegionPicker";
 import SearchBoxImpl from "../islands/SearchBox";
 import SignInFormImpl from "../islands/SignInForm";
 import ProfileFormImpl from "../islands/ProfileForm";
+import ChatBoxImpl from "../islands/ChatBox";
 
 export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
 export const BurgerMenu = island("BurgerMenu", BurgerMenuImpl);
@@ -16,3 +17,4 @@ export const RegionPicker = island("RegionPicker", RegionPickerImpl);
 export const SearchBox = island("SearchBox", SearchBoxImpl);
 export const SignInForm = island("SignInForm", SignInFormImpl);
 export const ProfileForm = island("ProfileForm", ProfileFormImpl);
+export const ChatBox = island("ChatBox", ChatBoxImpl);

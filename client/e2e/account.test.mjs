@@ -125,3 +125,48 @@ test("signing in on a phone, in Uzbek, and a second sign-in skips registration",
     assert.deepEqual(problems, []);
   });
 });
+
+test("the AI consultant: a new chat gets its address, the answer shows, and a failed send keeps the question", async () => {
+  await withContext({ viewport: mobile, isMobile: true, hasTouch: true }, async (page) => {
+    const problems = watchProblems(page);
+    await page.goto("/login");
+    await hydrated(page, "SignInForm");
+    await page.getByLabel("Номер телефона").fill("99 888 77 66");
+    await page.getByRole("button", { name: "Получить код" }).click();
+    await page.getByLabel("Код из SMS").fill(await smsCode("+998998887766"));
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/register/finalize"),
+      page.getByRole("button", { name: "Войти", exact: true }).click(),
+    ]);
+    await page.goto("/profile/consultant");
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/profile/consultant/ai_chat"),
+      page.getByRole("link", { name: "Новый вопрос" }).click(),
+    ]);
+    await hydrated(page, "ChatBox");
+    const box = page.getByLabel("Ваш вопрос");
+    await box.fill("Болит горло третий день");
+    await box.press("Enter");
+    await page.getByText("Ответ (ru, 1): Болит горло третий день").waitFor();
+    await page.waitForURL((u) => /^\/profile\/consultant\/ai_chat\/\d+$/.test(u.pathname));
+    assert.equal(await box.inputValue(), "", "a sent question leaves the box");
+    await screenshot(page, "consultant-chat-mobile.png");
+
+    // The chat is kept: after a reload the next question continues it.
+    await page.reload();
+    await hydrated(page, "ChatBox");
+    await box.fill("А если температура?");
+    await page.getByRole("button", { name: "Отправить" }).click();
+    await page.getByText("Ответ (ru, 3): А если температура?").waitFor();
+    assert.equal(await page.locator(".chat__message").count(), 4);
+
+    // Offline, the question comes back into the box with the reason.
+    await page.context().setOffline(true);
+    await box.fill("Что пить?");
+    await box.press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Нет связи с сервером" }).waitFor();
+    assert.equal(await box.inputValue(), "Что пить?");
+    await page.context().setOffline(false);
+    assert.deepEqual(unexpected(problems, "net::ERR_INTERNET_DISCONNECTED"), []);
+  });
+});

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import { DefaultLayout } from "./DefaultLayout";
 import { ErrorLayout } from "./ErrorLayout";
 import { TelegramLayout } from "./TelegramLayout";
+import { ChatLayout } from "./ChatLayout";
 import type { RenderProps } from "../types";
 
 /** layouts maps the layout names of shared/routes.json to components. */
@@ -9,4 +10,5 @@ export const layouts: Record<string, ComponentType<RenderProps & { children: Rea
   default: DefaultLayout,
   error: ErrorLayout,
   telegram: TelegramLayout,
+  chat: ChatLayout,
 };

@@ -90,6 +90,7 @@ export function Profile(props: RenderProps<UserData>) {
         </dl>
         <div className="account__actions">
           <a className="button" href={href("profile-personal", {}, place)}>{t(lang, "profile.edit")}</a>
+          <a className="button button--outline" href={href("consultant", {}, place)}>{t(lang, "consultant.title")}</a>
           {/* A plain form: signing out works before (and without) any script. */}
           <form method="post" action={`/api/auth/logout?lang=${lang}`}>
             <button className="button button--outline" type="submit">{t(lang, "profile.logout")}</button>

@@ -23,6 +23,7 @@ import { ServiceIndex } from "./ServiceIndex";
 import { ServiceClinics } from "./ServiceClinics";
 import { Search } from "./Search";
 import { SignIn, RegisterFinalize, Profile, ProfilePersonal } from "./Account";
+import { Consultant, ConsultantChat } from "./Consultant";
 import type { RenderProps } from "../types";
 
 /**
@@ -57,5 +58,7 @@ export const pages: Record<string, ComponentType<RenderProps<any>>> = {
   RegisterFinalize,
   Profile,
   ProfilePersonal,
+  Consultant,
+  ConsultantChat,
   Error: ErrorPage,
 };

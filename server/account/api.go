@@ -63,12 +63,14 @@ type Handler struct {
 
 // Register adds the API routes.
 func (h *Handler) Register(r fiber.Router) {
-	r.Post("/api/auth/code", h.sameOrigin, h.sendCode)
-	r.Post("/api/auth/verify", h.sameOrigin, h.verify)
-	r.Post("/api/auth/logout", h.sameOrigin, h.logout)
+	sameOrigin := SameOrigin(h.Dict)
+	signedIn := RequireSession(h.Store, h.Dict, h.now)
+	r.Post("/api/auth/code", sameOrigin, h.sendCode)
+	r.Post("/api/auth/verify", sameOrigin, h.verify)
+	r.Post("/api/auth/logout", sameOrigin, h.logout)
 	r.Get("/api/auth/session", h.session)
-	r.Get("/api/account/profile", h.profile)
-	r.Put("/api/account/profile", h.sameOrigin, h.saveProfile)
+	r.Get("/api/account/profile", signedIn, h.profile)
+	r.Put("/api/account/profile", sameOrigin, signedIn, h.saveProfile)
 }
 
 func (h *Handler) now() time.Time {
@@ -78,7 +80,8 @@ func (h *Handler) now() time.Time {
 	return time.Now()
 }
 
-func lang(c *fiber.Ctx) string {
+// Lang is an API request's language: ?lang=uz is Uzbek, anything else Russian.
+func Lang(c *fiber.Ctx) string {
 	if c.Query("lang") == "uz" {
 		return "uz"
 	}
@@ -91,26 +94,58 @@ type apiError struct {
 }
 
 func (h *Handler) fail(c *fiber.Ctx, status int, key string, vars ...string) error {
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(status).JSON(apiError{Error: h.Dict.T(lang(c), key, vars...)})
+	return fail(c, h.Dict, status, key, vars...)
 }
 
-// sameOrigin refuses state-changing requests that a browser sent on behalf
-// of another site. The session cookie is SameSite=Lax already; this also
-// covers browsers that ignore SameSite.
-func (h *Handler) sameOrigin(c *fiber.Ctx) error {
-	switch c.Get("Sec-Fetch-Site") {
-	case "", "same-origin", "none":
-	default:
-		return h.fail(c, fiber.StatusForbidden, "api.crossSite")
-	}
-	if origin := c.Get(fiber.HeaderOrigin); origin != "" {
-		u, err := url.Parse(origin)
-		if err != nil || u.Host != c.Hostname() {
-			return h.fail(c, fiber.StatusForbidden, "api.crossSite")
+// fail answers an API error in the request's language.
+func fail(c *fiber.Ctx, dict Translator, status int, key string, vars ...string) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(status).JSON(apiError{Error: dict.T(Lang(c), key, vars...)})
+}
+
+// SameOrigin refuses state-changing requests that a browser sent on behalf
+// of another site (403, in the visitor's language). The session cookie is
+// SameSite=Lax already; this also covers browsers that ignore SameSite.
+func SameOrigin(dict Translator) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		switch c.Get("Sec-Fetch-Site") {
+		case "", "same-origin", "none":
+		default:
+			return fail(c, dict, fiber.StatusForbidden, "api.crossSite")
 		}
+		if origin := c.Get(fiber.HeaderOrigin); origin != "" {
+			u, err := url.Parse(origin)
+			if err != nil || u.Host != c.Hostname() {
+				return fail(c, dict, fiber.StatusForbidden, "api.crossSite")
+			}
+		}
+		return c.Next()
 	}
-	return c.Next()
+}
+
+// userIDKey is where RequireSession leaves the user id in c.Locals.
+type userIDKey struct{}
+
+// RequireSession lets a request through only with a live session (401
+// otherwise, in the visitor's language); UserID then reads who it is.
+func RequireSession(store *Store, dict Translator, now func() time.Time) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		id, err := store.SessionUser(c.UserContext(), c.Cookies(TokenCookie), now())
+		if errors.Is(err, ErrNoSession) {
+			return fail(c, dict, fiber.StatusUnauthorized, "auth.signedOut")
+		}
+		if err != nil {
+			return err
+		}
+		c.Locals(userIDKey{}, id)
+		return c.Next()
+	}
+}
+
+// UserID is the signed-in user of a request that passed RequireSession.
+func UserID(c *fiber.Ctx) int64 {
+	id, _ := c.Locals(userIDKey{}).(int64)
+	return id
 }
 
 // decode reads a JSON body into v; false means it answered 400.
@@ -148,7 +183,7 @@ func (h *Handler) sendCode(c *fiber.Ctx) error {
 	if h.Sender == nil {
 		return h.fail(c, fiber.StatusServiceUnavailable, "auth.unavailable")
 	}
-	l := lang(c)
+	l := Lang(c)
 	ip := region.ClientIP(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
 	ctx := c.UserContext()
 	var sendErr error
@@ -197,7 +232,7 @@ func (h *Handler) verify(c *fiber.Ctx) error {
 		h.setCookie(c, NewUserCookie, "1", newUserTTL)
 		next = "/register/finalize"
 	}
-	if lang(c) == "uz" {
+	if Lang(c) == "uz" {
 		next = "/uz" + next
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -215,25 +250,12 @@ func (h *Handler) logout(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	if c.Accepts(fiber.MIMEApplicationJSON, fiber.MIMETextHTML) == fiber.MIMETextHTML {
 		home := "/"
-		if lang(c) == "uz" {
+		if Lang(c) == "uz" {
 			home = "/uz"
 		}
 		return c.Redirect(home, fiber.StatusSeeOther)
 	}
 	return c.SendStatus(fiber.StatusNoContent)
-}
-
-// signedIn is the user id of the request's session; false means it
-// answered 401.
-func (h *Handler) signedIn(c *fiber.Ctx) (int64, bool, error) {
-	id, err := h.Store.SessionUser(c.UserContext(), c.Cookies(TokenCookie), h.now())
-	if errors.Is(err, ErrNoSession) {
-		return 0, false, h.fail(c, fiber.StatusUnauthorized, "auth.signedOut")
-	}
-	if err != nil {
-		return 0, false, err
-	}
-	return id, true, nil
 }
 
 // session tells whether the visitor is signed in, and where their account
@@ -244,7 +266,7 @@ func (h *Handler) session(c *fiber.Ctx) error {
 		return err
 	}
 	next := "/profile"
-	if lang(c) == "uz" {
+	if Lang(c) == "uz" {
 		next = "/uz/profile"
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
@@ -252,11 +274,7 @@ func (h *Handler) session(c *fiber.Ctx) error {
 }
 
 func (h *Handler) profile(c *fiber.Ctx) error {
-	id, ok, err := h.signedIn(c)
-	if !ok {
-		return err
-	}
-	u, err := h.Store.User(c.UserContext(), id)
+	u, err := h.Store.User(c.UserContext(), UserID(c))
 	if err != nil {
 		return err
 	}
@@ -265,17 +283,14 @@ func (h *Handler) profile(c *fiber.Ctx) error {
 }
 
 func (h *Handler) saveProfile(c *fiber.Ctx) error {
-	id, ok, err := h.signedIn(c)
-	if !ok {
-		return err
-	}
+	id := UserID(c)
 	var in Profile
 	if ok, err := h.decode(c, &in); !ok {
 		return err
 	}
 	p, invalid := in.Clean(h.now().In(Tashkent))
 	if len(invalid) > 0 {
-		l := lang(c)
+		l := Lang(c)
 		fields := make(map[string]string, len(invalid))
 		for _, fe := range invalid {
 			limit := MaxNameLength

@@ -53,6 +53,14 @@ type Config struct {
 	SMSURL string
 	// SMSToken is the gateway's bearer token (SMS_TOKEN). Secret.
 	SMSToken string
+	// LLMURL is the base URL of an OpenAI-compatible API for the AI
+	// consultant (LLM_URL, e.g. https://api.openai.com/v1); empty means the
+	// consultant is unavailable.
+	LLMURL string
+	// LLMKey is its bearer token (LLM_KEY). Secret.
+	LLMKey string
+	// LLMModel is the model asked (LLM_MODEL, default gpt-4o-mini).
+	LLMModel string
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -89,6 +97,12 @@ func FromEnv() (Config, error) {
 	}
 	c.GeoIPDB = os.Getenv("GEOIP_DB")
 	c.SMSURL, c.SMSToken = os.Getenv("SMS_URL"), os.Getenv("SMS_TOKEN")
+	c.LLMURL, c.LLMKey, c.LLMModel = os.Getenv("LLM_URL"), os.Getenv("LLM_KEY"), env("LLM_MODEL", "gpt-4o-mini")
+	if c.LLMURL != "" {
+		if u, err := url.Parse(c.LLMURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return c, fmt.Errorf("config: LLM_URL=%q is not an http(s) URL", c.LLMURL)
+		}
+	}
 	if c.SMSURL != "" {
 		if u, err := url.Parse(c.SMSURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return c, fmt.Errorf("config: SMS_URL=%q is not an http(s) URL", c.SMSURL)
@@ -122,6 +136,10 @@ func (c Config) LogValue() slog.Value {
 	if u, err := url.Parse(c.SMSURL); c.SMSURL != "" && err == nil {
 		sms = u.Scheme + "://" + u.Host
 	}
+	llm := "(off)"
+	if u, err := url.Parse(c.LLMURL); c.LLMURL != "" && err == nil {
+		llm = u.Scheme + "://" + u.Host + " " + c.LLMModel
+	}
 	redis := "(in-process cache)"
 	if c.RedisURL != "" {
 		redis = database.Redact(c.RedisURL)
@@ -132,6 +150,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("redis", redis),
 		slog.String("public_url", c.PublicURL),
 		slog.String("sms", sms),
+		slog.String("llm", llm),
 		slog.Bool("dev", c.Dev),
 		slog.Int("render_pool", c.RenderPool),
 		slog.Duration("render_timeout", c.RenderTimeout),

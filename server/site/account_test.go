@@ -3,6 +3,7 @@ package site_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
+	"sogliq/server/consultant"
+	"sogliq/server/consultant/llmtest"
 	"sogliq/server/site/sitetest"
 )
 
@@ -177,5 +180,87 @@ func TestSignInPage(t *testing.T) {
 	p := sitetest.Get(t, s.URL+"/uz/doctors")
 	if got := sitetest.Attr(p.One(t, ".header__account"), "href"); got != "/uz/login" {
 		t.Errorf("header sign-in link %q, want /uz/login", got)
+	}
+}
+
+// TestConsultant: the AI consultant's pages for their owner, nobody else's
+// chats, and the chat layout, with a fake model on loopback.
+func TestConsultant(t *testing.T) {
+	sms, llm := smstest.Start(t), llmtest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{
+		SMS:        &account.HTTPSender{URL: sms.URL},
+		Consultant: &consultant.OpenAIModel{URL: llm.URL, Model: "test"},
+	})
+	owner, _ := signIn(t, s, sms, "901112233")
+	stranger, _ := signIn(t, s, sms, "935554433")
+
+	p := sitetest.Get(t, s.URL+"/profile/consultant", "Cookie", owner)
+	expectPage(t, p, "ru", "AI-консультант")
+	if got := sitetest.Attr(p.One(t, `a.button[href="/profile/consultant/ai_chat"]`), "href"); got == "" {
+		t.Error("no way to a new chat")
+	}
+	p = sitetest.Get(t, s.URL+"/uz/profile/consultant/ai_chat", "Cookie", owner)
+	expectPage(t, p, "uz", "Yangi suhbat")
+	p.One(t, `.chat-bar a.chat-bar__back[href="/uz/profile/consultant"]`)
+	p.One(t, `[data-island="ChatBox"] textarea[name="message"][maxlength="2000"]`)
+	if n := len(p.All(t, "footer")); n != 0 {
+		t.Error("the chat layout has the site footer")
+	}
+
+	// A question through the API, then the pages show the chat.
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/api/consultant/chats?lang=uz", strings.NewReader(`{"message":"Tomog'im og'riyapti"}`))
+	req.Header.Set("Cookie", owner)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created struct {
+		Data struct {
+			ID int64 `json:"id"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || resp.StatusCode != 201 {
+		t.Fatalf("asking: %d %v", resp.StatusCode, err)
+	}
+	resp.Body.Close()
+	chatPath := fmt.Sprintf("/uz/profile/consultant/ai_chat/%d", created.Data.ID)
+
+	p = sitetest.Get(t, s.URL+"/uz/profile/consultant", "Cookie", owner)
+	if got := sitetest.Attr(p.One(t, ".account__chats a"), "href"); got != chatPath {
+		t.Errorf("chat link %q, want %q", got, chatPath)
+	}
+	p = sitetest.Get(t, s.URL+chatPath, "Cookie", owner)
+	expectPage(t, p, "uz", "Tomog'im og'riyapti")
+	var got []string
+	for _, n := range p.All(t, ".chat__message") {
+		got = append(got, sitetest.Text(n))
+	}
+	want := []string{"Siz: Tomog'im og'riyapti", "Maslahatchi: " + llmtest.Answer("uz", 1, "Tomog'im og'riyapti")}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("messages %q, want %q", got, want)
+	}
+	if cc := p.Resp.Header.Get("Cache-Control"); cc != "private, no-store" {
+		t.Errorf("Cache-Control %q", cc)
+	}
+
+	// Another user's chat, like a missing one, is not found.
+	for _, path := range []string{chatPath, "/profile/consultant/ai_chat/999999", "/profile/consultant/ai_chat/abc"} {
+		if p := sitetest.Get(t, s.URL+path, "Cookie", stranger); p.Resp.StatusCode != 404 {
+			t.Errorf("%s for a stranger: %d, want 404", path, p.Resp.StatusCode)
+		}
+	}
+}
+
+// Without a model the consultant says so, in the visitor's language.
+func TestConsultantUnavailable(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	cookies, _ := signIn(t, s, sms, "901112233")
+	p := sitetest.Get(t, s.URL+"/uz/profile/consultant", "Cookie", cookies)
+	if got := sitetest.Text(p.One(t, `[role="status"]`)); got != "AI-maslahatchi hozir ishlamayapti. Keyinroq urinib ko'ring." {
+		t.Errorf("status %q", got)
+	}
+	if n := len(p.All(t, `a[href="/uz/profile/consultant/ai_chat"]`)); n != 0 {
+		t.Error("a new-chat button without a model")
 	}
 }

@@ -17,6 +17,8 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
+	"sogliq/server/consultant"
+	"sogliq/server/consultant/llmtest"
 	"sogliq/server/site/sitetest"
 )
 
@@ -33,7 +35,11 @@ func TestBrowser(t *testing.T) {
 	root := sitetest.RepoRoot(t)
 	node := requireBrowserTools(t, root)
 	sms := smstest.Start(t)
-	s := sitetest.Start(t, sitetest.Options{GeoIPURL: geoIPStub(t) + "/json/{ip}", SMS: &account.HTTPSender{URL: sms.URL}})
+	s := sitetest.Start(t, sitetest.Options{
+		GeoIPURL:   geoIPStub(t) + "/json/{ip}",
+		SMS:        &account.HTTPSender{URL: sms.URL},
+		Consultant: &consultant.OpenAIModel{URL: llmtest.Start(t).URL, Model: "test"},
+	})
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()

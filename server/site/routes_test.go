@@ -58,6 +58,7 @@ func samplePath(t *testing.T, db *sqlx.DB, r *route.Route, region string) string
 		"service":             {"slug": kindSlug("service")},
 		"service-district":    {"slug": kindSlug("service"), "district": district()},
 		"analysis":            {"slug": kindSlug("analysis")},
+		"consultant-chat":     {"id": "1"}, // behind the auth guard: any id is sent home
 	}
 	p, ok := params[r.Name]
 	if !ok && strings.Contains(r.Pattern, ":") {

@@ -15,6 +15,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
+	"sogliq/server/consultant"
 	"sogliq/server/content"
 	"sogliq/server/i18n"
 	"sogliq/server/knowledge"
@@ -51,6 +52,8 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	// SMS delivers sign-in codes; nil means sign-in is unavailable.
 	SMS account.Sender
+	// Consultant is the AI consultant's model; nil means it is unavailable.
+	Consultant consultant.Model
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -97,7 +100,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:     routes,
 		Dict:       dict,
 		Regions:    regions,
-		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts),
+		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts, d.Consultant != nil),
 		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
@@ -111,6 +114,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger, TrustedProxies: d.TrustedProxies,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
+			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Dict: dict, Logger: d.Logger},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
@@ -174,7 +178,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, consultantOn bool) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -186,6 +190,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
 		search.Pages(search.NewStore(db), publicURL),
 		account.Pages(accounts, time.Now),
+		consultant.Pages(consultant.NewStore(db), consultantOn),
 	} {
 		for name, l := range domain {
 			all[name] = l

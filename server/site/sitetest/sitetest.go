@@ -19,6 +19,7 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/cache"
+	"sogliq/server/consultant"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/site"
 	"sogliq/server/web"
@@ -44,6 +45,9 @@ type Options struct {
 	// SMS delivers sign-in codes (an account.HTTPSender to a gateway on
 	// loopback in tests); nil means sign-in is unavailable.
 	SMS account.Sender
+	// Consultant is the AI consultant's model (a fake one on loopback in
+	// tests); nil means the consultant is unavailable.
+	Consultant consultant.Model
 }
 
 // Site is a running site.
@@ -128,7 +132,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant})
 	if err != nil {
 		t.Fatal(err)
 	}
