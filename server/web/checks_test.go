@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
+	"time"
 
 	"sogliq/server/derrors"
 	"sogliq/server/region"
@@ -118,5 +120,68 @@ func TestBestLanguage(t *testing.T) {
 		if got := bestLanguage(header); got != want {
 			t.Errorf("bestLanguage(%q) = %q, want %q", header, got, want)
 		}
+	}
+}
+
+// sessions is a SessionLookup of fixed tokens: "live" is user 7, "broken"
+// fails as a database would.
+type sessions struct{}
+
+func (sessions) SessionUser(ctx context.Context, token string, now time.Time) (int64, error) {
+	switch token {
+	case "live":
+		return 7, nil
+	case "broken":
+		return 0, errors.New("connection refused")
+	}
+	return 0, fmt.Errorf("no session: %w", derrors.NotFound)
+}
+
+func TestGuardAccess(t *testing.T) {
+	s := testServer(t)
+	s.Sessions, s.Now = sessions{}, time.Now
+	for _, test := range []struct {
+		name, path, token string
+		newUser           bool
+		wantTo            string // a private 302
+		wantUser          int64
+		wantErr           bool
+	}{
+		{name: "public page", path: "/doctors"},
+		{name: "public page with a session", path: "/doctors", token: "live"},
+		{name: "profile, no token", path: "/profile", wantTo: "/"},
+		{name: "uz profile, no token", path: "/uz/profile", wantTo: "/uz"},
+		{name: "profile, dead token", path: "/profile/personal", token: "expired", wantTo: "/"},
+		{name: "profile, live", path: "/profile", token: "live", wantUser: 7},
+		{name: "consultant, live", path: "/uz/profile/consultant/ai_chat/3", token: "live", wantUser: 7},
+		{name: "trailing slash, nobody: guarded first", path: "/profile/", wantTo: "/"},
+		{name: "finalize, live but not new", path: "/register/finalize", token: "live", wantTo: "/"},
+		{name: "finalize, new but no session", path: "/uz/register/finalize", newUser: true, wantTo: "/uz"},
+		{name: "finalize, new and live", path: "/register/finalize", token: "live", newUser: true, wantUser: 7},
+		{name: "lookup fails", path: "/profile", token: "broken", wantErr: true},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			pr := s.newPageRequest(test.path, "")
+			pr.token, pr.newUser = test.token, test.newUser
+			err := s.checkRoute(context.Background(), pr)
+			var rd *redirect
+			switch {
+			case test.wantTo != "":
+				if !errors.As(err, &rd) || rd.to != test.wantTo || rd.status != 302 || !rd.private {
+					t.Errorf("checkRoute = %v, want a private 302 to %s", err, test.wantTo)
+				}
+			case test.wantErr:
+				if err == nil || errors.As(err, &rd) || errors.Is(err, derrors.NotFound) {
+					t.Errorf("checkRoute = %v, want the lookup's failure (a 500)", err)
+				}
+			default:
+				if err != nil && !errors.As(err, &rd) { // a signed-in /profile/ still gets its slash trimmed
+					t.Fatalf("checkRoute = %v", err)
+				}
+				if pr.userID != test.wantUser {
+					t.Errorf("userID = %d, want %d", pr.userID, test.wantUser)
+				}
+			}
+		})
 	}
 }
