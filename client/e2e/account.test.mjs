@@ -122,6 +122,16 @@ test("signing in on a phone, in Uzbek, and a second sign-in skips registration",
       page.getByRole("button", { name: "Ro'yxatdan o'tishni yakunlash" }).click(),
     ]);
     assert.equal(await page.locator(".account__greeting").innerText(), "Assalomu alaykum, Gʻayrat Toʻrayev!");
+
+    // Deleting the account, as /account-deletion describes it: only once confirmed.
+    await page.goto("/uz/profile/personal");
+    const remove = page.getByRole("button", { name: "Akkauntni o'chirish" });
+    await remove.click();
+    assert.equal(new URL(page.url()).pathname, "/uz/profile/personal", "the unticked box stops the form");
+    await page.getByLabel("Buni bekor qilib bo'lmasligini tushunaman").check();
+    await Promise.all([page.waitForURL((u) => u.pathname === "/uz"), remove.click()]);
+    await page.goto("/uz/profile");
+    assert.equal(new URL(page.url()).pathname, "/uz", "the deleted account has no profile");
     assert.deepEqual(problems, []);
   });
 });
@@ -133,6 +143,7 @@ test("the AI consultant: a new chat gets its address, the answer shows, and a fa
     await hydrated(page, "SignInForm");
     await page.getByLabel("Номер телефона").fill("99 888 77 66");
     await page.getByRole("button", { name: "Получить код" }).click();
+    await page.getByText("Код отправлен на +998 99 888-77-66.").waitFor();
     await page.getByLabel("Код из SMS").fill(await smsCode("+998998887766"));
     await Promise.all([
       page.waitForURL((u) => u.pathname === "/register/finalize"),

@@ -120,6 +120,17 @@ export function ProfilePersonal(props: RenderProps<UserData>) {
           signInPath={href("login", {}, place)}
           today={data.today}
         />
+        <section className="account__danger" aria-labelledby="delete-account">
+          <h2 id="delete-account">{t(lang, "account.delete")}</h2>
+          <p>{t(lang, "account.deleteText")}</p>
+          {/* A plain form, as /account-deletion describes it: it works without any script. */}
+          <form method="post" action={`/api/account/delete?lang=${lang}`}>
+            <label className="account__confirm">
+              <input type="checkbox" name="confirm" value="yes" required /> {t(lang, "account.deleteConfirm")}
+            </label>
+            <button className="button button--danger" type="submit">{t(lang, "account.delete")}</button>
+          </form>
+        </section>
       </section>
     </>
   );

@@ -7,6 +7,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -44,6 +45,7 @@ type Translator interface {
 //	GET  /api/auth/session?lang=                         {"signed_in", "next"}: always 200, for pages that only ask
 //	GET  /api/account/profile?lang=                      the signed-in user
 //	PUT  /api/account/profile?lang=  Profile             save the profile, completing registration
+//	POST /api/account/delete?lang=   confirm=yes         delete the account and everything in it (a form post lands home)
 //
 // Errors are JSON {"error": message} in lang ("uz" Uzbek, else Russian),
 // with "fields": {name: message} for a refused form.
@@ -71,6 +73,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/api/auth/session", h.session)
 	r.Get("/api/account/profile", signedIn, h.profile)
 	r.Put("/api/account/profile", sameOrigin, signedIn, h.saveProfile)
+	r.Post("/api/account/delete", sameOrigin, signedIn, h.deleteAccount)
 }
 
 func (h *Handler) now() time.Time {
@@ -245,6 +248,12 @@ func (h *Handler) logout(c *fiber.Ctx) error {
 			return err
 		}
 	}
+	return h.signedOut(c)
+}
+
+// signedOut clears the account cookies and answers a form post with the
+// home page of its language, a script with 204.
+func (h *Handler) signedOut(c *fiber.Ctx) error {
 	h.clearCookie(c, TokenCookie)
 	h.clearCookie(c, NewUserCookie)
 	c.Set(fiber.HeaderCacheControl, "no-store")
@@ -256,6 +265,26 @@ func (h *Handler) logout(c *fiber.Ctx) error {
 		return c.Redirect(home, fiber.StatusSeeOther)
 	}
 	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// deleteAccount deletes the signed-in user once they confirmed it (the
+// form's confirm=yes, or JSON {"confirm": true}).
+func (h *Handler) deleteAccount(c *fiber.Ctx) error {
+	confirmed := c.FormValue("confirm") == "yes"
+	if strings.HasPrefix(c.Get(fiber.HeaderContentType), fiber.MIMEApplicationJSON) {
+		var in struct {
+			Confirm bool `json:"confirm"`
+		}
+		confirmed = json.Unmarshal(c.Body(), &in) == nil && in.Confirm
+	}
+	if !confirmed {
+		return h.fail(c, fiber.StatusBadRequest, "account.deleteUnconfirmed")
+	}
+	if err := h.Store.DeleteUser(c.UserContext(), UserID(c)); err != nil {
+		return err
+	}
+	h.Logger.InfoContext(c.UserContext(), "account deleted", slog.Int64("user", UserID(c)))
+	return h.signedOut(c)
 }
 
 // session tells whether the visitor is signed in, and where their account

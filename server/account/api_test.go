@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account/smstest"
 	"sogliq/server/database/dbtest"
@@ -18,6 +19,7 @@ import (
 )
 
 type apiTest struct {
+	db      *sqlx.DB
 	app     *fiber.App
 	gateway *smstest.Gateway
 	clock   time.Time
@@ -29,8 +31,8 @@ func newAPITest(t *testing.T, withSender bool) *apiTest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := &apiTest{gateway: smstest.Start(t), clock: t0}
-	h := &Handler{Store: NewStore(dbtest.New(t)), Dict: dict, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return at.clock }}
+	at := &apiTest{db: dbtest.New(t), gateway: smstest.Start(t), clock: t0}
+	h := &Handler{Store: NewStore(at.db), Dict: dict, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return at.clock }}
 	if withSender {
 		h.Sender = &HTTPSender{URL: at.gateway.URL, Token: "secret"}
 	}
@@ -224,5 +226,47 @@ func TestGatewayFailure(t *testing.T) {
 	at.gateway.SetFailing(false)
 	if a = at.do(t, "POST", "/api/auth/code", `{"phone":"901234567"}`); a.status != 200 {
 		t.Errorf("after the gateway recovered: %d %v", a.status, a.body)
+	}
+}
+
+func TestDeleteAccount(t *testing.T) {
+	at := newAPITest(t, true)
+	if a := at.do(t, "POST", "/api/auth/code", `{"phone":"901234567"}`); a.status != 200 {
+		t.Fatalf("code: %d", a.status)
+	}
+	a := at.do(t, "POST", "/api/auth/verify", `{"phone":"901234567","code":"`+at.gateway.LastCode("+998901234567")+`"}`)
+	session := "token=" + cookie(a.header, TokenCookie).Value
+
+	// Not without the confirmation.
+	a = at.do(t, "POST", "/api/account/delete?lang=uz", "", "Cookie", session)
+	if a.status != 400 || a.body["error"] != "Akkauntni o'chirishni tasdiqlang." {
+		t.Errorf("unconfirmed: %d %v", a.status, a.body)
+	}
+	if a = at.do(t, "GET", "/api/account/profile", "", "Cookie", session); a.status != 200 {
+		t.Fatalf("an unconfirmed deletion deleted: %d", a.status)
+	}
+
+	// The profile page's form.
+	req := httptest.NewRequest("POST", "/api/account/delete?lang=uz", strings.NewReader("confirm=yes"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "text/html")
+	req.Header.Set("Cookie", session)
+	resp, err := at.app.Test(req, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 303 || resp.Header.Get("Location") != "/uz" || !cleared(cookie(resp.Header, TokenCookie)) {
+		t.Errorf("delete: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if a = at.do(t, "GET", "/api/account/profile", "", "Cookie", session); a.status != 401 {
+		t.Errorf("after deletion: %d", a.status)
+	}
+	var left int
+	if err := at.db.Get(&left, `SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM sign_in_codes)`); err != nil {
+		t.Fatal(err)
+	}
+	if left != 0 {
+		t.Errorf("%d rows of the deleted user are left", left)
 	}
 }

@@ -338,6 +338,39 @@ func (s *Store) SaveProfile(ctx context.Context, id int64, p Profile, now time.T
 	return nil
 }
 
+// DeleteUser deletes a user and everything that is theirs: sessions and
+// consultant chats go with the row (ON DELETE CASCADE), sign-in codes of
+// their phone with it.
+func (s *Store) DeleteUser(ctx context.Context, id int64) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
+	}
+	defer tx.Rollback()
+	var phone string
+	const q = `
+		DELETE FROM users
+		WHERE id = $1
+		RETURNING phone`
+	err = tx.GetContext(ctx, &phone, q, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("account.DeleteUser(%d): %w", id, derrors.NotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
+	}
+	const codes = `
+		DELETE FROM sign_in_codes
+		WHERE phone = $1`
+	if _, err := tx.ExecContext(ctx, codes, phone); err != nil {
+		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
+	}
+	return nil
+}
+
 // Purge deletes expired sessions and codes older than a day (the hourly
 // limits look back one hour).
 func (s *Store) Purge(ctx context.Context, now time.Time) error {
