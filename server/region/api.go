@@ -160,32 +160,45 @@ func (h *Handler) detect(c *fiber.Ctx) error {
 	})
 }
 
-// clientIP is the socket peer, or the first X-Forwarded-For entry when the
-// peer is a trusted proxy.
+// clientIP is the visitor's address as ClientIP reads it.
 func (h *Handler) clientIP(c *fiber.Ctx) string {
 	peer := c.Context().RemoteIP().String()
 	return ClientIP(peer, c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
 }
 
-// ClientIP returns forwardedFor's first entry when peer is inside one of the
-// trusted prefixes and that entry is an IP address; otherwise peer.
+// ClientIP is the visitor's address: the socket peer, unless the peer is
+// one of the trusted proxies; then the X-Forwarded-For entries are read
+// from the right, past the trusted proxies, and the first other address
+// is the visitor. Reading from the right matters: a proxy appends the
+// address it saw, so everything left of that was written by the client
+// and may be made up. An entry that is not an address stops the walk at
+// the last trusted hop's view (the peer).
 func ClientIP(peer, forwardedFor string, trusted []netip.Prefix) string {
 	addr, err := netip.ParseAddr(peer)
-	if err != nil || forwardedFor == "" {
+	if err != nil || forwardedFor == "" || !inPrefixes(addr.Unmap(), trusted) {
 		return peer
 	}
-	addr = addr.Unmap()
-	for _, p := range trusted {
-		if !p.Contains(addr) {
-			continue
+	hops := strings.Split(forwardedFor, ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return peer
 		}
-		first, _, _ := strings.Cut(forwardedFor, ",")
-		if fwd, err := netip.ParseAddr(strings.TrimSpace(first)); err == nil {
-			return fwd.Unmap().String()
+		hop = hop.Unmap()
+		if i == 0 || !inPrefixes(hop, trusted) {
+			return hop.String()
 		}
-		return peer
 	}
 	return peer
+}
+
+func inPrefixes(addr netip.Addr, prefixes []netip.Prefix) bool {
+	for _, p := range prefixes {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
 }
 
 // ParsePrefixes reads a comma-separated list of IP addresses and CIDR

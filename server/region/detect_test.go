@@ -150,6 +150,11 @@ func TestClientIP(t *testing.T) {
 		{"untrusted peer", "198.51.100.1", "203.0.113.7", trusted, "198.51.100.1"},
 		{"no header", "10.1.2.3", "", trusted, "10.1.2.3"},
 		{"garbage header", "10.1.2.3", "not-an-ip", trusted, "10.1.2.3"},
+		{"a made-up entry left of the proxy's", "10.1.2.3", "6.6.6.6, 203.0.113.7", trusted, "203.0.113.7"},
+		{"two trusted hops", "10.1.2.3", "6.6.6.6, 203.0.113.9, 10.2.2.2", trusted, "203.0.113.9"},
+		{"only trusted hops", "10.1.2.3", "10.3.3.3, 10.2.2.2", trusted, "10.3.3.3"},
+		{"garbage nearer than the visitor", "10.1.2.3", "203.0.113.7, junk", trusted, "10.1.2.3"},
+		{"IPv4-mapped", "::ffff:10.1.2.3", "::ffff:203.0.113.7", trusted, "203.0.113.7"},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			if got := region.ClientIP(test.peer, test.xff, test.trusted); got != test.want {
