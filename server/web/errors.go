@@ -11,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
+	"sogliq/server/api"
 	"sogliq/server/derrors"
 	"sogliq/server/page"
 	"sogliq/server/route"
@@ -58,6 +59,9 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		}
 		err = herr
 	}
+	if strings.HasPrefix(c.Path(), "/api/") {
+		return s.apiError(c, err)
+	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
 	shown := pr.path
 	if len(shown) > 200 {
@@ -73,15 +77,6 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	c.Response().Header.Del(fiber.HeaderContentEncoding)
 	c.Response().Header.Del(fiber.HeaderETag)
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	if strings.HasPrefix(pr.path, "/api/") {
-		// An API caller reads JSON, in the language it asked for.
-		lang := "ru"
-		if c.Query("lang") == "uz" {
-			lang = "uz"
-		}
-		_, message = s.statusOf(err, lang, shown)
-		return c.Status(status).JSON(fiber.Map{"error": message})
-	}
 	body, rerr := s.renderError(ctx, pr, status, message)
 	if rerr != nil {
 		s.Logger.ErrorContext(ctx, "error page render failed", slog.Any("err", rerr))
@@ -119,4 +114,19 @@ func (s *Server) plainErrorPage(lang string, status int, message string) string 
 	return fmt.Sprintf(`<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8"><title>%d</title></head>`+
 		`<body><h1>%d</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>`,
 		lang, status, status, html.EscapeString(message), home, html.EscapeString(s.Dict.T(lang, "error.back")))
+}
+
+// apiError answers a failed API call with the one JSON error shape
+// (api.Write), logging 5xx at Error and 4xx at Info like pages.
+func (s *Server) apiError(c *fiber.Ctx, err error) error {
+	ctx := c.UserContext()
+	path := utils.CopyString(c.Path())
+	if status := api.StatusOf(err); status >= 500 {
+		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", path), slog.Any("err", err))
+	} else {
+		s.Logger.InfoContext(ctx, "request refused", slog.String("path", path), slog.Int("status", status), slog.Any("err", err))
+	}
+	c.Response().Header.Del(fiber.HeaderContentEncoding)
+	c.Response().Header.Del(fiber.HeaderETag)
+	return api.Write(c, s.Dict, err)
 }

@@ -1,0 +1,149 @@
+// Package api is the one shape of the JSON APIs. Handlers return error; an
+// *Error carries the status, the dictionary key of the caller's message and
+// any per-field messages, and Write (called by the web layer's single error
+// handler for every /api/ path) turns it into
+//
+//	{"error": "message in the caller's language", "fields": {"name": "message"}}
+//
+// with Retry-After for refusals that end. Success answers are {"data": ...}.
+// JSON names are camelCase; the language is ?lang=uz for Uzbek, anything
+// else Russian.
+package api
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+
+	"sogliq/server/derrors"
+)
+
+// Translator gives a visitor-facing message in a language; *i18n.Dict is one.
+type Translator interface {
+	T(lang, key string, vars ...string) string
+}
+
+// Error is an API refusal: Status, the message under Key (with Vars) in the
+// caller's language, Fields (already in the caller's language) for a refused
+// form, RetryAfter for limits. Cause is logged, never shown.
+type Error struct {
+	Status     int
+	Key        string
+	Vars       []string
+	Fields     map[string]string
+	RetryAfter time.Duration
+	Cause      error
+}
+
+// Fail returns an *Error with status and the message key.
+func Fail(status int, key string, vars ...string) *Error {
+	return &Error{Status: status, Key: key, Vars: vars}
+}
+
+func (e *Error) Error() string {
+	msg := fmt.Sprintf("api %d %s", e.Status, e.Key)
+	if e.Cause != nil {
+		msg += ": " + e.Cause.Error()
+	}
+	return msg
+}
+
+// Unwrap gives the cause, so errors.Is sees through an *Error.
+func (e *Error) Unwrap() error { return e.Cause }
+
+// ErrorBody is the JSON of every failed API call.
+type ErrorBody struct {
+	Error  string            `json:"error"`
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+// Envelope is the JSON of every successful API call.
+type Envelope[T any] struct {
+	Data T `json:"data"`
+}
+
+// OK answers 200 with {"data": data}.
+func OK[T any](c *fiber.Ctx, data T) error {
+	return c.JSON(Envelope[T]{Data: data})
+}
+
+// Lang is an API request's language: ?lang=uz is Uzbek, anything else Russian.
+func Lang(c *fiber.Ctx) string {
+	if c.Query("lang") == "uz" {
+		return "uz"
+	}
+	return "ru"
+}
+
+// Decode reads a JSON body into v: 415 for a body that is not declared
+// JSON, 400 for malformed JSON, a NUL byte or invalid UTF-8 (PostgreSQL
+// would refuse them later, after work was done).
+func Decode(c *fiber.Ctx, v any) error {
+	ct := strings.ToLower(strings.TrimSpace(strings.SplitN(c.Get(fiber.HeaderContentType), ";", 2)[0]))
+	if ct != fiber.MIMEApplicationJSON {
+		return Fail(fiber.StatusUnsupportedMediaType, "api.notJSON")
+	}
+	body := c.Body()
+	if !utf8.Valid(body) || strings.Contains(string(body), `\u0000`) || strings.IndexByte(string(body), 0) >= 0 {
+		return Fail(fiber.StatusBadRequest, "api.badBody")
+	}
+	if err := c.App().Config().JSONDecoder(body, v); err != nil {
+		return &Error{Status: fiber.StatusBadRequest, Key: "api.badBody", Cause: err}
+	}
+	return nil
+}
+
+// StatusOf is the status an error answers with: an *Error's own, 404 and
+// 400 for derrors.NotFound and derrors.Invalid, a *fiber.Error's code, else 500.
+func StatusOf(err error) int {
+	var ae *Error
+	var fe *fiber.Error
+	switch {
+	case errors.As(err, &ae):
+		return ae.Status
+	case errors.Is(err, derrors.NotFound):
+		return fiber.StatusNotFound
+	case errors.Is(err, derrors.Invalid):
+		return fiber.StatusBadRequest
+	case errors.Is(err, derrors.Gone):
+		return fiber.StatusGone
+	case errors.As(err, &fe):
+		return fe.Code
+	default:
+		return fiber.StatusInternalServerError
+	}
+}
+
+// Write answers err as the API error JSON in the caller's language. It
+// never shows an internal error's text.
+func Write(c *fiber.Ctx, dict Translator, err error) error {
+	lang := Lang(c)
+	status := StatusOf(err)
+	body := ErrorBody{}
+	var ae *Error
+	switch {
+	case errors.As(err, &ae):
+		body.Error = dict.T(lang, ae.Key, ae.Vars...)
+		body.Fields = ae.Fields
+		if ae.RetryAfter > 0 {
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int((ae.RetryAfter+time.Second-1)/time.Second)))
+		}
+	case status == fiber.StatusNotFound:
+		body.Error = dict.T(lang, "api.notFound")
+	case status == fiber.StatusMethodNotAllowed:
+		body.Error = dict.T(lang, "api.badRequest")
+	case status < 500:
+		body.Error = dict.T(lang, "api.badRequest")
+	case status == fiber.StatusServiceUnavailable:
+		body.Error = dict.T(lang, "error.unavailable")
+	default:
+		body.Error = dict.T(lang, "error.server")
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(status).JSON(body)
+}
