@@ -186,7 +186,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, 
 		return DocumentProps{}, res, err
 	}
 	return DocumentProps{
-		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
+		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
 		Regions: regions,
 	}, res, nil
