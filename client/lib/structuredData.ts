@@ -5,7 +5,7 @@ import { href, type Place } from "./href";
 import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind } from "../gen/catalog";
 import type { Product } from "../gen/product";
 import type { Listed as Promotion } from "../gen/promotion";
-import type { Post } from "../gen/content";
+import type { PostText } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
 import type { SpecialtyRef } from "../gen/catalog";
 import type { PageURL } from "../types";
@@ -279,12 +279,12 @@ export function promotionLD(p: Promotion, lang: Lang, url: PageURL): Record<stri
  * author is left out because the data writes people and the editors alike
  * as one line ("name, specialty"), which no Person or Organization fits.
  */
-export function postLD(p: Post, lang: Lang, url: PageURL): Record<string, unknown> {
+export function postLD(p: PostText, lang: Lang, url: PageURL): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": p.kind === "article" ? "Article" : "NewsArticle",
-    headline: localized(lang, p.titleRu, p.titleUz),
-    description: localized(lang, p.summaryRu, p.summaryUz),
+    headline: p.title,
+    description: p.summary,
     datePublished: p.publishedOn,
     inLanguage: lang,
     url: url.canonical,
