@@ -17,6 +17,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/api"
 	"sogliq/server/consultant/llmtest"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -40,12 +41,12 @@ func newFixture(t *testing.T, withModel bool) *fixture {
 	}
 	db := dbtest.New(t)
 	f := &fixture{db: db, llm: llmtest.Start(t), store: NewStore(db), clock: t0}
-	h := &Handler{Store: f.store, Accounts: account.NewStore(db), Dict: dict,
+	h := &Handler{Store: f.store, Accounts: account.NewStore(db),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return f.clock }}
 	if withModel {
 		h.Model = &OpenAIModel{URL: f.llm.URL, Key: "k", Model: "test-model"}
 	}
-	f.app = fiber.New()
+	f.app = fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 	h.Register(f.app)
 	return f
 }
@@ -193,7 +194,11 @@ func TestDailyLimit(t *testing.T) {
 	f := newFixture(t, true)
 	cookie, user := f.session(t, "998901234567")
 	for i := range QuestionsPerDay {
-		if _, err := f.store.Save(context.Background(), user, 0, fmt.Sprint("q", i), "a", t0.Add(-time.Hour)); err != nil {
+		slot, err := f.store.Reserve(context.Background(), user, t0.Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.store.Save(context.Background(), slot, 0, fmt.Sprint("q", i), "a", t0.Add(-time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 	}
