@@ -87,6 +87,13 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	return c.Status(status).SendString(body)
 }
 
+// ErrorPage is the data of the error page: the status and the message in
+// the visitor's language.
+type ErrorPage struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
 func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, message string) (string, error) {
 	// The failed render may have been cancelled with the request; the error
 	// page still deserves its own deadline.
@@ -94,7 +101,7 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 	return s.renderDocument(ctx, DocumentProps{
 		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pr.region,
 		URL: s.errorURLs(pr), NoIndex: true,
-		Data: map[string]any{"status": status, "message": message},
+		Data: ErrorPage{Status: status, Message: message},
 	})
 }
 
