@@ -160,12 +160,18 @@ func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry,
 		return nil, err
 	}
 	r := pr.match.Route
+	policy := route.DefaultCache
+	if r.Cache != nil {
+		policy = *r.Cache
+	}
 	header := map[string]string{
 		fiber.HeaderContentType:  fiber.MIMETextHTMLCharsetUTF8,
-		fiber.HeaderCacheControl: "public, max-age=60, stale-while-revalidate=600",
+		fiber.HeaderCacheControl: policy.CacheControl(),
 		"Content-Language":       pr.loc.Lang,
 	}
-	return cache.NewEntry(fiber.StatusOK, header, []byte(html), append(res.Tags, "page:"+r.Name), s.Now()), nil
+	e := cache.NewEntry(fiber.StatusOK, header, []byte(html), append(res.Tags, "page:"+r.Name), s.Now())
+	e.FreshFor, e.StaleFor = policy.Fresh, policy.Stale
+	return e, nil
 }
 
 // loadPage runs the route's loader and assembles the document's props.
