@@ -90,6 +90,13 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	return c.Status(status).SendString(body)
 }
 
+// ErrorPage is the data of the error page: the status and the message in
+// the visitor's language.
+type ErrorPage struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
 // sendRedirect is the one way the web layer answers with a Location: to
 // must be a path of this site (route.SameOrigin); anything else is an error
 // (a 500 page, logged), never a redirect off the site.
@@ -108,10 +115,10 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 	// The failed render may have been cancelled with the request; the error
 	// page still deserves its own deadline.
 	ctx = context.WithoutCancel(ctx)
-	return s.renderDocument(ctx, documentProps{
+	return s.renderDocument(ctx, DocumentProps{
 		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pr.region,
 		URL: s.errorURLs(pr), NoIndex: true,
-		Data: map[string]any{"status": status, "message": message},
+		Data: ErrorPage{Status: status, Message: message},
 	})
 }
 
