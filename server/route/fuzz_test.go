@@ -33,7 +33,7 @@ func FuzzLocateAndMatch(f *testing.F) {
 			return
 		}
 		for k, v := range m.Params {
-			if v == "" || !utf8.ValidString(v) {
+			if v == "" || !utf8.ValidString(v) || strings.ContainsFunc(v, isControl) {
 				t.Fatalf("Match(%q) param %s = %q", loc.Rest, k, v)
 			}
 		}
