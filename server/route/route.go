@@ -41,6 +41,10 @@ type Route struct {
 	// who has just signed in for the first time. Such pages are the
 	// visitor's own: rendered for each request, never cached.
 	Access string `json:"access,omitempty"`
+	// NoCache renders the page for each request and never stores it: a
+	// page per arbitrary query string (/search?q=) would grow the shared
+	// cache without bound.
+	NoCache bool `json:"noCache,omitempty"`
 
 	segments []string
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -25,13 +27,26 @@ import (
 )
 
 // benchQueries are typed the ways the relevance set covers, plus the short
-// prefixes a visitor sends first (two letters match the most rows).
+// prefixes a visitor sends first (two letters match the most rows), plus
+// the pathological ones: the longest query taken, of repeated words, of
+// distinct long words, and of letters that share trigrams with everything.
 func benchQueries(b *testing.B) []string {
 	qs := []string{"ка", "ka", "кар", "kard", "ив", "кл", "me", "узи", "мрт", "baraka", "иванова", "karimov"}
+	qs = append(qs, pathological...)
 	for _, c := range readCases(b, "testdata/relevance.tsv") {
 		qs = append(qs, c.query)
 	}
 	return qs
+}
+
+// pathological are queries that cost the most before their bounds.
+var pathological = []string{
+	strings.Repeat("кардиолог ", 10),
+	strings.Repeat("ab", 50),
+	"кардиологический гастроэнтерологический оториноларингологический эндокринологический",
+	strings.Repeat("ова ", 25),
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	"klinika klinikasi klinikalar doktor shifokor vrach",
 }
 
 // BenchmarkSuggest times uncached suggestion lists (the database query
@@ -87,10 +102,10 @@ func BenchmarkSuggestCached(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	app := fiber.New(fiber.Config{DisableStartupMessage: true, ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
 	suggestions := cache.New(nil, cache.Options{})
 	defer suggestions.Close()
-	(&search.Handler{Store: search.NewStore(db), Cache: suggestions, Regions: regions, Dict: dict}).Register(app)
+	(&search.Handler{Store: search.NewStore(db), Cache: suggestions, Regions: regions}).Register(app)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)

@@ -10,8 +10,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
+	"sogliq/server/api"
 	"sogliq/server/cache"
-	"sogliq/server/i18n"
 	"sogliq/server/region"
 	"sogliq/server/route"
 )
@@ -94,7 +94,6 @@ type Handler struct {
 	Store     *Store
 	Cache     *cache.Cache // suggestion lists; its own instance, not the page cache's LRU
 	Regions   []region.Region
-	Dict      *i18n.Dict
 	PublicURL string
 }
 
@@ -105,38 +104,31 @@ func (h *Handler) Register(r fiber.Router) {
 
 // suggest is GET /api/suggest?q=&lang=&region=: {"data":[...]} with at most
 // MaxSuggestions items; 404 with an empty list when nothing matches or the
-// query is too short to search (SPEC §5, §7); 400 with {"error"} for a
-// language, region or query it cannot take.
+// query is too short to search (SPEC §5, §7); 400 for a region or query it
+// cannot take; 503 with Retry-After when every search slot is taken.
 func (h *Handler) suggest(c *fiber.Ctx) error {
 	// A literal, not the request's bytes: the list may load in a goroutine
 	// that outlives the handler (Fiber reuses request memory).
-	var lang string
-	switch c.Query("lang", "ru") {
-	case "ru":
-		lang = "ru"
-	case "uz":
-		lang = "uz"
-	default:
-		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T("ru", "api.badLang")})
-	}
+	lang := api.Lang(c)
 	q := c.Query("q")
 	ok, err := Check(q)
 	if err != nil {
-		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T(lang, "api.longQuery", "max", fmt.Sprint(MaxQuery))})
+		return &api.Error{Status: fiber.StatusBadRequest, Key: "api.longQuery", Vars: []string{"max", fmt.Sprint(MaxQuery)}, Cause: err}
 	}
 	reg, found := h.region(c.Query("region"))
 	if !found {
-		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T(lang, "api.badRegion")})
+		return api.Fail(fiber.StatusBadRequest, "api.badRegion")
 	}
-	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 	keys := QueryKeys(q)
 	if !ok || len(keys) == 0 {
-		return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"data": []Suggestion{}})
+		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+		return c.Status(fiber.StatusNotFound).JSON(api.Envelope[[]Suggestion]{Data: []Suggestion{}})
 	}
 	body, err := h.list(c.UserContext(), keys, lang, reg)
 	if err != nil {
 		return err
 	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	if string(body) == emptyList {
 		c.Status(fiber.StatusNotFound)
@@ -175,7 +167,7 @@ func (h *Handler) list(ctx context.Context, keys []string, lang string, reg regi
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(map[string]any{"data": Suggestions(hits, lang, reg.Slug, h.PublicURL)})
+		body, err := json.Marshal(api.Envelope[[]Suggestion]{Data: Suggestions(hits, lang, reg.Slug, h.PublicURL)})
 		if err != nil {
 			return nil, err
 		}

@@ -51,9 +51,10 @@ func TestSuggestAPI(t *testing.T) {
 		{"empty", "", 404, "", "", ""},
 		{"punctuation only", "q=!!!", 404, "", "", ""},
 		{"nothing found", "q=zzqqxxww", 404, "", "", ""},
-		{"bad language", "q=kardiolog&lang=en", 400, "", "", "lang"},
+		{"any other language is Russian", "q=kardiolog&lang=en", 200, "doctor_specialty:kardiolog", "/doctors/kardiolog", ""},
 		{"unknown region", "q=kardiolog&region=atlantis", 400, "", "", "Неизвестный регион"},
-		{"too long", "q=" + strings.Repeat("а", 201) + "&lang=uz", 400, "", "", "200"},
+		{"too long", "q=" + strings.Repeat("а", 101) + "&lang=uz", 400, "", "", "100"},
+		{"repeated words are searched once", "q=" + strings.Repeat("кардиолог ", 10), 200, "doctor_specialty:kardiolog", "/doctors/kardiolog", ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
@@ -166,6 +167,17 @@ func TestSearchPage(t *testing.T) {
 			}
 		})
 	}
+	t.Run("results are not stored in the page cache", func(t *testing.T) {
+		for range 2 {
+			p := sitetest.Get(t, s.URL+"/search?q="+url.QueryEscape("кардиолог nonce1"))
+			if x := p.Resp.Header.Get("X-Cache"); x != "" {
+				t.Errorf("X-Cache %q: a results page went through the page cache", x)
+			}
+			if cc := p.Resp.Header.Get("Cache-Control"); cc != "public, max-age=60" {
+				t.Errorf("Cache-Control %q", cc)
+			}
+		}
+	})
 	t.Run("query echoed as text", func(t *testing.T) {
 		p := sitetest.Get(t, s.URL+"/search?q="+url.QueryEscape("<b>zzqqxx</b>"))
 		if len(p.All(t, ".search-page__empty b")) != 0 {
