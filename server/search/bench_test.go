@@ -105,7 +105,7 @@ func BenchmarkSuggestCached(b *testing.B) {
 	app := fiber.New(fiber.Config{DisableStartupMessage: true, ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
 	suggestions := cache.New(nil, cache.Options{})
 	defer suggestions.Close()
-	(&search.Handler{Store: search.NewStore(db), Cache: suggestions, Regions: regions}).Register(app)
+	(&search.Handler{Store: search.NewStore(db), Cache: suggestions, Regions: regions, Dict: dict}).Register(app)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)

@@ -22,12 +22,15 @@ func TestRelevance(t *testing.T) {
 	}
 	found := 0
 	for _, c := range cases {
-		hits, err := store.Suggest(context.Background(), search.QueryKeys(c.query), 0, 8)
+		ans, err := store.Understand(context.Background(), c.query, 0, 8)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, h := range hits {
+		if ans.Emergency {
+			got = append(got, "emergency:103")
+		}
+		for _, h := range ans.Hits {
 			got = append(got, h.Type+":"+h.Slug)
 		}
 		if len(got) > 0 && got[0] == c.want {

@@ -106,6 +106,7 @@ var ErrBusy = &api.Error{Status: fiber.StatusServiceUnavailable, Key: "search.bu
 type Store struct {
 	db    *sqlx.DB
 	slots chan struct{}
+	lex   lexiconCache
 	// suggest is the suggestion query, prepared on first use: planning the
 	// statement costs as much as running it, and a prepared statement's
 	// generic plan is reused per connection.

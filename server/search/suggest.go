@@ -58,6 +58,12 @@ func Href(lang, regionSlug, typ, slug string) string {
 		path = "/diagnostika/" + slug
 	case TypeDrug:
 		path = "/product/" + slug
+	case TypeSymptom:
+		path = "/simptom/" + slug
+	case TypeDisease:
+		path = "/bolezn/" + slug
+	case TypeEmergency:
+		return "tel:" + EmergencyNumber
 	}
 	if typ != TypeClinic && typ != TypeDoctor && typ != TypeDrug && regionSlug != "" && regionSlug != route.DefaultRegion {
 		path = "/" + regionSlug + path
@@ -89,11 +95,22 @@ func Suggestions(hits []Hit, lang, regionSlug, publicURL string) []Suggestion {
 	return out
 }
 
+// EmergencyNumber is Uzbekistan's ambulance number, shown first when a
+// query reads as an emergency.
+const EmergencyNumber = "103"
+
+// emergency is the suggestion that leads the list of an emergency query.
+func emergency(dict api.Translator, lang string) Suggestion {
+	return Suggestion{Type: TypeEmergency, Slug: EmergencyNumber, Name: dict.T(lang, "search.emergency", "number", EmergencyNumber),
+		Description: dict.T(lang, "search.emergencyHint"), URL: Href(lang, "", TypeEmergency, "")}
+}
+
 // Handler serves GET /api/suggest.
 type Handler struct {
 	Store     *Store
 	Cache     *cache.Cache // suggestion lists; its own instance, not the page cache's LRU
 	Regions   []region.Region
+	Dict      api.Translator
 	PublicURL string
 }
 
@@ -124,7 +141,7 @@ func (h *Handler) suggest(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 		return c.Status(fiber.StatusNotFound).JSON(api.Envelope[[]Suggestion]{Data: []Suggestion{}})
 	}
-	body, err := h.list(c.UserContext(), keys, lang, reg)
+	body, err := h.list(c.UserContext(), q, keys, lang, reg)
 	if err != nil {
 		return err
 	}
@@ -160,14 +177,18 @@ func CacheKey(keys []string, lang, regionSlug string) string {
 // list returns the JSON body of the suggestions for keys, cached per
 // normalised query, language and region. An empty list is cached too (as a
 // 200 entry; the handler answers it with 404).
-func (h *Handler) list(ctx context.Context, keys []string, lang string, reg region.Region) ([]byte, error) {
+func (h *Handler) list(ctx context.Context, q string, keys []string, lang string, reg region.Region) ([]byte, error) {
 	key := CacheKey(keys, lang, reg.Slug)
 	load := func(ctx context.Context) (*cache.Entry, error) {
-		hits, err := h.Store.Suggest(ctx, keys, reg.ID, MaxSuggestions)
+		ans, err := h.Store.Understand(ctx, q, reg.ID, MaxSuggestions)
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(api.Envelope[[]Suggestion]{Data: Suggestions(hits, lang, reg.Slug, h.PublicURL)})
+		list := Suggestions(ans.Hits, lang, reg.Slug, h.PublicURL)
+		if ans.Emergency {
+			list = append([]Suggestion{emergency(h.Dict, lang)}, list...)
+		}
+		body, err := json.Marshal(api.Envelope[[]Suggestion]{Data: list})
 		if err != nil {
 			return nil, err
 		}

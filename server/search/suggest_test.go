@@ -56,7 +56,7 @@ func TestSuggestCachePurge(t *testing.T) {
 				c := cache.New(rdb, cache.Options{Prefix: "test:" + test.name + ":", Now: now})
 				t.Cleanup(func() { c.Close() })
 				app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
-				(&search.Handler{Store: search.NewStore(db), Cache: c, Regions: regions}).Register(app)
+				(&search.Handler{Store: search.NewStore(db), Cache: c, Regions: regions, Dict: dict}).Register(app)
 				return app, c
 			}
 			app, c := newApp()
@@ -130,7 +130,7 @@ func TestSuggestAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
-	(&search.Handler{Store: search.NewStore(db), Regions: regions}).Register(app)
+	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
 	long := strings.Repeat("кардиолог ", 20)
 	for _, test := range []struct {
 		name, q, lang, region string

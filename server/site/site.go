@@ -111,7 +111,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
-			&search.Handler{Store: searches, Cache: suggestions, Regions: regions, PublicURL: d.PublicURL},
+			&search.Handler{Store: searches, Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 			&account.Handler{
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger, TrustedProxies: d.TrustedProxies,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
