@@ -487,26 +487,7 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 			add(p)
 		}
 	}
-	// A name holding the query's words whole ("холестерин" in "Общий
-	// холестерин") is as good as an exact name while it leads the names.
-	keys := QueryKeys(q)
-	named := func(h Hit) bool {
-		for _, name := range []string{h.NameRu, h.NameUz} {
-			padded := " " + Key(name) + " "
-			for _, k := range keys {
-				if strings.Contains(padded, " "+k+" ") {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for _, h := range hits {
-		if h.Rank != 0 && (h.Rank == 3 || !named(h)) {
-			break
-		}
-		add(h)
-	}
+	db(0)
 	if u.whole {
 		understood()
 	}
