@@ -33,8 +33,10 @@ import (
 func benchQueries(b *testing.B) []string {
 	qs := []string{"ка", "ka", "кар", "kard", "ив", "кл", "me", "узи", "мрт", "baraka", "иванова", "karimov"}
 	qs = append(qs, pathological...)
-	for _, c := range readCases(b, "testdata/relevance.tsv") {
-		qs = append(qs, c.query)
+	for _, file := range []string{"testdata/relevance.tsv", "testdata/lay.tsv"} {
+		for _, c := range readCases(b, file) {
+			qs = append(qs, c.query)
+		}
 	}
 	return qs
 }
@@ -69,22 +71,33 @@ func BenchmarkSuggest(b *testing.B) {
 			ctx := context.Background()
 			// Warm the connection pool and the buffer cache.
 			for _, q := range qs {
-				if _, err := store.Suggest(ctx, search.QueryKeys(q), 1, search.MaxSuggestions); err != nil {
+				if _, err := store.Understand(ctx, q, 1, search.MaxSuggestions); err != nil {
 					b.Fatal(err)
 				}
 			}
 			samples := make([]time.Duration, 0, b.N)
+			slowest := map[string]time.Duration{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				q := qs[i%len(qs)]
 				start := time.Now()
-				if _, err := store.Suggest(ctx, search.QueryKeys(q), int64(1+i%14), search.MaxSuggestions); err != nil {
+				if _, err := store.Understand(ctx, q, int64(1+i%14), search.MaxSuggestions); err != nil {
 					b.Fatal(err)
 				}
-				samples = append(samples, time.Since(start))
+				d := time.Since(start)
+				samples = append(samples, d)
+				slowest[q] = max(slowest[q], d)
 			}
 			b.StopTimer()
 			percentiles(b, samples)
+			worst := make([]string, 0, len(slowest))
+			for q := range slowest {
+				worst = append(worst, q)
+			}
+			sort.Slice(worst, func(i, j int) bool { return slowest[worst[i]] > slowest[worst[j]] })
+			for _, q := range worst[:min(5, len(worst))] {
+				b.Logf("slowest: %q %v", q, slowest[q])
+			}
 		})
 	}
 }

@@ -147,6 +147,7 @@ func formWords(form string) []string {
 
 // knowledgeRow is a symptom or disease with its specialties' slugs.
 type knowledgeRow struct {
+	ID          int64    `db:"id"`
 	Type        string   `db:"type"`
 	Slug        string   `db:"slug"`
 	NameRu      string   `db:"name_ru"`
@@ -159,11 +160,11 @@ type knowledgeRow struct {
 // a disease's in the order its links were written, a symptom's by how many
 // of its diseases each treats.
 const knowledgeQuery = `
-	SELECT 'disease' AS type, d.slug, d.name_ru, d.name_uz,
+	SELECT d.id, 'disease' AS type, d.slug, d.name_ru, d.name_uz,
 		coalesce((SELECT string_agg(s.slug, ',' ORDER BY ds.ctid) FROM disease_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.disease_id = d.id), '') AS slugs
 	FROM diseases d
 	UNION ALL
-	SELECT 'symptom', y.slug, y.name_ru, y.name_uz,
+	SELECT y.id, 'symptom', y.slug, y.name_ru, y.name_uz,
 		coalesce((SELECT string_agg(slug, ',' ORDER BY n DESC, first) FROM (
 			SELECT s.slug, count(*) AS n, min(ds.ctid::text) AS first
 			FROM disease_symptoms dy
@@ -248,7 +249,7 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit) *lexicon 
 		}
 	}
 	for _, r := range rows {
-		page := &Hit{Type: r.Type, Slug: r.Slug, NameRu: r.NameRu, NameUz: r.NameUz}
+		page := &Hit{ID: r.ID, Type: r.Type, Slug: r.Slug, NameRu: r.NameRu, NameUz: r.NameUz}
 		for _, f := range []string{r.NameRu, r.NameUz} {
 			add(f, concept{specialties: r.Specialties, page: page})
 		}

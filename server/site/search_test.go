@@ -150,6 +150,13 @@ func TestSearchPage(t *testing.T) {
 		{"/search?q=a", 200, `.search-page__note`, 1},
 		{"/search", 200, `.search-page__note`, 1},
 		{"/search?q=" + url.QueryEscape("<b>zzqqxx</b>"), 200, `.search-page__empty`, 1},
+		{"/uz/samarkand/search?q=" + url.QueryEscape("tishim og'riyapti"), 200, `.search-need .search-need__specialties li:first-child a[href="/uz/samarkand/doctors/stomatolog"]`, 1},
+		{"/uz/samarkand/search?q=" + url.QueryEscape("tishim og'riyapti"), 200, `.search-need__doctors li a[href^="/uz/doctor/"]`, 1},
+		{"/search?q=" + url.QueryEscape("гастрит"), 200, `.search-need__pages li[data-type="disease"] a[href="/bolezn/gastrit"]`, 1},
+		{"/search?q=" + url.QueryEscape("головная боль"), 200, `.search-need__pages li[data-type="symptom"] a[href="/simptom/golovnaya-bol"]`, 1},
+		{"/search?q=" + url.QueryEscape("скорая"), 200, `.search-page__emergency a[href="tel:103"]`, 1},
+		{"/uz/search?q=" + url.QueryEscape("тез ёрдам"), 200, `.search-page__emergency a[href="tel:103"]`, 1},
+		{"/search?q=" + url.QueryEscape("кардиолог"), 200, `.search-page__emergency`, 0},
 		{"/search?q=uzi&type=nope", 400, "", 0},
 		{"/search?q=uzi&type=diagnostics&page=5", 404, "", 0},
 		{"/search?q=uzi&page=0", 400, "", 0},
@@ -162,8 +169,9 @@ func TestSearchPage(t *testing.T) {
 			if test.selector == "" {
 				return
 			}
-			if n := len(p.All(t, test.selector)); n < test.min {
-				t.Errorf("%d nodes match %s, want at least %d", n, test.selector, test.min)
+			n := len(p.All(t, test.selector))
+			if n < test.min || test.min == 0 && n > 0 {
+				t.Errorf("%d nodes match %s, want at least %d (none for 0)", n, test.selector, test.min)
 			}
 		})
 	}
