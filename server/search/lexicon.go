@@ -185,18 +185,44 @@ const specialtyQuery = `
 const lexiconTTL = 5 * time.Minute
 
 type lexiconCache struct {
-	mu    sync.Mutex
-	lex   *lexicon
-	built time.Time
+	mu         sync.Mutex
+	lex        *lexicon
+	built      time.Time
+	rebuilding bool
 }
 
 // lexicon returns the matcher, rebuilt from the database every lexiconTTL.
 func (s *Store) lexicon(ctx context.Context) (*lexicon, error) {
 	s.lex.mu.Lock()
 	defer s.lex.mu.Unlock()
-	if s.lex.lex != nil && time.Since(s.lex.built) < lexiconTTL {
+	if s.lex.lex != nil {
+		// A stale matcher is still served while one rebuild runs aside.
+		if time.Since(s.lex.built) >= lexiconTTL && !s.lex.rebuilding {
+			s.lex.rebuilding = true
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+				defer cancel()
+				lex, err := s.buildLexicon(ctx)
+				s.lex.mu.Lock()
+				defer s.lex.mu.Unlock()
+				s.lex.rebuilding = false
+				if err == nil {
+					s.lex.lex, s.lex.built = lex, time.Now()
+				}
+			}()
+		}
 		return s.lex.lex, nil
 	}
+	lex, err := s.buildLexicon(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.lex.lex, s.lex.built = lex, time.Now()
+	return lex, nil
+}
+
+// buildLexicon reads the lexicon file and the knowledge base.
+func (s *Store) buildLexicon(ctx context.Context) (*lexicon, error) {
 	file, err := LoadLexicon()
 	if err != nil {
 		return nil, err
@@ -214,9 +240,7 @@ func (s *Store) lexicon(ctx context.Context) (*lexicon, error) {
 			rows[i].Specialties = strings.Split(rows[i].Slugs, ",")
 		}
 	}
-	s.lex.lex = buildLexicon(file, rows, specs)
-	s.lex.built = time.Now()
-	return s.lex.lex, nil
+	return buildLexicon(file, rows, specs), nil
 }
 
 func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit) *lexicon {
@@ -311,17 +335,27 @@ func (l *lexicon) understand(q string) understanding {
 				m[f] = matchExact
 			}
 		}
+		// Typos are looked for in the word as typed and its key only, and
+		// only among words sharing its first or second letter.
+		typo := forms[:min(2, len(forms))]
 		for _, v := range l.vocab {
 			if m[v] > 0 {
 				continue
 			}
 			for _, f := range forms {
-				switch {
-				case len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f):
-					m[v] = max(m[v], matchRoot)
-				case len(f) >= 5 && len(v) >= 5 && editDistance(f, v, 1) <= 1,
-					len(f) >= 8 && len(v) >= 8 && editDistance(f, v, 2) <= 2:
-					m[v] = max(m[v], matchTypo)
+				if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
+					m[v] = matchRoot
+				}
+			}
+			if m[v] == 0 && len(v) >= 5 {
+				for _, f := range typo {
+					if len(f) < 5 || f[0] != v[0] && f[1] != v[1] {
+						continue
+					}
+					if editDistance(f, v, 1) <= 1 || len(f) >= 8 && len(v) >= 8 && editDistance(f, v, 2) <= 2 {
+						m[v] = matchTypo
+						break
+					}
 				}
 			}
 			if m[v] == 0 && i == len(words)-1 && len(w) >= 3 && strings.HasPrefix(v, fold(w)) {
