@@ -27,6 +27,7 @@ import (
 
 	"sogliq/server/api"
 	"sogliq/server/derrors"
+	"sogliq/shared"
 )
 
 // Entity types of a suggestion (SPEC §3).
@@ -44,11 +45,14 @@ const (
 var Types = []string{TypeSpecialty, TypeService, TypeDiagnostics, TypeAnalysis, TypeClinic, TypeDoctor, TypeDrug}
 
 // Query limits: a query of MinQuery characters or fewer is not searched
-// (SPEC §5); a longer one than MaxQuery is refused; only its first MaxWords
-// distinct words are searched (a repeated or endless query costs no more
-// than a short one).
+// (SPEC §5: one character is not searched; limits.json's suggestMinChars);
+// a longer one than MaxQuery is refused; only its first MaxWords distinct
+// words are searched (a repeated or endless query costs no more than a
+// short one).
+var MinQuery = shared.MustReadLimits().SuggestMinChars
+
+// Query bounds: see MinQuery.
 const (
-	MinQuery = 1
 	MaxQuery = 100
 	MaxWords = 6
 )
@@ -233,7 +237,7 @@ func Check(q string) (ok bool, err error) {
 	if n > MaxQuery {
 		return false, fmt.Errorf("query of %d characters: %w", n, derrors.Invalid)
 	}
-	return utf8.RuneCountInString(strings.TrimSpace(q)) > MinQuery, nil
+	return utf8.RuneCountInString(strings.TrimSpace(q)) >= MinQuery, nil
 }
 
 // matches is the ranked, one-row-per-entity set of matches of the keys $1

@@ -75,7 +75,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	regionHandler, err := regionAPI(d, dict, limits)
+	regionHandler, err := regionAPI(d, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -96,27 +96,28 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		go r.Refresh(ctx, time.Minute)
 	}
 	return web.New(web.Deps{
-		PublicURL:  d.PublicURL,
-		Engine:     d.Engine,
-		Cache:      d.Cache,
-		Routes:     routes,
-		Dict:       dict,
-		Regions:    regions,
-		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil),
-		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
-		Redirects:  redirects,
-		RouteRules: rules,
-		Slugs:      slughistory.NewStore(d.DB),
-		Sessions:   accounts,
+		PublicURL:      d.PublicURL,
+		Engine:         d.Engine,
+		Cache:          d.Cache,
+		Routes:         routes,
+		Dict:           dict,
+		Regions:        regions,
+		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil),
+		Files:          promotion.Certificates(promotion.NewStore(d.DB), dict),
+		Redirects:      redirects,
+		RouteRules:     rules,
+		Slugs:          slughistory.NewStore(d.DB),
+		Sessions:       accounts,
+		TrustedProxies: d.TrustedProxies,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
 			&search.Handler{Store: searches, Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 			&account.Handler{
-				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger, TrustedProxies: d.TrustedProxies,
+				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
-			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Dict: dict, Logger: d.Logger},
+			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
@@ -142,7 +143,7 @@ func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logge
 
 // regionAPI is the locations API with IP detection through d.GeoIPDB or
 // d.GeoIPURL; a database that does not open stops the start.
-func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) (*region.Handler, error) {
+func regionAPI(d Deps, limits shared.Limits) (*region.Handler, error) {
 	detector := &region.Detector{Logger: d.Logger}
 	switch {
 	case d.GeoIPDB != "":
@@ -155,12 +156,10 @@ func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) (*region.Handler, 
 		detector.Locator = &region.HTTPLocator{URL: d.GeoIPURL}
 	}
 	return &region.Handler{
-		Store:          region.NewStore(d.DB),
-		Dict:           dict,
-		PerPage:        limits.LocationsPerPage,
-		Detector:       detector,
-		TrustedProxies: d.TrustedProxies,
-		Logger:         d.Logger,
+		Store:    region.NewStore(d.DB),
+		PerPage:  limits.LocationsPerPage,
+		Detector: detector,
+		Logger:   d.Logger,
 	}, nil
 }
 

@@ -24,11 +24,14 @@ import (
 // Fiber's buffers, so it may outlive the handler (the render may finish
 // for other waiters after this request is gone).
 type pageRequest struct {
-	path   string // as requested
-	query  string // raw query string, for redirects
-	loc    route.Located
-	match  route.Match
-	region region.Region
+	// path is the requested path with runs of slashes and backslashes
+	// collapsed (route.CleanPath): the checks work on it, so a prefix they
+	// strip never leaves "//host" behind. raw is the path as requested.
+	path, raw string
+	query     string // raw query string, for redirects
+	loc       route.Located
+	match     route.Match
+	region    region.Region
 	// canonical is the route's query reduced to what the page reads.
 	canonical url.Values
 	// trailingRegion is a region slug written after the page's path, to be
@@ -46,10 +49,12 @@ type pageRequest struct {
 // newPageRequest takes apart a request; path and rawQuery must not be
 // Fiber's buffers (see pageRequest).
 func (s *Server) newPageRequest(path, rawQuery string) *pageRequest {
+	clean := route.CleanPath(path)
 	pr := &pageRequest{
-		path:  path,
+		path:  clean,
+		raw:   path,
 		query: rawQuery,
-		loc:   route.Locate(path, s.isRegion),
+		loc:   route.Locate(clean, s.isRegion),
 	}
 	pr.region = s.defaultRegion
 	if r, ok := s.regionBySlug[pr.loc.Region]; ok {
@@ -184,7 +189,7 @@ func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry,
 }
 
 // loadPage runs the route's loader and assembles the document's props.
-func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, page.Result, error) {
+func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, page.Result, error) {
 	r := pr.match.Route
 	res, err := s.Loaders[r.Name](ctx, page.Request{
 		Route:  r.Name,
@@ -195,17 +200,17 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 		UserID: pr.userID,
 	})
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
 	urls, err := s.pageURLs(pr)
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
 	regions, err := s.regionChoices(pr)
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
-	return documentProps{
+	return DocumentProps{
 		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
 		Regions: regions,
@@ -213,7 +218,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 }
 
 // renderDocument fills in what every document needs and runs the engine.
-func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, error) {
+func (s *Server) renderDocument(ctx context.Context, p DocumentProps) (string, error) {
 	props, err := s.propsJSON(p)
 	if err != nil {
 		return "", err
@@ -221,7 +226,7 @@ func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, e
 	return s.Engine.Render(ctx, props)
 }
 
-func (s *Server) propsJSON(p documentProps) ([]byte, error) {
+func (s *Server) propsJSON(p DocumentProps) ([]byte, error) {
 	p.Assets = s.Engine.Bundle().Manifest
 	p.Year = s.Now().Year()
 	if p.Params == nil {
