@@ -301,6 +301,8 @@ type understanding struct {
 	typed bool
 	// most: the best concept covers at least half the strong words.
 	most bool
+	// exact: the best concept matched without a typo.
+	exact bool
 }
 
 // understand matches the query's words against the concepts.
@@ -325,6 +327,7 @@ func (l *lexicon) understand(q string) understanding {
 		total   int
 		covered int
 		prefix  bool
+		typo    bool
 	}
 	perWord := make([]map[string]int, len(words)) // canonical word → quality
 	for i, w := range words {
@@ -393,6 +396,9 @@ func (l *lexicon) understand(q string) understanding {
 					if bestQ == matchPrefix {
 						sc.prefix = true
 					}
+					if bestQ == matchTypo {
+						sc.typo = true
+					}
 				}
 				if !ok {
 					continue
@@ -418,6 +424,7 @@ func (l *lexicon) understand(q string) understanding {
 	u.whole = best[0].covered == len(words) && !best[0].prefix
 	u.typed = best[0].prefix
 	u.most = 2*best[0].covered >= len(words)
+	u.exact = !best[0].typo
 	for _, sc := range best {
 		con := l.concepts[sc.c]
 		if con.emergency {
@@ -489,15 +496,18 @@ type Answer struct {
 // then similar names.
 func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit int) (Answer, error) {
 	var ans Answer
-	hits, err := s.Suggest(ctx, QueryKeys(q), regionID, limit)
-	if err != nil {
-		return ans, err
-	}
 	lex, err := s.lexicon(ctx)
 	if err != nil {
 		return ans, err
 	}
 	u := lex.understand(q)
+	// A query the lexicon read whole, word for word, needs no similar
+	// names: they would rank after its reading, and on a large index
+	// looking for them is the costliest part of a search.
+	hits, err := s.suggestHits(ctx, QueryKeys(q), regionID, limit, !(u.whole && u.exact))
+	if err != nil {
+		return ans, err
+	}
 	ans.Emergency = u.emergency
 	seen := map[string]bool{}
 	add := func(h Hit) {

@@ -59,7 +59,10 @@ const (
 
 // maxFuzzyKey is the longest key matched by similarity: a long key has
 // many trigrams, and its candidate set grows with them.
-const maxFuzzyKey = "32"
+const (
+	maxFuzzyKey  = 32
+	maxFuzzyText = "32"
+)
 
 // Hit is one matching entity.
 type Hit struct {
@@ -180,7 +183,7 @@ const suggestQuery = `
 			ORDER BY similarity(t.key, v.k) DESC
 			LIMIT ` + candidates + `
 		) c
-		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND ` + maxFuzzyKey + `
+		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND $4
 			AND (SELECT count(DISTINCT (entity_type, entity_id)) FROM pre) < $3
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
@@ -258,7 +261,7 @@ const matches = `
 		SELECT t.*, v.k, v.i
 		FROM v
 		JOIN search_terms t ON t.key % v.k AND t.entity_type <> 'doctor'
-		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND ` + maxFuzzyKey + `
+		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND ` + maxFuzzyText + `
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
 			entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
@@ -281,6 +284,12 @@ const order = `rank, variant, CASE WHEN rank = 3 THEN sim ELSE 0 END DESC, (regi
 // Suggest returns at most limit matches of keys (QueryKeys), best first,
 // waiting at most APIWait for a search slot.
 func (s *Store) Suggest(ctx context.Context, keys []string, regionID int64, limit int) ([]Hit, error) {
+	return s.suggestHits(ctx, keys, regionID, limit, true)
+}
+
+// suggest is Suggest; without fuzzy, similar names are not looked for (the
+// lexicon already read the whole query, and they would rank after it).
+func (s *Store) suggestHits(ctx context.Context, keys []string, regionID int64, limit int, fuzzy bool) ([]Hit, error) {
 	hits := []Hit{}
 	if len(keys) == 0 {
 		return hits, nil
@@ -296,7 +305,11 @@ func (s *Store) Suggest(ctx context.Context, keys []string, regionID int64, limi
 	if err != nil {
 		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
 	}
-	if err := stmt.SelectContext(ctx, &hits, pq.Array(keys), regionID, limit); err != nil {
+	longest := maxFuzzyKey
+	if !fuzzy {
+		longest = 0
+	}
+	if err := stmt.SelectContext(ctx, &hits, pq.Array(keys), regionID, limit, longest); err != nil {
 		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
 	}
 	return hits, nil
