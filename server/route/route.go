@@ -48,6 +48,10 @@ type Route struct {
 	// browsers; DefaultCache when the row names none. Private pages have
 	// none: they are never cached.
 	Cache *CachePolicy `json:"cache,omitempty"`
+	// NoCache renders the page for each request and never stores it: a
+	// page per arbitrary query string (/search?q=) would grow the shared
+	// cache without bound.
+	NoCache bool `json:"noCache,omitempty"`
 
 	segments []string
 }

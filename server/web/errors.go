@@ -29,6 +29,8 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 		return fiber.StatusBadRequest, s.Dict.T(lang, "error.badRequest")
 	case errors.As(err, &fe) && fe.Code == fiber.StatusNotFound:
 		return fiber.StatusNotFound, s.Dict.T(lang, "error.pageNotFound", "path", path)
+	case api.StatusOf(err) == fiber.StatusServiceUnavailable:
+		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	case errors.As(err, &fe) && fe.Code < 500:
 		return fe.Code, s.Dict.T(lang, "error.badRequest")
 	default:

@@ -83,6 +83,9 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	if pr.match.Route.Access != "" {
 		return s.servePrivatePage(c, pr)
 	}
+	if pr.match.Route.NoCache {
+		return s.serveUncachedPage(c, pr)
+	}
 	key := s.cacheKey(pr)
 	inm := c.Get(fiber.HeaderIfNoneMatch)
 	if inm != "" {
@@ -121,6 +124,23 @@ func (s *Server) servePrivatePage(c *fiber.Ctx, pr *pageRequest) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	c.Set(fiber.HeaderVary, fiber.HeaderCookie)
+	c.Set("Content-Language", pr.loc.Lang)
+	c.Type("html", "utf-8")
+	return c.SendString(html)
+}
+
+// serveUncachedPage renders a public page (a route with NoCache) for this
+// request alone: nothing is stored; browsers may keep it a minute.
+func (s *Server) serveUncachedPage(c *fiber.Ctx, pr *pageRequest) error {
+	props, _, err := s.loadPage(c.UserContext(), pr)
+	if err != nil {
+		return err
+	}
+	html, err := s.renderDocument(c.UserContext(), props)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 	c.Set("Content-Language", pr.loc.Lang)
 	c.Type("html", "utf-8")
 	return c.SendString(html)
