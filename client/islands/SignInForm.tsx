@@ -11,8 +11,8 @@ export interface SignInFormProps {
 
 interface CodeSent {
   phone: string;
-  resend_in: number;
-  code_length: number;
+  resendIn: number;
+  codeLength: number;
 }
 
 /**
@@ -36,8 +36,8 @@ export default function SignInForm({ lang }: SignInFormProps) {
     const ctrl = new AbortController();
     fetch(`/api/auth/session${q}`, { credentials: "same-origin", signal: ctrl.signal })
       .then((res) => (res.ok ? res.json() : null))
-      .then((body: { data?: { signed_in: boolean; next: string } } | null) => {
-        if (body?.data?.signed_in) window.location.replace(body.data.next);
+      .then((body: { data?: { signedIn: boolean; next: string } } | null) => {
+        if (body?.data?.signedIn) window.location.replace(body.data.next);
         else markReady(rootRef.current);
       })
       // Asking failed: the form is still the way in.
@@ -66,7 +66,7 @@ export default function SignInForm({ lang }: SignInFormProps) {
       return;
     }
     setSent(answer.data);
-    setWait(answer.data.resend_in);
+    setWait(answer.data.resendIn);
     setCode("");
   }
 
@@ -125,7 +125,7 @@ export default function SignInForm({ lang }: SignInFormProps) {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={sent.code_length}
+            maxLength={sent.codeLength}
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
             aria-invalid={error ? true : undefined}
@@ -133,7 +133,7 @@ export default function SignInForm({ lang }: SignInFormProps) {
           />
         </label>
         {alert}
-        <button className="button" type="submit" disabled={busy || code.length !== sent.code_length}>
+        <button className="button" type="submit" disabled={busy || code.length !== sent.codeLength}>
           {busy ? t(lang, "form.sending") : t(lang, "signIn.submit")}
         </button>
       </form>

@@ -50,8 +50,8 @@ type Handler struct {
 
 // Register adds the API routes.
 func (h *Handler) Register(r fiber.Router) {
-	sameOrigin := account.SameOrigin(h.Dict)
-	signedIn := account.RequireSession(h.Accounts, h.Dict, h.now)
+	sameOrigin := account.SameOrigin
+	signedIn := account.RequireSession(h.Accounts, h.now)
 	r.Get("/api/openapi.json", serveOpenAPI)
 	r.Get("/api/doctors/:id/slots", h.doctorSlots)
 	r.Get("/api/slots", h.nextSlots)

@@ -77,7 +77,7 @@ func newFixture(t testing.TB) *fixture {
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")},
 		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.now,
 	}
-	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	f.app = fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 	h.Register(f.app)
 	return f
 }
