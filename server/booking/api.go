@@ -168,20 +168,6 @@ func stampPtr(t time.Time) *string { s := Stamp(t); return &s }
 
 func parseStamp(s string) time.Time { t, _ := time.Parse(time.RFC3339, s); return t }
 
-// firstFree is the first n free slots of the horizon.
-func firstFree(p Plan, now time.Time, n int) []Slot {
-	var out []Slot
-	for _, d := range FreeDays(p, now, Today(now), HorizonDays) {
-		for _, s := range d.Slots {
-			if len(out) == n {
-				return out
-			}
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // MaxListingDoctors bounds GET /api/slots.
 const MaxListingDoctors = 50
 

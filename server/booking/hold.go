@@ -93,7 +93,8 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, 
 	case date > AddDays(Today(now), HorizonDays-1):
 		return Slot{}, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
 	}
-	for _, slot := range daySlots(p, date) {
+	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
+	for _, slot := range daySlots(p, midnight, date) {
 		if !slot.Start.Equal(start) {
 			continue
 		}

@@ -96,32 +96,55 @@ func AddDays(date string, n int) string {
 // again at the break's end; a slot that would run past the end of the
 // hours is not offered.
 func FreeDays(p Plan, now time.Time, from string, days int) []Day {
+	out := make([]Day, 0, days)
+	eachFreeDay(p, now, from, days, func(d Day) bool {
+		out = append(out, d)
+		return true
+	})
+	return out
+}
+
+// firstFree is the first n free slots of the horizon.
+func firstFree(p Plan, now time.Time, n int) []Slot {
+	var out []Slot
+	eachFreeDay(p, now, Today(now), HorizonDays, func(d Day) bool {
+		out = append(out, d.Slots[:min(len(d.Slots), n-len(out))]...)
+		return len(out) < n
+	})
+	return out
+}
+
+// eachFreeDay calls fn with each day's free times (see FreeDays) until it
+// returns false.
+func eachFreeDay(p Plan, now time.Time, from string, days int, fn func(Day) bool) {
 	busy := sortedBusy(p.Busy)
 	today := Today(now)
 	last := AddDays(today, HorizonDays-1)
 	earliest := now.Add(p.Lead)
-	out := make([]Day, 0, days)
+	midnight, err := time.ParseInLocation(DateLayout, from, Tashkent)
+	if err != nil {
+		return
+	}
 	for i := range days {
-		date := AddDays(from, i)
-		day := Day{Date: date, Slots: []Slot{}}
+		day := midnight.AddDate(0, 0, i)
+		date := day.Format(DateLayout)
+		d := Day{Date: date, Slots: []Slot{}}
 		if date >= today && date <= last {
-			for _, s := range daySlots(p, date) {
+			for _, s := range daySlots(p, day, date) {
 				if !s.Start.Before(earliest) && !overlapsAny(busy, s) {
-					day.Slots = append(day.Slots, s)
+					d.Slots = append(d.Slots, s)
 				}
 			}
 		}
-		out = append(out, day)
+		if !fn(d) {
+			return
+		}
 	}
-	return out
 }
 
-// daySlots are all the slots of date by the schedule, busy or not, in order.
-func daySlots(p Plan, date string) []Slot {
-	midnight, err := time.ParseInLocation(DateLayout, date, Tashkent)
-	if err != nil {
-		return nil
-	}
+// daySlots are all the slots of date (whose Tashkent midnight is
+// midnight) by the schedule, busy or not, in order.
+func daySlots(p Plan, midnight time.Time, date string) []Slot {
 	var slots []Slot
 	add := func(start, end, length int, breaks []Span) {
 		for _, s := range cut(start, end, length, breaks) {
@@ -141,12 +164,16 @@ func daySlots(p Plan, date string) []Slot {
 	if weekday == 0 {
 		weekday = 7
 	}
+	rows := 0
 	for _, w := range p.Weekly {
 		if w.Weekday == weekday && (w.ValidFrom == "" || w.ValidFrom <= date) && (w.ValidTo == "" || date <= w.ValidTo) {
 			add(w.Start, w.End, w.Slot, w.Breaks)
+			rows++
 		}
 	}
-	slices.SortFunc(slots, func(a, b Slot) int { return a.Start.Compare(b.Start) })
+	if rows > 1 {
+		slices.SortFunc(slots, func(a, b Slot) int { return a.Start.Compare(b.Start) })
+	}
 	return slots
 }
 

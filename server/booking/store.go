@@ -80,7 +80,11 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 	if err != nil {
 		return nil, err
 	}
-	exceptions, err := s.exceptions(ctx, ids, from, to)
+	clinicIDs := make([]int64, len(clinics))
+	for i, c := range clinics {
+		clinicIDs[i] = c.ClinicID
+	}
+	exceptions, err := s.exceptions(ctx, ids, clinicIDs, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +158,7 @@ type exceptionSet struct {
 	clinic map[int64][]Exception
 }
 
-func (s *Store) exceptions(ctx context.Context, ids []int64, from, to string) (exceptionSet, error) {
+func (s *Store) exceptions(ctx context.Context, ids, clinics []int64, from, to string) (exceptionSet, error) {
 	var rows []struct {
 		DoctorID    sql.NullInt64 `db:"doctor_id"`
 		ClinicID    int64         `db:"clinic_id"`
@@ -173,13 +177,19 @@ func (s *Store) exceptions(ctx context.Context, ids []int64, from, to string) (e
 		       ARRAY(SELECT lower(b) FROM unnest(e.breaks) b) AS break_starts,
 		       ARRAY(SELECT upper(b) FROM unnest(e.breaks) b) AS break_ends
 		FROM schedule_exceptions e
-		WHERE e.day BETWEEN $2::date AND $3::date
-		  AND (e.doctor_id = ANY($1)
-		       OR (e.doctor_id IS NULL AND e.clinic_id IN (
-		           SELECT clinic_id
-		           FROM doctor_clinics
-		           WHERE doctor_id = ANY($1))))`
-	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(ids), from, to); err != nil {
+		WHERE e.doctor_id = ANY($1)
+		  AND e.day BETWEEN $3::date AND $4::date
+		UNION ALL
+		SELECT e.doctor_id, e.clinic_id, to_char(e.day, 'YYYY-MM-DD') AS day, e.starts_min IS NULL AS off,
+		       coalesce(e.starts_min, 0) AS starts_min, coalesce(e.ends_min, 0) AS ends_min,
+		       coalesce(e.slot_min, 0) AS slot_min,
+		       ARRAY(SELECT lower(b) FROM unnest(e.breaks) b) AS break_starts,
+		       ARRAY(SELECT upper(b) FROM unnest(e.breaks) b) AS break_ends
+		FROM schedule_exceptions e
+		WHERE e.clinic_id = ANY($2)
+		  AND coalesce(e.doctor_id, 0) = 0
+		  AND e.day BETWEEN $3::date AND $4::date`
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(ids), pq.Array(clinics), from, to); err != nil {
 		return exceptionSet{}, fmt.Errorf("booking.exceptions: %w", err)
 	}
 	set := exceptionSet{own: map[[2]int64][]Exception{}, clinic: map[int64][]Exception{}}
@@ -197,7 +207,9 @@ func (s *Store) exceptions(ctx context.Context, ids []int64, from, to string) (e
 }
 
 // busy loads the doctors' bookings and unexpired holds overlapping the
-// dates from .. to (Tashkent), by doctor.
+// dates from .. to (Tashkent), by doctor. An appointment is one slot, at
+// most 8 hours (schedules.slot_min), so one that overlaps starts less than
+// a day before: the bound lets the B-tree on (doctor, start) answer.
 func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time.Time) (map[int64][]Range, error) {
 	start, _ := time.ParseInLocation(DateLayout, from, Tashkent)
 	end, _ := time.ParseInLocation(DateLayout, to, Tashkent)
@@ -211,6 +223,8 @@ func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time
 		FROM appointments
 		WHERE doctor_id = ANY($1)
 		  AND live
+		  AND lower(during) < $3
+		  AND lower(during) > $2::timestamptz - interval '1 day'
 		  AND during && tstzrange($2, $3)
 		  AND (status <> 'held' OR expires_at > $4)`
 	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(ids), start, end.AddDate(0, 0, 1), now); err != nil {
