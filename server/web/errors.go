@@ -91,7 +91,7 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 	// The failed render may have been cancelled with the request; the error
 	// page still deserves its own deadline.
 	ctx = context.WithoutCancel(ctx)
-	return s.renderDocument(ctx, documentProps{
+	return s.renderDocument(ctx, DocumentProps{
 		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pr.region,
 		URL: s.errorURLs(pr), NoIndex: true,
 		Data: map[string]any{"status": status, "message": message},

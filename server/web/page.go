@@ -164,7 +164,7 @@ func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry,
 }
 
 // loadPage runs the route's loader and assembles the document's props.
-func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, page.Result, error) {
+func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, page.Result, error) {
 	r := pr.match.Route
 	res, err := s.Loaders[r.Name](ctx, page.Request{
 		Route:  r.Name,
@@ -175,17 +175,17 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 		UserID: pr.userID,
 	})
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
 	urls, err := s.pageURLs(pr)
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
 	regions, err := s.regionChoices(pr)
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
-	return documentProps{
+	return DocumentProps{
 		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
 		Regions: regions,
@@ -193,7 +193,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 }
 
 // renderDocument fills in what every document needs and runs the engine.
-func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, error) {
+func (s *Server) renderDocument(ctx context.Context, p DocumentProps) (string, error) {
 	props, err := s.propsJSON(p)
 	if err != nil {
 		return "", err
@@ -201,7 +201,7 @@ func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, e
 	return s.Engine.Render(ctx, props)
 }
 
-func (s *Server) propsJSON(p documentProps) ([]byte, error) {
+func (s *Server) propsJSON(p DocumentProps) ([]byte, error) {
 	p.Assets = s.Engine.Bundle().Manifest
 	p.Year = s.Now().Year()
 	if p.Params == nil {
