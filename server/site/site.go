@@ -13,6 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/booking"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
 	"sogliq/server/consultant"
@@ -100,7 +101,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:     routes,
 		Dict:       dict,
 		Regions:    regions,
-		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts, d.Consultant != nil),
+		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts, d.Consultant != nil, dict),
 		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:  redirects,
 		RouteRules: rules,
@@ -115,6 +116,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Dict: dict, Logger: d.Logger},
+			&booking.Handler{
+				Store: booking.NewStore(d.DB), Accounts: accounts, SMS: d.SMS, Dict: dict,
+				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
+			},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
@@ -178,7 +183,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, consultantOn bool) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, consultantOn bool, dict *i18n.Dict) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -191,6 +196,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		search.Pages(search.NewStore(db), publicURL),
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
+		booking.Pages(booking.NewStore(db), dict, time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l
