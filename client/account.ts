@@ -2,10 +2,10 @@
 
 /** AccountProfile is what a user tells about themselves (account.Profile). */
 export interface AccountProfile {
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   /** YYYY-MM-DD or "". */
-  birth_date: string;
+  birthDate: string;
   gender: "" | "male" | "female";
   email: string;
 }

@@ -8,8 +8,8 @@ import "../islands/AccountForms.css";
 
 interface CodeSent {
   phone: string;
-  resend_in: number;
-  code_length: number;
+  resendIn: number;
+  codeLength: number;
 }
 
 export interface SignInStepsProps {
@@ -56,7 +56,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
       return;
     }
     setSent(answer.data);
-    setWait(answer.data.resend_in);
+    setWait(answer.data.resendIn);
     setCode("");
   }
 
@@ -116,7 +116,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={sent.code_length}
+            maxLength={sent.codeLength}
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
             aria-invalid={error ? true : undefined}
@@ -124,7 +124,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
           />
         </label>
         {alert}
-        <button className="button" type="submit" disabled={busy || code.length !== sent.code_length}>
+        <button className="button" type="submit" disabled={busy || code.length !== sent.codeLength}>
           {busy ? t(lang, "form.sending") : t(lang, "signIn.submit")}
         </button>
       </form>
@@ -142,7 +142,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
 
 /** SessionState is what GET /api/auth/session tells. */
 export interface SessionState {
-  signed_in: boolean;
+  signedIn: boolean;
   next: string;
 }
 

@@ -81,7 +81,7 @@ export default function BookingForm({ lang }: BookingFormProps) {
       setClinic(r.clinicName ? { name: r.clinicName, address: r.address ?? "", price: r.price ?? 0 } : null);
       setConsent(false);
       void hold(r);
-      void fetchSession(lang).then((s) => setSignedIn(!!s?.signed_in));
+      void fetchSession(lang).then((s) => setSignedIn(!!s?.signedIn));
       if (!r.clinicName) {
         // A listing knows the time but not the clinic's address and price.
         const day = r.start.slice(0, 10);

@@ -21,9 +21,9 @@ export interface ProfileFormProps {
 type Field = keyof AccountProfile;
 
 const textFields: { name: Field; type: string; autoComplete: string; required?: boolean }[] = [
-  { name: "first_name", type: "text", autoComplete: "given-name", required: true },
-  { name: "last_name", type: "text", autoComplete: "family-name", required: true },
-  { name: "birth_date", type: "date", autoComplete: "bday" },
+  { name: "firstName", type: "text", autoComplete: "given-name", required: true },
+  { name: "lastName", type: "text", autoComplete: "family-name", required: true },
+  { name: "birthDate", type: "date", autoComplete: "bday" },
 ];
 
 /** TOAST_MS is how long the "saved" note stays (spec §4: toasts close after 2000 ms). */

@@ -20,7 +20,7 @@ export default function SignInForm({ lang }: SignInFormProps) {
     const ctrl = new AbortController();
     void fetchSession(lang, ctrl.signal).then((s) => {
       if (ctrl.signal.aborted) return;
-      if (s?.signed_in) window.location.replace(s.next);
+      if (s?.signedIn) window.location.replace(s.next);
       // Asking failed: the form is still the way in.
       else markReady(rootRef.current);
     });

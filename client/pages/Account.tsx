@@ -12,7 +12,7 @@ import "./Account.css";
 type UserData = AccountUser & { today: string };
 
 function profileOf(u: AccountUser): AccountProfile {
-  return { first_name: u.first_name, last_name: u.last_name, birth_date: u.birth_date, gender: u.gender, email: u.email };
+  return { firstName: u.firstName, lastName: u.lastName, birthDate: u.birthDate, gender: u.gender, email: u.email };
 }
 
 /** SignIn is /login: the phone and SMS code form. */
@@ -64,12 +64,12 @@ export function Profile(props: RenderProps<UserData>) {
   const { lang, data } = props;
   const place = { lang, region: props.region.slug };
   const notSet = t(lang, "profile.notSet");
-  const name = [data.first_name, data.last_name].filter(Boolean).join(" ");
+  const name = [data.firstName, data.lastName].filter(Boolean).join(" ");
   const rows: [string, string][] = [
     [t(lang, "profile.phone"), data.phoneDisplay],
-    [t(lang, "account.field.first_name"), data.first_name || notSet],
-    [t(lang, "account.field.last_name"), data.last_name || notSet],
-    [t(lang, "account.field.birth_date"), data.birth_date ? data.birth_date.split("-").reverse().join(".") : notSet],
+    [t(lang, "account.field.firstName"), data.firstName || notSet],
+    [t(lang, "account.field.lastName"), data.lastName || notSet],
+    [t(lang, "account.field.birthDate"), data.birthDate ? data.birthDate.split("-").reverse().join(".") : notSet],
     [t(lang, "account.field.gender"), genderLabel(lang, data.gender)],
     [t(lang, "account.field.email"), data.email || notSet],
   ];

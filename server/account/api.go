@@ -1,7 +1,6 @@
 package account
 
 import (
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/netip"
@@ -13,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
+	"sogliq/server/api"
 	"sogliq/server/region"
 )
 
@@ -42,13 +42,14 @@ type Translator interface {
 //	POST /api/auth/code?lang=        {"phone"}           send a sign-in code by SMS
 //	POST /api/auth/verify?lang=      {"phone", "code"}   sign in: session cookie, and is_new_user on the first sign-in
 //	POST /api/auth/logout?lang=                          end the session (a form post lands on the home page)
-//	GET  /api/auth/session?lang=                         {"signed_in", "next"}: always 200, for pages that only ask
+//	GET  /api/auth/session?lang=                         {"signedIn", "next"}: always 200, for pages that only ask
 //	GET  /api/account/profile?lang=                      the signed-in user
 //	PUT  /api/account/profile?lang=  Profile             save the profile, completing registration
 //	POST /api/account/delete?lang=   confirm=yes         delete the account and everything in it (a form post lands home)
 //
-// Errors are JSON {"error": message} in lang ("uz" Uzbek, else Russian),
-// with "fields": {name: message} for a refused form.
+// Errors are the API's one shape (package api): {"error": message} in lang
+// ("uz" Uzbek, else Russian), with "fields": {name: message} for a refused
+// form.
 type Handler struct {
 	Store *Store
 	// Sender delivers codes; nil means sign-in is not available here (no
@@ -65,8 +66,8 @@ type Handler struct {
 
 // Register adds the API routes.
 func (h *Handler) Register(r fiber.Router) {
-	sameOrigin := SameOrigin(h.Dict)
-	signedIn := RequireSession(h.Store, h.Dict, h.now)
+	sameOrigin := SameOrigin
+	signedIn := RequireSession(h.Store, h.now)
 	r.Post("/api/auth/code", sameOrigin, h.sendCode)
 	r.Post("/api/auth/verify", sameOrigin, h.verify)
 	r.Post("/api/auth/logout", sameOrigin, h.logout)
@@ -76,6 +77,30 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/account/delete", sameOrigin, signedIn, h.deleteAccount)
 }
 
+// CodeSent is the answer to a sign-in code request: the phone as people
+// write it, and the seconds until another code may be asked and until this
+// one expires.
+type CodeSent struct {
+	Phone      string `json:"phone"`
+	ResendIn   int    `json:"resendIn"`
+	ExpiresIn  int    `json:"expiresIn"`
+	CodeLength int    `json:"codeLength"`
+}
+
+// SignedIn is the answer to a verified code: whether the visitor is new
+// (registration comes next) and where to go.
+type SignedIn struct {
+	NewUser bool   `json:"newUser"`
+	Next    string `json:"next"`
+}
+
+// SessionState tells a page whether its visitor is signed in, and where
+// their account is.
+type SessionState struct {
+	SignedIn bool   `json:"signedIn"`
+	Next     string `json:"next"`
+}
+
 func (h *Handler) now() time.Time {
 	if h.Now != nil {
 		return h.Now()
@@ -83,59 +108,34 @@ func (h *Handler) now() time.Time {
 	return time.Now()
 }
 
-// Lang is an API request's language: ?lang=uz is Uzbek, anything else Russian.
-func Lang(c *fiber.Ctx) string {
-	if c.Query("lang") == "uz" {
-		return "uz"
-	}
-	return "ru"
-}
-
-type apiError struct {
-	Error  string            `json:"error"`
-	Fields map[string]string `json:"fields,omitempty"`
-}
-
-func (h *Handler) fail(c *fiber.Ctx, status int, key string, vars ...string) error {
-	return fail(c, h.Dict, status, key, vars...)
-}
-
-// fail answers an API error in the request's language.
-func fail(c *fiber.Ctx, dict Translator, status int, key string, vars ...string) error {
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(status).JSON(apiError{Error: dict.T(Lang(c), key, vars...)})
-}
-
 // SameOrigin refuses state-changing requests that a browser sent on behalf
-// of another site (403, in the visitor's language). The session cookie is
-// SameSite=Lax already; this also covers browsers that ignore SameSite.
-func SameOrigin(dict Translator) fiber.Handler {
-	return func(c *fiber.Ctx) error {
-		switch c.Get("Sec-Fetch-Site") {
-		case "", "same-origin", "none":
-		default:
-			return fail(c, dict, fiber.StatusForbidden, "api.crossSite")
-		}
-		if origin := c.Get(fiber.HeaderOrigin); origin != "" {
-			u, err := url.Parse(origin)
-			if err != nil || u.Host != c.Hostname() {
-				return fail(c, dict, fiber.StatusForbidden, "api.crossSite")
-			}
-		}
-		return c.Next()
+// of another site (403). The session cookie is SameSite=Lax already; this
+// also covers browsers that ignore SameSite.
+func SameOrigin(c *fiber.Ctx) error {
+	switch c.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return api.Fail(fiber.StatusForbidden, "api.crossSite")
 	}
+	if origin := c.Get(fiber.HeaderOrigin); origin != "" {
+		u, err := url.Parse(origin)
+		if err != nil || u.Host != c.Hostname() {
+			return api.Fail(fiber.StatusForbidden, "api.crossSite")
+		}
+	}
+	return c.Next()
 }
 
 // userIDKey is where RequireSession leaves the user id in c.Locals.
 type userIDKey struct{}
 
 // RequireSession lets a request through only with a live session (401
-// otherwise, in the visitor's language); UserID then reads who it is.
-func RequireSession(store *Store, dict Translator, now func() time.Time) fiber.Handler {
+// otherwise); UserID then reads who it is.
+func RequireSession(store *Store, now func() time.Time) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		id, err := store.SessionUser(c.UserContext(), c.Cookies(TokenCookie), now())
 		if errors.Is(err, ErrNoSession) {
-			return fail(c, dict, fiber.StatusUnauthorized, "auth.signedOut")
+			return &api.Error{Status: fiber.StatusUnauthorized, Key: "auth.signedOut", Cause: err}
 		}
 		if err != nil {
 			return err
@@ -151,42 +151,31 @@ func UserID(c *fiber.Ctx) int64 {
 	return id
 }
 
-// decode reads a JSON body into v; false means it answered 400.
-func (h *Handler) decode(c *fiber.Ctx, v any) (bool, error) {
-	if err := json.Unmarshal(c.Body(), v); err != nil {
-		return false, h.fail(c, fiber.StatusBadRequest, "api.badBody")
-	}
-	return true, nil
-}
-
-// refused answers a *Refusal from the store; anything else goes to the
-// error handler (a logged 500).
-func (h *Handler) refused(c *fiber.Ctx, err error) error {
+// refused turns a *Refusal from the store into the API's refusal;
+// anything else stays an internal error (a logged 500).
+func refused(err error) error {
 	var r *Refusal
 	if !errors.As(err, &r) {
 		return err
 	}
-	if r.RetryAfter > 0 {
-		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(r.RetryAfter/time.Second)))
-	}
-	return h.fail(c, r.Status, r.Key, r.Vars...)
+	return &api.Error{Status: r.Status, Key: r.Key, Vars: r.Vars, RetryAfter: r.RetryAfter, Cause: err}
 }
 
 func (h *Handler) sendCode(c *fiber.Ctx) error {
 	var in struct {
 		Phone string `json:"phone"`
 	}
-	if ok, err := h.decode(c, &in); !ok {
+	if err := api.Decode(c, &in); err != nil {
 		return err
 	}
 	phone, ok := ParsePhone(in.Phone)
 	if !ok {
-		return h.fail(c, fiber.StatusBadRequest, "auth.badPhone")
+		return api.Fail(fiber.StatusBadRequest, "auth.badPhone")
 	}
 	if h.Sender == nil {
-		return h.fail(c, fiber.StatusServiceUnavailable, "auth.unavailable")
+		return api.Fail(fiber.StatusServiceUnavailable, "auth.unavailable")
 	}
-	l := Lang(c)
+	l := api.Lang(c)
 	ip := region.ClientIP(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
 	ctx := c.UserContext()
 	var sendErr error
@@ -196,18 +185,18 @@ func (h *Handler) sendCode(c *fiber.Ctx) error {
 	})
 	if sendErr != nil {
 		h.Logger.ErrorContext(ctx, "sign-in code not sent", slog.String("phone", DisplayPhone(phone)), slog.Any("err", sendErr))
-		return h.fail(c, fiber.StatusBadGateway, "auth.smsFailed")
+		return &api.Error{Status: fiber.StatusBadGateway, Key: "auth.smsFailed", Cause: sendErr}
 	}
 	if err != nil {
-		return h.refused(c, err)
+		return refused(err)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"data": fiber.Map{
-		"phone":       DisplayPhone(phone),
-		"resend_in":   int(ResendAfter / time.Second),
-		"expires_in":  int(CodeTTL / time.Second),
-		"code_length": CodeLength,
-	}})
+	return api.OK(c, CodeSent{
+		Phone:      DisplayPhone(phone),
+		ResendIn:   int(ResendAfter / time.Second),
+		ExpiresIn:  int(CodeTTL / time.Second),
+		CodeLength: CodeLength,
+	})
 }
 
 func (h *Handler) verify(c *fiber.Ctx) error {
@@ -215,19 +204,19 @@ func (h *Handler) verify(c *fiber.Ctx) error {
 		Phone string `json:"phone"`
 		Code  string `json:"code"`
 	}
-	if ok, err := h.decode(c, &in); !ok {
+	if err := api.Decode(c, &in); err != nil {
 		return err
 	}
 	phone, ok := ParsePhone(in.Phone)
 	if !ok {
-		return h.fail(c, fiber.StatusBadRequest, "auth.badPhone")
+		return api.Fail(fiber.StatusBadRequest, "auth.badPhone")
 	}
 	if len(in.Code) != CodeLength {
-		return h.fail(c, fiber.StatusBadRequest, "auth.badCode", "length", strconv.Itoa(CodeLength))
+		return api.Fail(fiber.StatusBadRequest, "auth.badCode", "length", strconv.Itoa(CodeLength))
 	}
 	sess, err := h.Store.Verify(c.UserContext(), phone, in.Code, c.Get(fiber.HeaderUserAgent), h.now())
 	if err != nil {
-		return h.refused(c, err)
+		return refused(err)
 	}
 	h.setCookie(c, TokenCookie, sess.Token, SessionTTL)
 	next := "/profile"
@@ -235,11 +224,11 @@ func (h *Handler) verify(c *fiber.Ctx) error {
 		h.setCookie(c, NewUserCookie, "1", newUserTTL)
 		next = "/register/finalize"
 	}
-	if Lang(c) == "uz" {
+	if api.Lang(c) == "uz" {
 		next = "/uz" + next
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"data": fiber.Map{"new_user": sess.NewUser, "next": next}})
+	return api.OK(c, SignedIn{NewUser: sess.NewUser, Next: next})
 }
 
 func (h *Handler) logout(c *fiber.Ctx) error {
@@ -259,7 +248,7 @@ func (h *Handler) signedOut(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	if c.Accepts(fiber.MIMEApplicationJSON, fiber.MIMETextHTML) == fiber.MIMETextHTML {
 		home := "/"
-		if Lang(c) == "uz" {
+		if api.Lang(c) == "uz" {
 			home = "/uz"
 		}
 		return c.Redirect(home, fiber.StatusSeeOther)
@@ -271,14 +260,18 @@ func (h *Handler) signedOut(c *fiber.Ctx) error {
 // form's confirm=yes, or JSON {"confirm": true}).
 func (h *Handler) deleteAccount(c *fiber.Ctx) error {
 	confirmed := c.FormValue("confirm") == "yes"
-	if strings.HasPrefix(c.Get(fiber.HeaderContentType), fiber.MIMEApplicationJSON) {
+	// An empty body is no confirmation, not a malformed one.
+	if strings.HasPrefix(c.Get(fiber.HeaderContentType), fiber.MIMEApplicationJSON) && len(c.Body()) > 0 {
 		var in struct {
 			Confirm bool `json:"confirm"`
 		}
-		confirmed = json.Unmarshal(c.Body(), &in) == nil && in.Confirm
+		if err := api.Decode(c, &in); err != nil {
+			return err
+		}
+		confirmed = in.Confirm
 	}
 	if !confirmed {
-		return h.fail(c, fiber.StatusBadRequest, "account.deleteUnconfirmed")
+		return api.Fail(fiber.StatusBadRequest, "account.deleteUnconfirmed")
 	}
 	if err := h.Store.DeleteUser(c.UserContext(), UserID(c)); err != nil {
 		return err
@@ -295,11 +288,11 @@ func (h *Handler) session(c *fiber.Ctx) error {
 		return err
 	}
 	next := "/profile"
-	if Lang(c) == "uz" {
+	if api.Lang(c) == "uz" {
 		next = "/uz/profile"
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.JSON(fiber.Map{"data": fiber.Map{"signed_in": err == nil, "next": next}})
+	return api.OK(c, SessionState{SignedIn: err == nil, Next: next})
 }
 
 func (h *Handler) profile(c *fiber.Ctx) error {
@@ -308,28 +301,18 @@ func (h *Handler) profile(c *fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.JSON(fiber.Map{"data": u})
+	return api.OK(c, u)
 }
 
 func (h *Handler) saveProfile(c *fiber.Ctx) error {
 	id := UserID(c)
 	var in Profile
-	if ok, err := h.decode(c, &in); !ok {
+	if err := api.Decode(c, &in); err != nil {
 		return err
 	}
 	p, invalid := in.Clean(h.now().In(Tashkent))
 	if len(invalid) > 0 {
-		l := Lang(c)
-		fields := make(map[string]string, len(invalid))
-		for _, fe := range invalid {
-			limit := MaxNameLength
-			if fe.Field == "email" {
-				limit = maxEmailLength
-			}
-			fields[fe.Field] = h.Dict.T(l, fe.Key, "field", h.Dict.T(l, "account.field."+fe.Field), "max", strconv.Itoa(limit))
-		}
-		c.Set(fiber.HeaderCacheControl, "no-store")
-		return c.Status(fiber.StatusUnprocessableEntity).JSON(apiError{Error: h.Dict.T(l, "form.fix"), Fields: fields})
+		return h.invalidProfile(api.Lang(c), invalid)
 	}
 	if err := h.Store.SaveProfile(c.UserContext(), id, p, h.now()); err != nil {
 		return err
@@ -340,7 +323,21 @@ func (h *Handler) saveProfile(c *fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.JSON(fiber.Map{"data": u})
+	return api.OK(c, u)
+}
+
+// invalidProfile is the 422 of a refused profile form: a message per
+// field, in lang.
+func (h *Handler) invalidProfile(lang string, invalid []FieldError) error {
+	fields := make(map[string]string, len(invalid))
+	for _, fe := range invalid {
+		limit := MaxNameLength
+		if fe.Field == "email" {
+			limit = maxEmailLength
+		}
+		fields[fe.Field] = h.Dict.T(lang, fe.Key, "field", h.Dict.T(lang, "account.field."+fe.Field), "max", strconv.Itoa(limit))
+	}
+	return &api.Error{Status: fiber.StatusUnprocessableEntity, Key: "form.fix", Fields: fields}
 }
 
 func (h *Handler) setCookie(c *fiber.Ctx, name, value string, ttl time.Duration) {

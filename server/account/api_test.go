@@ -14,6 +14,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account/smstest"
+	"sogliq/server/api"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
 )
@@ -36,7 +37,7 @@ func newAPITest(t *testing.T, withSender bool) *apiTest {
 	if withSender {
 		h.Sender = &HTTPSender{URL: at.gateway.URL, Token: "secret"}
 	}
-	at.app = fiber.New()
+	at.app = fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 	h.Register(at.app)
 	return at
 }
@@ -138,7 +139,7 @@ func TestSignInAPI(t *testing.T) {
 		t.Fatalf("verify: %d %v", a.status, a.body)
 	}
 	data := a.body["data"].(map[string]any)
-	if data["new_user"] != true || data["next"] != "/uz/register/finalize" {
+	if data["newUser"] != true || data["next"] != "/uz/register/finalize" {
 		t.Errorf("verify data %v", data)
 	}
 	token := cookie(a.header, TokenCookie)
@@ -151,19 +152,19 @@ func TestSignInAPI(t *testing.T) {
 	session := "token=" + token.Value + "; is_new_user=1"
 	for cookie, want := range map[string]bool{session: true, "": false, "token=forged": false} {
 		a = at.do(t, "GET", "/api/auth/session?lang=uz", "", "Cookie", cookie)
-		if d := a.body["data"].(map[string]any); a.status != 200 || d["signed_in"] != want || d["next"] != "/uz/profile" {
-			t.Errorf("session with %q: %d %v, want signed_in %v", cookie, a.status, d, want)
+		if d := a.body["data"].(map[string]any); a.status != 200 || d["signedIn"] != want || d["next"] != "/uz/profile" {
+			t.Errorf("session with %q: %d %v, want signedIn %v", cookie, a.status, d, want)
 		}
 	}
 
 	// A form with mistakes: every field's message, nothing stored.
-	a = at.do(t, "PUT", "/api/account/profile?lang=uz", `{"first_name":"","last_name":"X1","birth_date":"2030-01-01","gender":"x","email":"a@b"}`, "Cookie", session)
+	a = at.do(t, "PUT", "/api/account/profile?lang=uz", `{"firstName":"","lastName":"X1","birthDate":"2030-01-01","gender":"x","email":"a@b"}`, "Cookie", session)
 	wantFields := map[string]any{
-		"first_name": "«Ism» maydonini to'ldiring.",
-		"last_name":  "«Familiya» maydoni noto'g'ri to'ldirilgan.",
-		"birth_date": "«Tug'ilgan sana» maydoni noto'g'ri to'ldirilgan.",
-		"gender":     "«Jins» maydoni noto'g'ri to'ldirilgan.",
-		"email":      "«Elektron pochta» maydoni noto'g'ri to'ldirilgan.",
+		"firstName": "«Ism» maydonini to'ldiring.",
+		"lastName":  "«Familiya» maydoni noto'g'ri to'ldirilgan.",
+		"birthDate": "«Tug'ilgan sana» maydoni noto'g'ri to'ldirilgan.",
+		"gender":    "«Jins» maydoni noto'g'ri to'ldirilgan.",
+		"email":     "«Elektron pochta» maydoni noto'g'ri to'ldirilgan.",
 	}
 	if a.status != 422 || a.body["error"] != "Forma maydonlarini tekshiring." {
 		t.Errorf("invalid profile: %d %v", a.status, a.body)
@@ -174,19 +175,19 @@ func TestSignInAPI(t *testing.T) {
 		}
 	}
 	a = at.do(t, "GET", "/api/account/profile", "", "Cookie", session)
-	if u := a.body["data"].(map[string]any); u["registered"] != false || u["first_name"] != "" {
+	if u := a.body["data"].(map[string]any); u["registered"] != false || u["firstName"] != "" {
 		t.Errorf("after a refused form: %v", u)
 	}
 	// A JSON body that is not an object of strings.
-	if a = at.do(t, "PUT", "/api/account/profile", `{"first_name":5}`, "Cookie", session); a.status != 400 {
+	if a = at.do(t, "PUT", "/api/account/profile", `{"firstName":5}`, "Cookie", session); a.status != 400 {
 		t.Errorf("wrong types: %d %v", a.status, a.body)
 	}
 
-	a = at.do(t, "PUT", "/api/account/profile", `{"first_name":" Dilnoza ","last_name":"Karimova","birth_date":"1995-05-17","gender":"female","email":""}`, "Cookie", session)
+	a = at.do(t, "PUT", "/api/account/profile", `{"firstName":" Dilnoza ","lastName":"Karimova","birthDate":"1995-05-17","gender":"female","email":""}`, "Cookie", session)
 	if a.status != 200 {
 		t.Fatalf("save: %d %v", a.status, a.body)
 	}
-	if u := a.body["data"].(map[string]any); u["first_name"] != "Dilnoza" || u["registered"] != true || u["phone"] != "998901234567" {
+	if u := a.body["data"].(map[string]any); u["firstName"] != "Dilnoza" || u["registered"] != true || u["phone"] != "998901234567" {
 		t.Errorf("saved user %v", u)
 	}
 	if c := cookie(a.header, NewUserCookie); !cleared(c) {

@@ -11,10 +11,10 @@ import (
 // Profile is what a user tells about themselves: the registration form
 // (/register/finalize) and the personal data form (/profile/personal).
 type Profile struct {
-	FirstName string `json:"first_name" db:"first_name"`
-	LastName  string `json:"last_name" db:"last_name"`
+	FirstName string `json:"firstName" db:"first_name"`
+	LastName  string `json:"lastName" db:"last_name"`
 	// BirthDate is YYYY-MM-DD or empty.
-	BirthDate string `json:"birth_date" db:"birth_date"`
+	BirthDate string `json:"birthDate" db:"birth_date"`
 	// Gender is "male", "female" or empty.
 	Gender string `json:"gender" db:"gender"`
 	Email  string `json:"email" db:"email"`
@@ -52,13 +52,13 @@ func (p Profile) Clean(today time.Time) (Profile, []FieldError) {
 	p.BirthDate = strings.TrimSpace(p.BirthDate)
 	var errs []FieldError
 	if key := checkName(p.FirstName); key != "" {
-		errs = append(errs, FieldError{"first_name", key})
+		errs = append(errs, FieldError{"firstName", key})
 	}
 	if key := checkName(p.LastName); key != "" {
-		errs = append(errs, FieldError{"last_name", key})
+		errs = append(errs, FieldError{"lastName", key})
 	}
 	if key := checkBirthDate(p.BirthDate, today); key != "" {
-		errs = append(errs, FieldError{"birth_date", key})
+		errs = append(errs, FieldError{"birthDate", key})
 	}
 	if p.Gender != "" && p.Gender != "male" && p.Gender != "female" {
 		errs = append(errs, FieldError{"gender", "form.invalid"})

@@ -98,6 +98,13 @@ func Decode(c *fiber.Ctx, v any) error {
 	return nil
 }
 
+// ErrorHandler is a Fiber ErrorHandler that answers every error with
+// Write: for an app that serves only the API, such as a package's tests
+// (the site's handler in package web also logs and renders pages).
+func ErrorHandler(dict Translator) fiber.ErrorHandler {
+	return func(c *fiber.Ctx, err error) error { return Write(c, dict, err) }
+}
+
 // StatusOf is the status an error answers with: an *Error's own, 404 and
 // 400 for derrors.NotFound and derrors.Invalid, a *fiber.Error's code, else 500.
 func StatusOf(err error) int {

@@ -50,8 +50,8 @@ type Handler struct {
 
 // Register adds the API routes.
 func (h *Handler) Register(r fiber.Router) {
-	sameOrigin := account.SameOrigin(h.Dict)
-	signedIn := account.RequireSession(h.Accounts, h.Dict, h.now)
+	sameOrigin := account.SameOrigin
+	signedIn := account.RequireSession(h.Accounts, h.now)
 	r.Get("/api/openapi.json", serveOpenAPI)
 	r.Get("/api/doctors/:id/slots", h.doctorSlots)
 	r.Get("/api/slots", h.nextSlots)
@@ -83,38 +83,6 @@ func positive(raw string) int64 {
 // noStore marks an answer that must not be kept: free times change by
 // the second, visits are one person's.
 func noStore(c *fiber.Ctx) { c.Set(fiber.HeaderCacheControl, "no-store") }
-
-// DoctorSlots is a doctor's free times per clinic and day.
-type DoctorSlots struct {
-	DoctorID int64         `json:"doctorId"`
-	From     string        `json:"from"`
-	Days     int           `json:"days"`
-	Clinics  []ClinicSlots `json:"clinics"`
-	// NextFree is the earliest free start in the horizon at any clinic.
-	NextFree *string `json:"nextFree"`
-}
-
-// ClinicSlots is one clinic of a doctor with its days.
-type ClinicSlots struct {
-	ClinicID   int64      `json:"clinicId"`
-	ClinicSlug string     `json:"clinicSlug"`
-	ClinicName string     `json:"clinicName"`
-	Address    string     `json:"address"`
-	Price      int        `json:"price"`
-	Days       []DaySlots `json:"days"`
-}
-
-// DaySlots is one date's free times.
-type DaySlots struct {
-	Date  string     `json:"date"`
-	Slots []TimeSlot `json:"slots"`
-}
-
-// TimeSlot is a free time, RFC 3339 in Tashkent.
-type TimeSlot struct {
-	Start string `json:"start"`
-	End   string `json:"end"`
-}
 
 // slotsQuery is the parsed query of GET /api/doctors/{id}/slots.
 type slotsQuery struct {
@@ -214,26 +182,6 @@ func firstFree(p Plan, now time.Time, n int) []Slot {
 	return out
 }
 
-// NextSlots are the first free times of a listing page's doctors.
-type NextSlots struct {
-	Doctors []DoctorNext `json:"doctors"`
-}
-
-// DoctorNext is one doctor's first free times at any of their clinics.
-type DoctorNext struct {
-	DoctorID int64      `json:"doctorId"`
-	Slots    []NextSlot `json:"slots"`
-	// NextFree is the first free start; null: none in the horizon.
-	NextFree *string `json:"nextFree"`
-}
-
-// NextSlot is a free time at a clinic.
-type NextSlot struct {
-	Start    string `json:"start"`
-	End      string `json:"end"`
-	ClinicID int64  `json:"clinicId"`
-}
-
 // MaxListingDoctors bounds GET /api/slots.
 const MaxListingDoctors = 50
 
@@ -319,13 +267,6 @@ func (h *Handler) optionalUser(c *fiber.Ctx) (int64, error) {
 	return id, err
 }
 
-// HoldRequest is the body of POST /api/bookings/holds.
-type HoldRequest struct {
-	DoctorID int64  `json:"doctorId"`
-	ClinicID int64  `json:"clinicId"`
-	Start    string `json:"start"`
-}
-
 func (h *Handler) hold(c *fiber.Ctx) error {
 	var in HoldRequest
 	if err := api.Decode(c, &in); err != nil {
@@ -366,16 +307,6 @@ func (h *Handler) release(c *fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
-}
-
-// BookRequest is the body of POST /api/bookings.
-type BookRequest struct {
-	HoldID         int64    `json:"holdId"`
-	HoldKey        string   `json:"holdKey"`
-	IdempotencyKey string   `json:"idempotencyKey"`
-	Patient        *Patient `json:"patient"`
-	Reason         string   `json:"reason"`
-	Consent        bool     `json:"consent"`
 }
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -504,11 +435,6 @@ func (h *Handler) visits(c *fiber.Ctx) error {
 	return api.OK(c, v)
 }
 
-// CancelRequest is the (optional) body of POST /api/bookings/{id}/cancel.
-type CancelRequest struct {
-	Reason string `json:"reason"`
-}
-
 func (h *Handler) cancel(c *fiber.Ctx) error {
 	id := positive(c.Params("id"))
 	if id == 0 {
@@ -534,12 +460,6 @@ func (h *Handler) cancel(c *fiber.Ctx) error {
 	}
 	noStore(c)
 	return api.OK(c, b)
-}
-
-// RescheduleRequest is the body of POST /api/bookings/{id}/reschedule.
-type RescheduleRequest struct {
-	HoldID  int64  `json:"holdId"`
-	HoldKey string `json:"holdKey"`
 }
 
 func (h *Handler) reschedule(c *fiber.Ctx) error {

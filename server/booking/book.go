@@ -15,14 +15,6 @@ import (
 	"sogliq/server/api"
 )
 
-// Patient is who a visit is for: the user (Self) or a relative, by name
-// and birth date.
-type Patient struct {
-	Self      bool   `json:"self"`
-	Name      string `json:"name,omitempty"`
-	BirthDate string `json:"birthDate,omitempty"`
-}
-
 // BookInput books a held time for a signed-in user.
 type BookInput struct {
 	UserID         int64

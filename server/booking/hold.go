@@ -13,19 +13,6 @@ import (
 	"sogliq/server/api"
 )
 
-// Hold is a time kept for one visitor for HoldTTL while they book it. Key
-// is its secret, returned only when it is made; times are RFC 3339 in
-// Tashkent.
-type Hold struct {
-	ID        int64  `json:"id"`
-	Key       string `json:"key"`
-	DoctorID  int64  `json:"doctorId"`
-	ClinicID  int64  `json:"clinicId"`
-	Start     string `json:"start"`
-	End       string `json:"end"`
-	ExpiresAt string `json:"expiresAt"`
-}
-
 // HoldInput asks for a hold: a slot start of a doctor at a clinic, by a
 // visitor (UserID 0 when not signed in) from ClientIP.
 type HoldInput struct {

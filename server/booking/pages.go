@@ -22,15 +22,6 @@ func Pages(store *Store, dict Translator, now func() time.Time) page.Loaders {
 	}
 }
 
-// HistoryPage is the data of /history. A visitor who is not signed in
-// gets SignedIn false and empty lists: the page explains itself and
-// offers to sign in.
-type HistoryPage struct {
-	SignedIn bool      `json:"signedIn"`
-	Upcoming []Booking `json:"upcoming"`
-	Past     []Booking `json:"past"`
-}
-
 func historyPage(store *Store, dict Translator, now func() time.Time) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		data := HistoryPage{Upcoming: []Booking{}, Past: []Booking{}}
@@ -43,11 +34,6 @@ func historyPage(store *Store, dict Translator, now func() time.Time) page.Loade
 		}
 		return page.Result{Data: data, NoIndex: true}, nil
 	}
-}
-
-// BookingPage is the data of /history/{id}.
-type BookingPage struct {
-	Booking Booking `json:"booking"`
 }
 
 func bookingPage(store *Store, dict Translator, now func() time.Time) page.Loader {

@@ -14,46 +14,6 @@ import (
 // Translator gives a visitor-facing message in a language; *i18n.Dict is one.
 type Translator = api.Translator
 
-// Booking is a visit as the patient sees it, strings in one language.
-type Booking struct {
-	ID int64 `json:"id"`
-	// Status is booked, attended, no_show, cancelled or rescheduled.
-	Status string `json:"status"`
-	// CancelledBy is patient or clinic, for a cancelled visit.
-	CancelledBy string `json:"cancelledBy,omitempty"`
-	// SuccessorID is the booking that replaced a rescheduled one.
-	SuccessorID   int64         `json:"successorId,omitempty"`
-	Start         string        `json:"start"`
-	End           string        `json:"end"`
-	Price         int           `json:"price"`
-	Doctor        BookingDoctor `json:"doctor"`
-	Clinic        BookingClinic `json:"clinic"`
-	PatientName   string        `json:"patientName"`
-	Reason        string        `json:"reason"`
-	CanCancel     bool          `json:"canCancel"`
-	CanReschedule bool          `json:"canReschedule"`
-	CancelUntil   string        `json:"cancelUntil"`
-	IcsURL        string        `json:"icsUrl"`
-	SMSText       string        `json:"smsText"`
-}
-
-// BookingDoctor is the doctor of a booking.
-type BookingDoctor struct {
-	ID        int64  `json:"id"`
-	Slug      string `json:"slug"`
-	Name      string `json:"name"`
-	Specialty string `json:"specialty"`
-}
-
-// BookingClinic is the clinic of a booking.
-type BookingClinic struct {
-	ID      int64  `json:"id"`
-	Slug    string `json:"slug"`
-	Name    string `json:"name"`
-	Address string `json:"address"`
-	Phone   string `json:"phone"`
-}
-
 // bookingRow is a booking as read, before the clock and the language.
 type bookingRow struct {
 	ID              int64          `db:"id"`
@@ -117,13 +77,6 @@ func (s *Store) Booking(ctx context.Context, userID, id int64, lang string, now 
 		return Booking{}, fmt.Errorf("booking.Booking(%d): %w", id, err)
 	}
 	return row.view(lang, now, dict), nil
-}
-
-// Visits are a user's bookings: upcoming (booked, not over; soonest
-// first) and past (the rest; latest first).
-type Visits struct {
-	Upcoming []Booking `json:"upcoming"`
-	Past     []Booking `json:"past"`
 }
 
 // Visits reads every booking of the user, in lang.

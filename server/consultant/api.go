@@ -1,7 +1,7 @@
 package consultant
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"log/slog"
 	"strconv"
@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"sogliq/server/account"
+	"sogliq/server/api"
 	"sogliq/server/derrors"
 )
 
@@ -22,21 +23,28 @@ import (
 //
 // Both answer {"data": {"id", "messages"}} with the two new messages. The
 // question is stored only with its answer: when the model fails (502) the
-// visitor still has their text and may send it again.
+// visitor still has their text and may send it again, and the failed
+// question does not count against the daily limit.
 type Handler struct {
 	Store    *Store
 	Accounts *account.Store
 	// Model answers; nil means the consultant is unavailable here (503).
 	Model  Model
-	Dict   account.Translator
 	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
 
+// Answered is the answer to a question: the chat's id and the two new
+// messages, the question and the model's answer.
+type Answered struct {
+	ID       int64     `json:"id"`
+	Messages []Message `json:"messages"`
+}
+
 // Register adds the API routes.
 func (h *Handler) Register(r fiber.Router) {
-	guard := []fiber.Handler{account.SameOrigin(h.Dict), account.RequireSession(h.Accounts, h.Dict, h.now)}
+	guard := []fiber.Handler{account.SameOrigin, account.RequireSession(h.Accounts, h.now)}
 	r.Post("/api/consultant/chats", append(guard, h.ask)...)
 	r.Post("/api/consultant/chats/:id/messages", append(guard, h.ask)...)
 }
@@ -48,75 +56,119 @@ func (h *Handler) now() time.Time {
 	return time.Now()
 }
 
-func (h *Handler) fail(c *fiber.Ctx, status int, key string, vars ...string) error {
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(status).JSON(fiber.Map{"error": h.Dict.T(account.Lang(c), key, vars...)})
-}
+var errNoChat = api.Fail(fiber.StatusNotFound, "consultant.noChat")
 
 // ask takes a question into a new chat (no :id) or an existing one.
 func (h *Handler) ask(c *fiber.Ctx) error {
-	ctx, userID, lang := c.UserContext(), account.UserID(c), account.Lang(c)
-	var chatID int64
-	if raw := c.Params("id"); raw != "" {
-		id, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || id < 1 {
-			return h.fail(c, fiber.StatusNotFound, "consultant.noChat")
-		}
-		chatID = id
-	}
-	var in struct {
-		Message string `json:"message"`
-	}
-	if err := json.Unmarshal(c.Body(), &in); err != nil {
-		return h.fail(c, fiber.StatusBadRequest, "api.badBody")
-	}
-	question := strings.TrimSpace(strings.ToValidUTF8(in.Message, ""))
-	switch {
-	case question == "":
-		return h.fail(c, fiber.StatusBadRequest, "consultant.emptyQuestion")
-	case utf8.RuneCountInString(question) > MaxQuestion:
-		return h.fail(c, fiber.StatusBadRequest, "consultant.longQuestion", "max", strconv.Itoa(MaxQuestion))
-	case h.Model == nil:
-		return h.fail(c, fiber.StatusServiceUnavailable, "consultant.unavailable")
-	}
-	asked, err := h.Store.QuestionsSince(ctx, userID, h.now().Add(-24*time.Hour))
+	chatID, err := chatParam(c)
 	if err != nil {
 		return err
 	}
-	if asked >= QuestionsPerDay {
-		return h.fail(c, fiber.StatusTooManyRequests, "consultant.tooMany", "max", strconv.Itoa(QuestionsPerDay))
-	}
-	history := []Message{}
-	if chatID != 0 {
-		chat, err := h.Store.Chat(ctx, userID, chatID)
-		if errors.Is(err, derrors.NotFound) {
-			return h.fail(c, fiber.StatusNotFound, "consultant.noChat")
-		}
-		if err != nil {
-			return err
-		}
-		history = chat.Messages[max(0, len(chat.Messages)-HistoryTurns):]
-	}
-	history = append(history, Message{Role: "user", Content: question})
-	answer, err := h.Model.Reply(ctx, lang, history)
+	question, err := h.question(c)
 	if err != nil {
-		h.Logger.ErrorContext(ctx, "the consultant's model failed", slog.Any("err", err))
-		return h.fail(c, fiber.StatusBadGateway, "consultant.failed")
+		return err
 	}
-	id, err := h.Store.Save(ctx, userID, chatID, question, answer, h.now())
-	if errors.Is(err, derrors.NotFound) { // deleted while the model thought
-		return h.fail(c, fiber.StatusNotFound, "consultant.noChat")
-	}
+	ctx, userID := c.UserContext(), account.UserID(c)
+	history, err := h.history(ctx, userID, chatID)
 	if err != nil {
+		return err
+	}
+	slot, err := h.reserve(ctx, userID)
+	if err != nil {
+		return err
+	}
+	answer, id, err := h.answer(ctx, slot, chatID, api.Lang(c), history, question)
+	if err != nil {
+		h.release(ctx, slot)
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	status := fiber.StatusOK
 	if chatID == 0 {
-		status = fiber.StatusCreated
+		c.Status(fiber.StatusCreated)
 	}
-	return c.Status(status).JSON(fiber.Map{"data": fiber.Map{
-		"id":       id,
-		"messages": []Message{{Role: "user", Content: question}, {Role: "assistant", Content: answer}},
-	}})
+	return api.OK(c, Answered{ID: id, Messages: []Message{{Role: "user", Content: question}, {Role: "assistant", Content: answer}}})
+}
+
+// chatParam is the :id of the chat asked into; 0 for a new chat.
+func chatParam(c *fiber.Ctx) (int64, error) {
+	raw := c.Params("id")
+	if raw == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id < 1 {
+		return 0, errNoChat
+	}
+	return id, nil
+}
+
+// question reads and checks the asked question; it also refuses when no
+// model is configured, before anything is stored.
+func (h *Handler) question(c *fiber.Ctx) (string, error) {
+	var in struct {
+		Message string `json:"message"`
+	}
+	if err := api.Decode(c, &in); err != nil {
+		return "", err
+	}
+	question := strings.TrimSpace(in.Message)
+	switch {
+	case question == "":
+		return "", api.Fail(fiber.StatusBadRequest, "consultant.emptyQuestion")
+	case utf8.RuneCountInString(question) > MaxQuestion:
+		return "", api.Fail(fiber.StatusBadRequest, "consultant.longQuestion", "max", strconv.Itoa(MaxQuestion))
+	case h.Model == nil:
+		return "", api.Fail(fiber.StatusServiceUnavailable, "consultant.unavailable")
+	}
+	return question, nil
+}
+
+// history is what the model sees of the chat before the question: its
+// last HistoryTurns messages, none for a new chat.
+func (h *Handler) history(ctx context.Context, userID, chatID int64) ([]Message, error) {
+	if chatID == 0 {
+		return []Message{}, nil
+	}
+	chat, err := h.Store.Chat(ctx, userID, chatID)
+	if errors.Is(err, derrors.NotFound) {
+		return nil, errNoChat
+	}
+	if err != nil {
+		return nil, err
+	}
+	return chat.Messages[max(0, len(chat.Messages)-HistoryTurns):], nil
+}
+
+// reserve takes one of the user's daily questions before the (slow, paid)
+// model call, so parallel questions cannot all pass the count.
+func (h *Handler) reserve(ctx context.Context, userID int64) (Slot, error) {
+	slot, err := h.Store.Reserve(ctx, userID, h.now())
+	if errors.Is(err, ErrLimit) {
+		return Slot{}, api.Fail(fiber.StatusTooManyRequests, "consultant.tooMany", "max", strconv.Itoa(QuestionsPerDay))
+	}
+	return slot, err
+}
+
+// release gives a question's slot back when it was not answered, so a
+// failure costs the user nothing.
+func (h *Handler) release(ctx context.Context, slot Slot) {
+	// The request may be gone; the slot must still go.
+	if err := h.Store.Release(context.WithoutCancel(ctx), slot); err != nil {
+		h.Logger.ErrorContext(ctx, "consultant: reservation not released", slog.Any("err", err))
+	}
+}
+
+// answer asks the model and stores the question with its answer in place
+// of the slot; it returns the answer and the chat's id.
+func (h *Handler) answer(ctx context.Context, slot Slot, chatID int64, lang string, history []Message, question string) (string, int64, error) {
+	answer, err := h.Model.Reply(ctx, lang, append(history, Message{Role: "user", Content: question}))
+	if err != nil {
+		h.Logger.ErrorContext(ctx, "the consultant's model failed", slog.Any("err", err))
+		return "", 0, &api.Error{Status: fiber.StatusBadGateway, Key: "consultant.failed", Cause: err}
+	}
+	id, err := h.Store.Save(ctx, slot, chatID, question, answer, h.now())
+	if errors.Is(err, derrors.NotFound) { // deleted while the model thought
+		return "", 0, errNoChat
+	}
+	return answer, id, err
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/api"
 	"sogliq/server/consultant/llmtest"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -40,12 +42,12 @@ func newFixture(t *testing.T, withModel bool) *fixture {
 	}
 	db := dbtest.New(t)
 	f := &fixture{db: db, llm: llmtest.Start(t), store: NewStore(db), clock: t0}
-	h := &Handler{Store: f.store, Accounts: account.NewStore(db), Dict: dict,
+	h := &Handler{Store: f.store, Accounts: account.NewStore(db),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return f.clock }}
 	if withModel {
 		h.Model = &OpenAIModel{URL: f.llm.URL, Key: "k", Model: "test-model"}
 	}
-	f.app = fiber.New()
+	f.app = fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 	h.Register(f.app)
 	return f
 }
@@ -192,11 +194,7 @@ func TestUnavailableWithoutModel(t *testing.T) {
 func TestDailyLimit(t *testing.T) {
 	f := newFixture(t, true)
 	cookie, user := f.session(t, "998901234567")
-	for i := range QuestionsPerDay {
-		if _, err := f.store.Save(context.Background(), user, 0, fmt.Sprint("q", i), "a", t0.Add(-time.Hour)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f.fill(t, user, QuestionsPerDay)
 	r := f.post(t, "/api/consultant/chats", `{"message":"ещё"}`, cookie)
 	if r.status != 429 || r.Error != "Не больше 50 вопросов в сутки. Продолжим завтра." {
 		t.Errorf("%d %q", r.status, r.Error)
@@ -204,6 +202,72 @@ func TestDailyLimit(t *testing.T) {
 	f.clock = t0.Add(23 * time.Hour)
 	if r = f.post(t, "/api/consultant/chats", `{"message":"ещё"}`, cookie); r.status != 201 {
 		t.Errorf("a day later: %d %q", r.status, r.Error)
+	}
+}
+
+// fill stores n questions of user an hour before t0.
+func (f *fixture) fill(t *testing.T, user int64, n int) {
+	t.Helper()
+	for i := range n {
+		slot, err := f.store.Reserve(context.Background(), user, t0.Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.store.Save(context.Background(), slot, 0, fmt.Sprint("q", i), "a", t0.Add(-time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestDailyLimitInParallel: questions sent together near the limit get
+// exactly the slots that are left; the rest are refused before the model
+// is asked (a paid call each).
+func TestDailyLimitInParallel(t *testing.T) {
+	f := newFixture(t, true)
+	cookie, user := f.session(t, "998901234567")
+	const left, sent = 3, 12
+	f.fill(t, user, QuestionsPerDay-left)
+	f.llm.SetDelay(300 * time.Millisecond) // every question is in flight at once
+	statuses := make(chan int, sent)
+	var wg sync.WaitGroup
+	for i := range sent {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses <- f.post(t, "/api/consultant/chats", fmt.Sprintf(`{"message":"вопрос %d"}`, i), cookie).status
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	got := map[int]int{}
+	for s := range statuses {
+		got[s]++
+	}
+	if diff := cmp.Diff(map[int]int{201: left, 429: sent - left}, got); diff != "" {
+		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+	if n := len(f.llm.Requests()); n != left {
+		t.Errorf("the model was asked %d times, want %d", n, left)
+	}
+	if r := f.post(t, "/api/consultant/chats", `{"message":"ещё"}`, cookie); r.status != 429 {
+		t.Errorf("past the limit: %d %q", r.status, r.Error)
+	}
+}
+
+// TestFailureCostsNothing: a question the model failed gives its slot back.
+func TestFailureCostsNothing(t *testing.T) {
+	f := newFixture(t, true)
+	cookie, user := f.session(t, "998901234567")
+	f.fill(t, user, QuestionsPerDay-1)
+	f.llm.SetFailing(true)
+	for range 3 {
+		if r := f.post(t, "/api/consultant/chats", `{"message":"вопрос"}`, cookie); r.status != 502 {
+			t.Fatalf("failing model: %d %q", r.status, r.Error)
+		}
+	}
+	f.llm.SetFailing(false)
+	if r := f.post(t, "/api/consultant/chats", `{"message":"вопрос"}`, cookie); r.status != 201 {
+		t.Errorf("the last question after failures: %d %q", r.status, r.Error)
 	}
 }
 

@@ -86,31 +86,95 @@ func (s *Store) Chat(ctx context.Context, userID, chatID int64) (Chat, error) {
 	return c, nil
 }
 
-// QuestionsSince counts the questions a user asked since t.
-func (s *Store) QuestionsSince(ctx context.Context, userID int64, t time.Time) (int, error) {
-	var n int
-	const q = `
-		SELECT count(*)
-		FROM consultant_messages m
-		JOIN consultant_chats c ON c.id = m.chat_id
-		WHERE c.user_id = $1
-		  AND m.role = 'user'
-		  AND m.created_at > $2`
-	if err := s.db.GetContext(ctx, &n, q, userID, t); err != nil {
-		return 0, fmt.Errorf("consultant.QuestionsSince(%d): %w", userID, err)
-	}
-	return n, nil
+// ErrLimit means the user has asked QuestionsPerDay questions in the last
+// 24 hours.
+var ErrLimit = errors.New("consultant: daily question limit reached")
+
+// reservationTTL outlives any model call (OpenAIModel gives up after a
+// minute): a slot left behind by a server that died mid-call stops
+// counting after it.
+const reservationTTL = 5 * time.Minute
+
+// Slot is a question's place in its user's daily limit, reserved before
+// the model is asked.
+type Slot struct {
+	ID     int64
+	UserID int64
 }
 
-// Save stores a question and its answer: in a new chat titled by the
-// question when chatID is 0, else in the user's chat chatID (NotFound when
-// it is not theirs). It returns the chat's id. Both messages or neither.
-func (s *Store) Save(ctx context.Context, userID, chatID int64, question, answer string, now time.Time) (int64, error) {
+// Reserve takes a slot for one more question of the user at now, or
+// returns ErrLimit. Count and insert happen under a per-user lock, so
+// parallel questions get exactly the slots that are left.
+func (s *Store) Reserve(ctx context.Context, userID int64, now time.Time) (Slot, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return Slot{}, fmt.Errorf("consultant.Reserve: %w", err)
+	}
+	defer tx.Rollback()
+	const lock = `SELECT pg_advisory_xact_lock(hashtextextended('consultant:' || $1::text, 0))`
+	if _, err := tx.ExecContext(ctx, lock, userID); err != nil {
+		return Slot{}, fmt.Errorf("consultant.Reserve: %w", err)
+	}
+	var asked int
+	const q = `
+		SELECT (SELECT count(*)
+		        FROM consultant_messages m
+		        JOIN consultant_chats c ON c.id = m.chat_id
+		        WHERE c.user_id = $1
+		          AND m.role = 'user'
+		          AND m.created_at > $2)
+		     + (SELECT count(*)
+		        FROM consultant_reservations
+		        WHERE user_id = $1
+		          AND created_at > $3)`
+	if err := tx.GetContext(ctx, &asked, q, userID, now.Add(-24*time.Hour), now.Add(-reservationTTL)); err != nil {
+		return Slot{}, fmt.Errorf("consultant.Reserve(%d): %w", userID, err)
+	}
+	if asked >= QuestionsPerDay {
+		return Slot{}, ErrLimit
+	}
+	slot := Slot{UserID: userID}
+	const qi = `
+		INSERT INTO consultant_reservations (user_id, created_at)
+		VALUES ($1, $2)
+		RETURNING id`
+	if err := tx.GetContext(ctx, &slot.ID, qi, userID, now); err != nil {
+		return Slot{}, fmt.Errorf("consultant.Reserve(%d): %w", userID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Slot{}, fmt.Errorf("consultant.Reserve(%d): %w", userID, err)
+	}
+	return slot, nil
+}
+
+// Release gives back a slot whose question was not stored.
+func (s *Store) Release(ctx context.Context, slot Slot) error {
+	const q = `
+		DELETE FROM consultant_reservations
+		WHERE id = $1`
+	if _, err := s.db.ExecContext(ctx, q, slot.ID); err != nil {
+		return fmt.Errorf("consultant.Release(%d): %w", slot.ID, err)
+	}
+	return nil
+}
+
+// Save stores a question of the slot's user and its answer, in place of
+// the slot: in a new chat titled by the question when chatID is 0, else in
+// the user's chat chatID (NotFound when it is not theirs). It returns the
+// chat's id. Both messages and the slot's release, or nothing.
+func (s *Store) Save(ctx context.Context, slot Slot, chatID int64, question, answer string, now time.Time) (int64, error) {
+	userID := slot.UserID
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("consultant.Save: %w", err)
 	}
 	defer tx.Rollback()
+	const qr = `
+		DELETE FROM consultant_reservations
+		WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, qr, slot.ID); err != nil {
+		return 0, fmt.Errorf("consultant.Save: %w", err)
+	}
 	if chatID == 0 {
 		const q = `
 			INSERT INTO consultant_chats (user_id, title, created_at, updated_at)

@@ -10,13 +10,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"sogliq/server/api"
 	"sogliq/server/derrors"
 )
-
-// Translator gives a visitor-facing message in a language; *i18n.Dict is one.
-type Translator interface {
-	T(lang, key string, vars ...string) string
-}
 
 // Handler serves the locations API of spec §7:
 //
@@ -24,11 +20,10 @@ type Translator interface {
 //	GET /api/locations/{id}/districts?lang=        a region's districts
 //	GET /api/locations/detect?lang=                the visitor's region by IP
 //
-// Names are in lang ("uz" Uzbek, anything else Russian); errors are JSON
-// {"error": message} in that language.
+// Names are in lang ("uz" Uzbek, anything else Russian); errors are the
+// API's one shape (package api).
 type Handler struct {
 	Store *Store
-	Dict  Translator
 	// PerPage is the default and largest page size of /api/locations.
 	PerPage  int
 	Detector *Detector
@@ -53,14 +48,24 @@ type DistrictItem struct {
 	Slug string `json:"slug"`
 }
 
-type apiError struct {
-	Error string `json:"error"`
+// LocationPage is one page of the regions with where it stands.
+type LocationPage struct {
+	Data []Location `json:"data"`
+	Meta PageMeta   `json:"meta"`
 }
 
-type pageMeta struct {
+// PageMeta places a page in the whole list.
+type PageMeta struct {
 	Page    int `json:"page"`
-	PerPage int `json:"per_page"`
+	PerPage int `json:"perPage"`
 	Total   int `json:"total"`
+}
+
+// Detected is the visitor's region and whether it was really found (else
+// it is the default region).
+type Detected struct {
+	Data     Location `json:"data"`
+	Detected bool     `json:"detected"`
 }
 
 // Register adds the API's routes.
@@ -68,18 +73,6 @@ func (h *Handler) Register(app fiber.Router) {
 	app.Get("/api/locations", h.list)
 	app.Get("/api/locations/detect", h.detect)
 	app.Get("/api/locations/:id/districts", h.districts)
-}
-
-func lang(c *fiber.Ctx) string {
-	if c.Query("lang") == "uz" {
-		return "uz"
-	}
-	return "ru"
-}
-
-func (h *Handler) fail(c *fiber.Ctx, status int, key string) error {
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Status(status).JSON(apiError{Error: h.Dict.T(lang(c), key)})
 }
 
 // positive reads a query parameter that must be an integer in [1, max];
@@ -99,33 +92,33 @@ func positive(c *fiber.Ctx, name string, def, max int) (int, bool) {
 func (h *Handler) list(c *fiber.Ctx) error {
 	perPage, ok := positive(c, "per_page", h.PerPage, h.PerPage)
 	if !ok {
-		return h.fail(c, fiber.StatusBadRequest, "api.badPerPage")
+		return api.Fail(fiber.StatusBadRequest, "api.badPerPage")
 	}
 	page, ok := positive(c, "page", 1, 1<<20)
 	if !ok {
-		return h.fail(c, fiber.StatusBadRequest, "api.badPage")
+		return api.Fail(fiber.StatusBadRequest, "api.badPage")
 	}
 	rs, err := h.Store.Regions(c.UserContext())
 	if err != nil {
 		return err
 	}
-	l := lang(c)
+	l := api.Lang(c)
 	data := []Location{}
 	for i := (page - 1) * perPage; i < len(rs) && i < page*perPage; i++ {
 		data = append(data, Location{ID: rs[i].ID, Name: rs[i].Name(l), Slug: rs[i].Slug, Code: rs[i].Code})
 	}
 	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
-	return c.JSON(fiber.Map{"data": data, "meta": pageMeta{Page: page, PerPage: perPage, Total: len(rs)}})
+	return c.JSON(LocationPage{Data: data, Meta: PageMeta{Page: page, PerPage: perPage, Total: len(rs)}})
 }
 
 func (h *Handler) districts(c *fiber.Ctx) error {
 	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
 	if err != nil || id < 1 {
-		return h.fail(c, fiber.StatusNotFound, "api.locationNotFound")
+		return api.Fail(fiber.StatusNotFound, "api.locationNotFound")
 	}
 	ctx := c.UserContext()
 	if _, err := h.Store.RegionByID(ctx, id); errors.Is(err, derrors.NotFound) {
-		return h.fail(c, fiber.StatusNotFound, "api.locationNotFound")
+		return &api.Error{Status: fiber.StatusNotFound, Key: "api.locationNotFound", Cause: err}
 	} else if err != nil {
 		return err
 	}
@@ -133,13 +126,13 @@ func (h *Handler) districts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	l := lang(c)
+	l := api.Lang(c)
 	data := make([]DistrictItem, len(ds))
 	for i, d := range ds {
 		data[i] = DistrictItem{ID: d.ID, Name: d.Name(l), Slug: d.Slug}
 	}
 	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
-	return c.JSON(fiber.Map{"data": data})
+	return api.OK(c, data)
 }
 
 // detect answers the visitor's region. It never fails for want of a
@@ -153,11 +146,8 @@ func (h *Handler) detect(c *fiber.Ctx) error {
 	if err != nil {
 		return fmt.Errorf("region.detect: %w", err)
 	}
-	l := lang(c)
-	return c.JSON(fiber.Map{
-		"data":     Location{ID: r.ID, Name: r.Name(l), Slug: r.Slug, Code: r.Code},
-		"detected": found,
-	})
+	l := api.Lang(c)
+	return c.JSON(Detected{Data: Location{ID: r.ID, Name: r.Name(l), Slug: r.Slug, Code: r.Code}, Detected: found})
 }
 
 // clientIP is the visitor's address as ClientIP reads it.

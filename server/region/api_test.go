@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/api"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
 	"sogliq/server/region"
@@ -39,12 +40,11 @@ func apiApp(t *testing.T, city string, seeded bool) *fiber.App {
 	}
 	h := &region.Handler{
 		Store:    region.NewStore(db),
-		Dict:     dict,
 		PerPage:  100,
 		Detector: &region.Detector{Locator: &region.HTTPLocator{URL: stub.URL + "/json/{ip}"}, Logger: logger},
 		Logger:   logger,
 	}
-	app := fiber.New()
+	app := fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 	h.Register(app)
 	return app
 }
@@ -107,7 +107,7 @@ func TestLocationsAPI(t *testing.T) {
 			t.Errorf("page 2 starts with %+v, want Navoiy viloyati", locs[0])
 		}
 		meta := decode[map[string]int](t, r.body["meta"])
-		if meta["total"] != 14 || meta["page"] != 2 || meta["per_page"] != 5 {
+		if meta["total"] != 14 || meta["page"] != 2 || meta["perPage"] != 5 {
 			t.Errorf("meta = %v", meta)
 		}
 	})

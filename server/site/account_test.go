@@ -38,7 +38,7 @@ func signIn(t *testing.T, s *sitetest.Site, sms *smstest.Gateway, phone string) 
 	defer resp.Body.Close()
 	var body struct {
 		Data struct {
-			NewUser bool `json:"new_user"`
+			NewUser bool `json:"newUser"`
 		} `json:"data"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
@@ -126,8 +126,9 @@ func TestAuthGuard(t *testing.T) {
 	}
 
 	// Registration, then the profile shows the name; signing out closes it.
-	req, _ := http.NewRequest(http.MethodPut, s.URL+"/api/account/profile", strings.NewReader(`{"first_name":"Ali","last_name":"Valiyev"}`))
+	req, _ := http.NewRequest(http.MethodPut, s.URL+"/api/account/profile", strings.NewReader(`{"firstName":"Ali","lastName":"Valiyev"}`))
 	req.Header.Set("Cookie", newcomer)
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -210,6 +211,7 @@ func TestConsultant(t *testing.T) {
 	// A question through the API, then the pages show the chat.
 	req, _ := http.NewRequest(http.MethodPost, s.URL+"/api/consultant/chats?lang=uz", strings.NewReader(`{"message":"Tomog'im og'riyapti"}`))
 	req.Header.Set("Cookie", owner)
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

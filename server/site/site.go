@@ -76,7 +76,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	regionHandler, err := regionAPI(d, dict, limits)
+	regionHandler, err := regionAPI(d, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger, TrustedProxies: d.TrustedProxies,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
-			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Dict: dict, Logger: d.Logger},
+			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&booking.Handler{
 				Store: booking.NewStore(d.DB), Accounts: accounts, SMS: d.SMS, Dict: dict,
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
@@ -145,7 +145,7 @@ func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logge
 
 // regionAPI is the locations API with IP detection through d.GeoIPDB or
 // d.GeoIPURL; a database that does not open stops the start.
-func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) (*region.Handler, error) {
+func regionAPI(d Deps, limits shared.Limits) (*region.Handler, error) {
 	detector := &region.Detector{Logger: d.Logger}
 	switch {
 	case d.GeoIPDB != "":
@@ -159,7 +159,6 @@ func regionAPI(d Deps, dict *i18n.Dict, limits shared.Limits) (*region.Handler, 
 	}
 	return &region.Handler{
 		Store:          region.NewStore(d.DB),
-		Dict:           dict,
 		PerPage:        limits.LocationsPerPage,
 		Detector:       detector,
 		TrustedProxies: d.TrustedProxies,

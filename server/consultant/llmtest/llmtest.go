@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Request is what the fake model was sent.
@@ -34,6 +35,7 @@ type Server struct {
 	mu       sync.Mutex
 	requests []Request
 	fail     bool
+	delay    time.Duration
 }
 
 // Start runs the fake API until the test ends.
@@ -51,6 +53,14 @@ func (s *Server) SetFailing(fail bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.fail = fail
+}
+
+// SetDelay makes every answer wait d, as a real model thinks: calls in
+// parallel then overlap.
+func (s *Server) SetDelay(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delay = d
 }
 
 // Requests returns what was asked so far.
@@ -84,8 +94,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req.Auth = r.Header.Get("Authorization")
 	s.mu.Lock()
 	s.requests = append(s.requests, req)
-	fail := s.fail
+	fail, delay := s.fail, s.delay
 	s.mu.Unlock()
+	time.Sleep(delay)
 	if fail {
 		http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusInternalServerError)
 		return
