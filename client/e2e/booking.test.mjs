@@ -47,6 +47,7 @@ const texts = {
     cancel: "Отменить запись",
     cancelYes: "Да, отменить",
     cancelled: "Отменена",
+    bookAgain: "Записаться снова",
     history: "История",
   },
   uz: {
@@ -71,6 +72,7 @@ const texts = {
     cancel: "Yozuvni bekor qilish",
     cancelYes: "Ha, bekor qilish",
     cancelled: "Bekor qilingan",
+    bookAgain: "Yana yozilish",
     history: "Tarix",
   },
 };
@@ -154,20 +156,31 @@ for (const lang of ["ru", "uz"]) {
         page.getByRole("dialog").getByRole("button", { name: l.moveHere }).click(),
       ]);
       const movedWhen = (await page.locator(".booking-done__facts time").innerText()).trim();
+      const movedId = new URL(page.url()).pathname.split("/").pop();
 
       // Cancel it on /history.
       await page.goto(`${l.prefix}/history`);
       await hydrated(page, "BookingActions");
-      const moved = page.locator(".history__list--upcoming .booking-card--booked", { hasText: movedWhen });
+      const moved = page.locator(`.history__list--upcoming .booking-card[data-booking="${movedId}"]`);
       await moved.getByRole("button", { name: l.cancel }).click();
       await moved.getByRole("button", { name: l.cancelYes }).click();
       // The page reloads with the visit cancelled.
-      const cancelled = page.locator(".booking-card--cancelled", { hasText: movedWhen });
+      const cancelled = page.locator(`.booking-card--cancelled[data-booking="${movedId}"]`);
       await cancelled.waitFor();
       assert.equal((await cancelled.locator(".booking-card__status").innerText()).trim(), l.cancelled);
       await screenshot(page, `booking-history-${lang}-mobile.png`);
 
-      // The freed times are offered again: the first one on the listing.
+      // "Book again" leads to the doctor card, whose week grid offers the
+      // cancelled time again.
+      await Promise.all([
+        page.waitForURL((u) => /^\/(uz\/)?doctor\//.test(u.pathname)),
+        cancelled.getByRole("link", { name: l.bookAgain }).click(),
+      ]);
+      await hydrated(page, "SlotGrid");
+      const movedLabel = movedWhen.replace(/ \d{4},/, ",");
+      assert.equal(await page.locator(".slot-grid").getByRole("button", { name: movedLabel, exact: true }).count(), 1, `${movedLabel} is free again`);
+
+      // And the first time, freed by the reschedule, is back on the listing.
       await page.goto(l.listing);
       await hydrated(page, "NextSlots");
       const again = page.locator(".doctor-summary", { hasText: doctorName }).locator(".slot-button", { hasText: firstLabel });
