@@ -7,7 +7,7 @@ import { Avatar } from "../components/Avatar";
 import { JsonLd } from "../components/JsonLd";
 import { BookingForm, SlotGrid } from "../components/islands";
 import { physicianLD } from "../lib/structuredData";
-import type { Doctor as DoctorData } from "../catalog";
+import type { Doctor as DoctorData } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./Doctor.css";
 

@@ -6,7 +6,7 @@ import { DoctorSummary } from "../components/DoctorSummary";
 import { BookingForm, NextSlots } from "../components/islands";
 import { JsonLd } from "../components/JsonLd";
 import { knowledgeLD } from "../lib/structuredData";
-import type { KnowledgeEntryData } from "../knowledge";
+import type { EntryPage } from "../gen/knowledge";
 import type { RenderProps } from "../types";
 import "./Knowledge.css";
 
@@ -15,7 +15,7 @@ import "./Knowledge.css";
  * linked symptoms or diseases, the specialties that treat it and their top
  * doctors in the visitor's region, and the medical disclaimer.
  */
-export function KnowledgeEntry(props: RenderProps<KnowledgeEntryData>) {
+export function KnowledgeEntry(props: RenderProps<EntryPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const regionName = localized(lang, region.nameRu, region.nameUz);
