@@ -9,8 +9,3 @@ export type { RegionChoice, PageURLs as PageURL } from "./gen/web";
 export interface RenderProps<D = unknown> extends Omit<DocumentProps, "data"> {
   data: D;
 }
-
-export interface ErrorData {
-  status: number;
-  message: string;
-}

@@ -13,20 +13,29 @@ import (
 //go:embed routes.json limits.json i18n/*.json
 var Files embed.FS
 
-// Limits are the constants of spec §9 that Go reads too (limits.json).
+// Limits are the constants of spec §9 that Go reads too (limits.json); the
+// client imports the file and reads the rest. A constant of limits.json is
+// written nowhere else (TestOneSource).
 type Limits struct {
-	DoctorsPerPage      int    `json:"doctorsPerPage"`
-	ProductsPerPage     int    `json:"productsPerPage"`
-	PostsPerPage        int    `json:"postsPerPage"`
-	PromotionsPerPage   int    `json:"promotionsPerPage"`
-	ClinicsPerPage      int    `json:"clinicsPerPage"`
-	LocationsPerPage    int    `json:"locationsPerPage"`
-	RegionPickerPerPage int    `json:"regionPickerPerPage"`
-	SuggestMinChars     int    `json:"suggestMinChars"`
-	SuggestMax          int    `json:"suggestMax"`
-	LanguageCookieDays  int    `json:"languageCookieDays"`
-	RegionRejectionDays int    `json:"regionRejectionDays"`
-	DefaultRegion       string `json:"defaultRegion"`
+	DoctorsPerPage    int    `json:"doctorsPerPage"`
+	ProductsPerPage   int    `json:"productsPerPage"`
+	PostsPerPage      int    `json:"postsPerPage"`
+	PromotionsPerPage int    `json:"promotionsPerPage"`
+	ClinicsPerPage    int    `json:"clinicsPerPage"`
+	LocationsPerPage  int    `json:"locationsPerPage"`
+	SuggestMinChars   int    `json:"suggestMinChars"`
+	SuggestMax        int    `json:"suggestMax"`
+	DefaultRegion     string `json:"defaultRegion"`
+}
+
+// MustReadLimits is ReadLimits for a package's variables: the file is
+// embedded and tested, so failing is a broken build.
+func MustReadLimits() Limits {
+	l, err := ReadLimits()
+	if err != nil {
+		panic("shared: limits.json: " + err.Error())
+	}
+	return l
 }
 
 // ReadLimits parses limits.json.

@@ -1,7 +1,7 @@
 import { t, tn, localized, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { DoctorSummary as Summary } from "../catalog";
+import type { DoctorCard as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
 import "./DoctorSummary.css";
 
@@ -45,6 +45,8 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
         )}
         <a className="button" href={href("doctor", { slug: doctor.slug }, place)}>{t(lang, "doctor.book")}</a>
       </div>
+      {/* The NextSlots island of the page fills this with the free times. */}
+      <div className="doctor-summary__slots" data-next-slots={doctor.id} data-doctor-name={name} />
     </article>
   );
 }

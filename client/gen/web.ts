@@ -78,3 +78,15 @@ export interface LangPaths {
   ru: string;
   uz: string;
 }
+
+//////////
+// source: errors.go
+
+/**
+ * ErrorPage is the data of the error page: the status and the message in
+ * the visitor's language.
+ */
+export interface ErrorPage {
+  status: number /* int */;
+  message: string;
+}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
+import limits from "../../shared/limits.json";
 import type { AccountProfile } from "../account";
 import "./AccountForms.css";
 
@@ -26,8 +27,8 @@ const textFields: { name: Field; type: string; autoComplete: string; required?: 
   { name: "birthDate", type: "date", autoComplete: "bday" },
 ];
 
-/** TOAST_MS is how long the "saved" note stays (spec §4: toasts close after 2000 ms). */
-const TOAST_MS = 2000;
+/** TOAST_MS is how long the "saved" note stays (spec §4: toasts close after limits.toastMs). */
+const TOAST_MS = limits.toastMs;
 
 /**
  * ProfileForm edits the signed-in user's profile: registration completion

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import limits from "../../shared/limits.json";
 import "./SearchBox.css";
 
 export interface SearchBoxProps {
@@ -25,8 +26,8 @@ export interface Suggestion {
 }
 
 /** MIN_QUERY: suggestions start after more than one character (spec §4). */
-export const MIN_QUERY = 2;
-const MAX_SUGGESTIONS = 8;
+export const MIN_QUERY = limits.suggestMinChars;
+const MAX_SUGGESTIONS = limits.suggestMax;
 const DEBOUNCE_MS = 200;
 
 /** highlight wraps the first case-insensitive occurrence of query in name with <mark>. */

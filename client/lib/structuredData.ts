@@ -2,12 +2,12 @@
 // only: JsonLd drops the fields a record leaves empty.
 import { localized, t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
-import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind } from "../catalog";
-import type { Product } from "../product";
-import type { Promotion } from "../promotion";
-import type { Post } from "../content";
-import type { KnowledgeEntryData } from "../knowledge";
-import type { SpecialtyRef } from "../catalog";
+import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind } from "../gen/catalog";
+import type { Product } from "../gen/product";
+import type { Listed as Promotion } from "../gen/promotion";
+import type { Post } from "../gen/content";
+import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
+import type { SpecialtyRef } from "../gen/catalog";
 import type { PageURL } from "../types";
 
 const SCHEMA = "https://schema.org/";

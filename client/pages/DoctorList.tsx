@@ -4,21 +4,13 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { Pagination } from "../components/Pagination";
-import type { DoctorSummary as Summary, Specialty } from "../catalog";
+import { BookingForm, NextSlots } from "../components/islands";
+import type { DoctorListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
 
-export interface DoctorListData {
-  specialty: Specialty;
-  children: boolean;
-  doctors: Summary[];
-  total: number;
-  page: number;
-  perPage: number;
-}
-
 /** DoctorList is /doctors/{specialty} and its /deti form: the specialty's doctors in the region. */
-export function DoctorList(props: RenderProps<DoctorListData>) {
+export function DoctorList(props: RenderProps<DoctorListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const regionName = localized(lang, region.nameRu, region.nameUz);
@@ -51,6 +43,8 @@ export function DoctorList(props: RenderProps<DoctorListData>) {
           {data.doctors.map((d) => (
             <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
           ))}
+          <NextSlots lang={lang} />
+          <BookingForm lang={lang} />
         </section>
       )}
       <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={pageHref} />

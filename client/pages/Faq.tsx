@@ -4,7 +4,7 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
 import { JsonLd } from "../components/JsonLd";
-import type { FAQItem } from "../content";
+import type { FAQPage } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
@@ -14,7 +14,7 @@ function stripTags(html: string): string {
 }
 
 /** Faq is /faq: questions and answers, with FAQPage structured data. */
-export function Faq(props: RenderProps<{ items: FAQItem[] }>) {
+export function Faq(props: RenderProps<FAQPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const structured = {

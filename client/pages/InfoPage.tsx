@@ -3,12 +3,12 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
-import type { InfoPageData } from "../content";
+import type { InfoPageData } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
 /** InfoPage is an information page from the database (/about-us, /contacts, /terms, ...). */
-export function InfoPage(props: RenderProps<{ page: InfoPageData }>) {
+export function InfoPage(props: RenderProps<InfoPageData>) {
   const { lang, region } = props;
   const p = props.data.page;
   const place = { lang, region: region.slug };

@@ -3,9 +3,10 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
+import { BookingForm, NextSlots } from "../components/islands";
 import { JsonLd } from "../components/JsonLd";
 import { knowledgeLD } from "../lib/structuredData";
-import type { KnowledgeEntryData } from "../knowledge";
+import type { EntryPage } from "../gen/knowledge";
 import type { RenderProps } from "../types";
 import "./Knowledge.css";
 
@@ -14,7 +15,7 @@ import "./Knowledge.css";
  * linked symptoms or diseases, the specialties that treat it and their top
  * doctors in the visitor's region, and the medical disclaimer.
  */
-export function KnowledgeEntry(props: RenderProps<KnowledgeEntryData>) {
+export function KnowledgeEntry(props: RenderProps<EntryPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const regionName = localized(lang, region.nameRu, region.nameUz);
@@ -68,6 +69,8 @@ export function KnowledgeEntry(props: RenderProps<KnowledgeEntryData>) {
             {data.doctors.map((d) => (
               <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
             ))}
+            <NextSlots lang={lang} />
+            <BookingForm lang={lang} />
           </div>
         )}
       </section>

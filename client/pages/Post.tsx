@@ -6,12 +6,12 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
 import { JsonLd } from "../components/JsonLd";
 import { postLD } from "../lib/structuredData";
-import type { Post as PostData } from "../content";
+import type { PostDetailPage } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
 /** Post is /article/{slug} and /news/{slug}: the sanitised body with author, date and reading time. */
-export function Post(props: RenderProps<{ post: PostData }>) {
+export function Post(props: RenderProps<PostDetailPage>) {
   const { lang, region } = props;
   const p = props.data.post;
   const place = { lang, region: region.slug };

@@ -4,17 +4,9 @@ import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
-import type { Post } from "../content";
+import type { Post, PostListPage } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
-
-export interface PostListData {
-  kind: Post["kind"];
-  posts: Post[];
-  total: number;
-  page: number;
-  perPage: number;
-}
 
 /** postRoute is the route of one post of kind; press mentions have no page of their own. */
 export function postRoute(kind: Post["kind"]): RouteName | null {
@@ -22,7 +14,7 @@ export function postRoute(kind: Post["kind"]): RouteName | null {
 }
 
 /** PostList is /articles, /news and /press: posts newest first. */
-export function PostList(props: RenderProps<PostListData>) {
+export function PostList(props: RenderProps<PostListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const list: RouteName = data.kind === "article" ? "articles" : data.kind;

@@ -5,16 +5,11 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ClinicListing } from "../components/ClinicListing";
 import { JsonLd } from "../components/JsonLd";
 import { serviceLD } from "../lib/structuredData";
-import type { ClinicListing as Listing, Service, ServiceKind } from "../catalog";
+import type { ServiceClinicsPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import { itemRoute } from "./ServiceIndex";
 import "./DoctorList.css";
 import "./ServiceIndex.css";
-
-export interface ServiceClinicsData extends Listing {
-  kind: ServiceKind;
-  service: Service;
-}
 
 const indexRoute = { service: "services", diagnostic: "diagnostics", analysis: "analyses" } as const;
 
@@ -23,7 +18,7 @@ const indexRoute = { service: "services", diagnostic: "diagnostics", analysis: "
  * (preparation and turnaround for analyses), its items when it is a
  * category, and the clinics of the region that price it.
  */
-export function ServiceClinics(props: RenderProps<ServiceClinicsData>) {
+export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const regionName = localized(lang, region.nameRu, region.nameUz);

@@ -3,7 +3,6 @@ package account
 import (
 	"errors"
 	"log/slog"
-	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2/utils"
 
 	"sogliq/server/api"
-	"sogliq/server/region"
+	"sogliq/server/clientip"
 )
 
 // The cookies of spec §3: token marks a signed-in visitor (here: the
@@ -57,9 +56,8 @@ type Handler struct {
 	Sender Sender
 	Dict   Translator
 	// SecureCookies marks cookies Secure (a site served over https).
-	SecureCookies  bool
-	TrustedProxies []netip.Prefix
-	Logger         *slog.Logger
+	SecureCookies bool
+	Logger        *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -176,7 +174,7 @@ func (h *Handler) sendCode(c *fiber.Ctx) error {
 		return api.Fail(fiber.StatusServiceUnavailable, "auth.unavailable")
 	}
 	l := api.Lang(c)
-	ip := region.ClientIP(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
+	ip := clientip.Get(c)
 	ctx := c.UserContext()
 	var sendErr error
 	err := h.Store.IssueCode(ctx, phone, ip, h.now(), func(code string) error {

@@ -18,7 +18,7 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/api"
-	"sogliq/server/region"
+	"sogliq/server/clientip"
 )
 
 // Handler serves the booking API (see BOOKING in README.md and
@@ -241,7 +241,7 @@ func (s *Store) Next(ctx context.Context, ids []int64, limit int, lang string, n
 
 // clientIP is the visitor's address, as the sign-in limits read it.
 func (h *Handler) clientIP(c *fiber.Ctx) string {
-	return region.ClientIP(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
+	return clientip.Resolve(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
 }
 
 // optionalUser is the signed-in visitor, 0 for none.

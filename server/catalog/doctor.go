@@ -97,7 +97,7 @@ type DoctorPage struct {
 
 // Doctor is the full doctor page: the card and what only the page shows.
 type Doctor struct {
-	DoctorCard
+	DoctorCard      `tstype:",extends"`
 	Gender          string `db:"gender" json:"gender"`
 	ExperienceSince int    `db:"experience_since" json:"experienceSince"`
 	DegreeRu        string `db:"degree_ru" json:"degreeRu"`

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"sogliq/server/clientip"
 	"sogliq/server/database"
-	"sogliq/server/region"
 )
 
 // Config is the whole configuration, passed down from main.
@@ -108,7 +108,7 @@ func FromEnv() (Config, error) {
 			return c, fmt.Errorf("config: SMS_URL=%q is not an http(s) URL", c.SMSURL)
 		}
 	}
-	proxies, err := region.ParsePrefixes(os.Getenv("TRUSTED_PROXIES"))
+	proxies, err := clientip.ParsePrefixes(os.Getenv("TRUSTED_PROXIES"))
 	if err != nil {
 		return c, fmt.Errorf("config: TRUSTED_PROXIES: %w", err)
 	}

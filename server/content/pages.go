@@ -13,6 +13,33 @@ import (
 // the info_pages row of the same slug.
 var InfoSlugs = []string{"about-us", "contacts", "terms", "privacy", "cookies", "account-deletion"}
 
+// FAQPage is the data of /faq.
+type FAQPage struct {
+	Items []FAQItem `json:"items"`
+}
+
+// InfoPageData is the data of an information page (/o-nas, ...).
+type InfoPageData struct {
+	Page InfoPage `json:"page"`
+}
+
+// PostListPage is the data of a post listing: one page of one kind.
+type PostListPage struct {
+	Kind    string `json:"kind" tstype:"PostKind"`
+	Posts   []Post `json:"posts"`
+	Total   int    `json:"total"`
+	Page    int    `json:"page"`
+	PerPage int    `json:"perPage"`
+}
+
+// PostDetailPage is the data of an article, a news item or a press mention.
+type PostDetailPage struct {
+	Post Post `json:"post"`
+}
+
+// TelegramPage is the data of the Telegram mini-app's entry page: none.
+type TelegramPage struct{}
+
 // Pages returns the loaders of the editorial routes (shared/routes.json);
 // perPage is the size of post listings.
 func Pages(s *Store, perPage int) page.Loaders {
@@ -26,7 +53,7 @@ func Pages(s *Store, perPage int) page.Loaders {
 		// The Telegram mini-app's entry page is static: a search field and
 		// links to the main sections.
 		"opentelegram": func(context.Context, page.Request) (page.Result, error) {
-			return page.Result{Data: map[string]any{}, Tags: []string{"telegram"}}, nil
+			return page.Result{Data: TelegramPage{}, Tags: []string{"telegram"}}, nil
 		},
 	}
 	for _, slug := range InfoSlugs {
@@ -41,7 +68,7 @@ func (s *Store) infoPage(slug string) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: map[string]any{"page": p}, Tags: []string{"info:" + slug}}, nil
+		return page.Result{Data: InfoPageData{Page: p}, Tags: []string{"info:" + slug}}, nil
 	}
 }
 
@@ -50,7 +77,7 @@ func (s *Store) loadFAQ(ctx context.Context, req page.Request) (page.Result, err
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: map[string]any{"items": items}, Tags: []string{"faq"}}, nil
+	return page.Result{Data: FAQPage{Items: items}, Tags: []string{"faq"}}, nil
 }
 
 func (s *Store) postList(kind string, perPage int) page.Loader {
@@ -67,7 +94,7 @@ func (s *Store) postList(kind string, perPage int) page.Loader {
 			return page.Result{}, fmt.Errorf("%s page %d: %w", kind, n, derrors.NotFound)
 		}
 		return page.Result{
-			Data: map[string]any{"kind": kind, "posts": pg.Posts, "total": pg.Total, "page": pg.Page, "perPage": pg.PerPage},
+			Data: PostListPage{Kind: kind, Posts: pg.Posts, Total: pg.Total, Page: pg.Page, PerPage: pg.PerPage},
 			Tags: []string{"posts:" + kind},
 		}, nil
 	}
@@ -79,7 +106,7 @@ func (s *Store) post(kind string) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: map[string]any{"post": p}, Tags: []string{"post:" + strconv.FormatInt(p.ID, 10)}}, nil
+		return page.Result{Data: PostDetailPage{Post: p}, Tags: []string{"post:" + strconv.FormatInt(p.ID, 10)}}, nil
 	}
 }
 

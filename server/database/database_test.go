@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/database"
@@ -55,6 +56,57 @@ func TestMigrateUpDownUp(t *testing.T) {
 	if err := db.GetContext(ctx, &n, "SELECT count(*) FROM regions"); err != nil || n != 14 {
 		t.Errorf("regions: %d, %v; want 14", n, err)
 	}
+}
+
+// TestConcurrentMigrate: two instances starting together on a fresh
+// database both succeed, taking turns on the migration lock, and leave
+// the schema that one alone leaves.
+func TestConcurrentMigrate(t *testing.T) {
+	ctx := context.Background()
+	fresh := dbtest.NewEmpty(t)
+	url := dbtest.URL(t, fresh)
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			db, err := database.Open(ctx, url)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer db.Close()
+			errs <- database.Migrate(ctx, db)
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Errorf("a concurrent Migrate failed: %v", err)
+		}
+	}
+	if diff := cmp.Diff(schema(t, dbtest.New(t)), schema(t, fresh)); diff != "" {
+		t.Errorf("schema after concurrent migrations (-alone +concurrent):\n%s", diff)
+	}
+	var applied, distinct int
+	if err := fresh.QueryRowContext(ctx, "SELECT count(*), count(DISTINCT version_id) FROM goose_db_version WHERE version_id > 0").Scan(&applied, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	if applied != distinct {
+		t.Errorf("goose_db_version has %d rows for %d migrations: one ran twice", applied, distinct)
+	}
+}
+
+// schema lists a database's columns as table.column type.
+func schema(t *testing.T, db *sqlx.DB) []string {
+	t.Helper()
+	var cols []string
+	const q = `
+		SELECT table_name || '.' || column_name || ' ' || data_type
+		FROM information_schema.columns
+		WHERE table_schema = 'public'
+		ORDER BY 1`
+	if err := db.Select(&cols, q); err != nil {
+		t.Fatal(err)
+	}
+	return cols
 }
 
 func TestCheckSchema(t *testing.T) {

@@ -7,14 +7,22 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 
 	"sogliq/migrations"
 )
 
-// newProvider returns a goose provider over the embedded migrations.
+// newProvider returns a goose provider over the embedded migrations. It
+// migrates under a PostgreSQL session advisory lock: instances starting
+// together take turns, and the later ones find nothing left to do. The
+// lock is polled every second for up to five minutes.
 func newProvider(db *sqlx.DB) (*goose.Provider, error) {
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
+	if err != nil {
+		return nil, fmt.Errorf("database.newProvider: %w", err)
+	}
 	p, err := goose.NewProvider(goose.DialectPostgres, db.DB, migrations.FS,
-		goose.WithSlog(slog.New(slog.DiscardHandler)))
+		goose.WithSlog(slog.New(slog.DiscardHandler)), goose.WithSessionLocker(locker))
 	if err != nil {
 		return nil, fmt.Errorf("database.newProvider: %w", err)
 	}

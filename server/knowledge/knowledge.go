@@ -39,7 +39,7 @@ func (e Entry) Name(lang string) string {
 
 // Article is a disease or symptom with its description.
 type Article struct {
-	Entry
+	Entry         `tstype:",extends"`
 	DescriptionRu string `db:"description_ru" json:"descriptionRu"`
 	DescriptionUz string `db:"description_uz" json:"descriptionUz"`
 }

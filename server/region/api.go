@@ -4,13 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/netip"
 	"strconv"
-	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
 	"sogliq/server/api"
+	"sogliq/server/clientip"
 	"sogliq/server/derrors"
 )
 
@@ -27,10 +26,7 @@ type Handler struct {
 	// PerPage is the default and largest page size of /api/locations.
 	PerPage  int
 	Detector *Detector
-	// TrustedProxies are the peers whose X-Forwarded-For is believed; empty
-	// means the socket address is the client.
-	TrustedProxies []netip.Prefix
-	Logger         *slog.Logger
+	Logger   *slog.Logger
 }
 
 // Location is a region as the API shows it.
@@ -141,74 +137,11 @@ func (h *Handler) districts(c *fiber.Ctx) error {
 func (h *Handler) detect(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	ctx := c.UserContext()
-	slug, found := h.Detector.Detect(ctx, h.clientIP(c))
+	slug, found := h.Detector.Detect(ctx, clientip.Get(c))
 	r, err := h.Store.RegionBySlug(ctx, slug)
 	if err != nil {
 		return fmt.Errorf("region.detect: %w", err)
 	}
 	l := api.Lang(c)
 	return c.JSON(Detected{Data: Location{ID: r.ID, Name: r.Name(l), Slug: r.Slug, Code: r.Code}, Detected: found})
-}
-
-// clientIP is the visitor's address as ClientIP reads it.
-func (h *Handler) clientIP(c *fiber.Ctx) string {
-	peer := c.Context().RemoteIP().String()
-	return ClientIP(peer, c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
-}
-
-// ClientIP is the visitor's address: the socket peer, unless the peer is
-// one of the trusted proxies; then the X-Forwarded-For entries are read
-// from the right, past the trusted proxies, and the first other address
-// is the visitor. Reading from the right matters: a proxy appends the
-// address it saw, so everything left of that was written by the client
-// and may be made up. An entry that is not an address stops the walk at
-// the last trusted hop's view (the peer).
-func ClientIP(peer, forwardedFor string, trusted []netip.Prefix) string {
-	addr, err := netip.ParseAddr(peer)
-	if err != nil || forwardedFor == "" || !inPrefixes(addr.Unmap(), trusted) {
-		return peer
-	}
-	hops := strings.Split(forwardedFor, ",")
-	for i := len(hops) - 1; i >= 0; i-- {
-		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			return peer
-		}
-		hop = hop.Unmap()
-		if i == 0 || !inPrefixes(hop, trusted) {
-			return hop.String()
-		}
-	}
-	return peer
-}
-
-func inPrefixes(addr netip.Addr, prefixes []netip.Prefix) bool {
-	for _, p := range prefixes {
-		if p.Contains(addr) {
-			return true
-		}
-	}
-	return false
-}
-
-// ParsePrefixes reads a comma-separated list of IP addresses and CIDR
-// prefixes (TRUSTED_PROXIES).
-func ParsePrefixes(list string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for _, item := range strings.Split(list, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		if p, err := netip.ParsePrefix(item); err == nil {
-			out = append(out, p.Masked())
-			continue
-		}
-		a, err := netip.ParseAddr(item)
-		if err != nil {
-			return nil, fmt.Errorf("region.ParsePrefixes: %q is neither an IP address nor a CIDR prefix", item)
-		}
-		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
-	}
-	return out, nil
 }

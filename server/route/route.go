@@ -15,8 +15,9 @@ import (
 	"sogliq/shared"
 )
 
-// DefaultRegion is the region whose pages carry no region prefix.
-const DefaultRegion = "tashkent"
+// DefaultRegion is the region whose pages carry no region prefix
+// (limits.json's defaultRegion).
+var DefaultRegion = shared.MustReadLimits().DefaultRegion
 
 // Route is one row of the table.
 type Route struct {

@@ -24,6 +24,7 @@ import (
 	"github.com/lib/pq"
 
 	"sogliq/server/derrors"
+	"sogliq/shared"
 )
 
 // Entity types of a suggestion (SPEC §3).
@@ -40,12 +41,12 @@ const (
 // Types are the entity types in the order the results page groups them.
 var Types = []string{TypeSpecialty, TypeService, TypeDiagnostics, TypeAnalysis, TypeClinic, TypeDoctor, TypeDrug}
 
-// Query limits: a query of MinQuery characters or fewer is not searched
-// (SPEC §5); a longer one than MaxQuery is refused.
-const (
-	MinQuery = 1
-	MaxQuery = 200
-)
+// MinQuery is the shortest query searched, in characters (SPEC §5: one
+// character is not searched; limits.json's suggestMinChars).
+var MinQuery = shared.MustReadLimits().SuggestMinChars
+
+// MaxQuery is the longest query; a longer one is refused.
+const MaxQuery = 200
 
 // Hit is one matching entity.
 type Hit struct {
@@ -175,7 +176,7 @@ func Check(q string) (ok bool, err error) {
 	if n > MaxQuery {
 		return false, fmt.Errorf("query of %d characters: %w", n, derrors.Invalid)
 	}
-	return utf8.RuneCountInString(strings.TrimSpace(q)) > MinQuery, nil
+	return utf8.RuneCountInString(strings.TrimSpace(q)) >= MinQuery, nil
 }
 
 // matches is the ranked, one-row-per-entity set of matches of the keys $1

@@ -14,10 +14,12 @@ import (
 	"sogliq/server/i18n"
 	"sogliq/server/region"
 	"sogliq/server/route"
+	"sogliq/shared"
 )
 
-// MaxSuggestions is the length of a suggestion list (SPEC §9).
-const MaxSuggestions = 8
+// MaxSuggestions is the length of a suggestion list (SPEC §9,
+// limits.json's suggestMax).
+var MaxSuggestions = shared.MustReadLimits().SuggestMax
 
 // CacheTag is the tag every cached suggestion list carries: purging it
 // (after Reindex) drops them all.

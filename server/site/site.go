@@ -95,24 +95,25 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		go r.Refresh(ctx, time.Minute)
 	}
 	return web.New(web.Deps{
-		PublicURL:  d.PublicURL,
-		Engine:     d.Engine,
-		Cache:      d.Cache,
-		Routes:     routes,
-		Dict:       dict,
-		Regions:    regions,
-		Loaders:    loaders(d.DB, limits, d.PublicURL, accounts, d.Consultant != nil, dict),
-		Files:      promotion.Certificates(promotion.NewStore(d.DB), dict),
-		Redirects:  redirects,
-		RouteRules: rules,
-		Slugs:      slughistory.NewStore(d.DB),
-		Sessions:   accounts,
+		PublicURL:      d.PublicURL,
+		Engine:         d.Engine,
+		Cache:          d.Cache,
+		Routes:         routes,
+		Dict:           dict,
+		Regions:        regions,
+		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, d.Consultant != nil, dict),
+		Files:          promotion.Certificates(promotion.NewStore(d.DB), dict),
+		Redirects:      redirects,
+		RouteRules:     rules,
+		Slugs:          slughistory.NewStore(d.DB),
+		Sessions:       accounts,
+		TrustedProxies: d.TrustedProxies,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
 			&search.Handler{Store: search.NewStore(d.DB), Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 			&account.Handler{
-				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger, TrustedProxies: d.TrustedProxies,
+				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
@@ -158,11 +159,10 @@ func regionAPI(d Deps, limits shared.Limits) (*region.Handler, error) {
 		detector.Locator = &region.HTTPLocator{URL: d.GeoIPURL}
 	}
 	return &region.Handler{
-		Store:          region.NewStore(d.DB),
-		PerPage:        limits.LocationsPerPage,
-		Detector:       detector,
-		TrustedProxies: d.TrustedProxies,
-		Logger:         d.Logger,
+		Store:    region.NewStore(d.DB),
+		PerPage:  limits.LocationsPerPage,
+		Detector: detector,
+		Logger:   d.Logger,
 	}, nil
 }
 

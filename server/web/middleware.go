@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+
+	"sogliq/server/route"
 )
 
 type requestIDKey struct{}
@@ -77,6 +79,27 @@ func securityHeaders(c *fiber.Ctx) error {
 	c.Set("X-Frame-Options", "SAMEORIGIN")
 	c.Set("Content-Security-Policy", contentSecurityPolicy)
 	return c.Next()
+}
+
+// keepRedirectsOnSite passes the Location of every answer a handler made
+// itself (sign-out, the favicon) through route.SameOrigin, the same
+// function the route checks' redirects go through: a Location that would
+// leave the site becomes the 500 page instead.
+func keepRedirectsOnSite(c *fiber.Ctx) error {
+	if err := c.Next(); err != nil {
+		return err
+	}
+	raw := c.Response().Header.Peek(fiber.HeaderLocation)
+	if len(raw) == 0 {
+		return nil
+	}
+	location, ok := route.SameOrigin(string(raw))
+	if !ok {
+		c.Response().Header.Del(fiber.HeaderLocation)
+		return fmt.Errorf("web: refusing a redirect off the site to %q", raw)
+	}
+	c.Set(fiber.HeaderLocation, location)
+	return nil
 }
 
 // LogHandler wraps h so every record logged with a request's context

@@ -24,11 +24,14 @@ import (
 // Fiber's buffers, so it may outlive the handler (the render may finish
 // for other waiters after this request is gone).
 type pageRequest struct {
-	path   string // as requested
-	query  string // raw query string, for redirects
-	loc    route.Located
-	match  route.Match
-	region region.Region
+	// path is the requested path with runs of slashes and backslashes
+	// collapsed (route.CleanPath): the checks work on it, so a prefix they
+	// strip never leaves "//host" behind. raw is the path as requested.
+	path, raw string
+	query     string // raw query string, for redirects
+	loc       route.Located
+	match     route.Match
+	region    region.Region
 	// canonical is the route's query reduced to what the page reads.
 	canonical url.Values
 	// trailingRegion is a region slug written after the page's path, to be
@@ -46,10 +49,12 @@ type pageRequest struct {
 // newPageRequest takes apart a request; path and rawQuery must not be
 // Fiber's buffers (see pageRequest).
 func (s *Server) newPageRequest(path, rawQuery string) *pageRequest {
+	clean := route.CleanPath(path)
 	pr := &pageRequest{
-		path:  path,
+		path:  clean,
+		raw:   path,
 		query: rawQuery,
-		loc:   route.Locate(path, s.isRegion),
+		loc:   route.Locate(clean, s.isRegion),
 	}
 	pr.region = s.defaultRegion
 	if r, ok := s.regionBySlug[pr.loc.Region]; ok {

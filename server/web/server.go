@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -14,6 +15,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/cache"
+	"sogliq/server/clientip"
 	"sogliq/server/i18n"
 	"sogliq/server/page"
 	"sogliq/server/region"
@@ -43,6 +45,9 @@ type Deps struct {
 	// Sessions finds the signed-in visitor for the auth guard; nil means
 	// nobody is ever signed in.
 	Sessions SessionLookup
+	// TrustedProxies are the peers whose X-Forwarded-For names the client
+	// (clientip); none means the socket peer is the client.
+	TrustedProxies []netip.Prefix
 	// Handlers add routes of their own (robots.txt, sitemaps, APIs) ahead
 	// of the pages.
 	Handlers []Registrar
@@ -127,6 +132,8 @@ func (s *Server) App() *fiber.App {
 	})
 	// The request id first, so that every later log line carries it.
 	app.Use(requestID)
+	// The client's address once, for every handler (clientip.Get).
+	app.Use(clientip.Middleware(s.TrustedProxies))
 	// The access log wraps everything after it and renders errors itself,
 	// so it logs the final status.
 	app.Use(s.accessLog)
@@ -134,6 +141,9 @@ func (s *Server) App() *fiber.App {
 	app.Use(s.recoverPanic)
 	// Security headers on every answer, error pages included.
 	app.Use(securityHeaders)
+	// No Location leaves the site, whoever set it; inside the access log,
+	// so a refused one is rendered and logged as the error it is.
+	app.Use(keepRedirectsOnSite)
 	// Compression for what is not precompressed (cached pages and assets
 	// carry their own Content-Encoding, which the compressor leaves alone).
 	app.Use(compress.New(compress.Config{Level: compress.LevelDefault}))

@@ -29,6 +29,17 @@ const DefaultURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
 // connections terminated first) in t.Cleanup.
 func New(t testing.TB) *sqlx.DB {
 	t.Helper()
+	db := NewEmpty(t)
+	if err := database.Migrate(context.Background(), db); err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	return db
+}
+
+// NewEmpty returns a fresh database with nothing in it, not even the
+// schema, dropped in t.Cleanup; URL(t, db) reaches it from another pool.
+func NewEmpty(t testing.TB) *sqlx.DB {
+	t.Helper()
 	ctx := context.Background()
 	admin := connectAdmin(t)
 	name := fmt.Sprintf("sogliq_test_%d_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6, rand.Uint32())
@@ -42,10 +53,18 @@ func New(t testing.TB) *sqlx.DB {
 		t.Fatalf("dbtest: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if err := database.Migrate(ctx, db); err != nil {
+	return db
+}
+
+// URL is the connection URL of a database made by New, NewSeeded or
+// NewEmpty.
+func URL(t testing.TB, db *sqlx.DB) string {
+	t.Helper()
+	var name string
+	if err := db.Get(&name, "SELECT current_database()"); err != nil {
 		t.Fatalf("dbtest: %v", err)
 	}
-	return db
+	return withDatabase(t, adminURL(), name)
 }
 
 // NewSeeded is New plus the demo data at scale 1.
