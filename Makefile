@@ -68,6 +68,8 @@ bench: deps
 	$(GO) test -run '^$$' -bench . ./server/cache/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/
 	$(GO) test -run '^$$' -bench 'BenchmarkSuggest' -benchtime 2000x -timeout 30m ./server/search/
+	$(GO) test -run '^$$' -bench 'BenchmarkLargeSeed' -benchtime 1000x -timeout 30m ./server/booking/
+	$(GO) test -run '^$$' -bench 'BenchmarkContention' -benchtime 5x -timeout 10m ./server/booking/
 
 clean:
 	rm -rf bin

@@ -18,6 +18,7 @@ require (
 	github.com/oschwald/maxminddb-golang/v2 v2.1.1
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/redis/go-redis/v9 v9.23.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	github.com/valyala/fasthttp v1.51.0
 	golang.org/x/net v0.62.0

@@ -140,3 +140,93 @@ func TestMaskPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestTashkentTime runs the booking times' formatting in goja: the wall time
+// comes from the instant and Tashkent's fixed UTC+5, whatever offset the
+// string carries, across Tashkent midnight and a year's end.
+func TestTashkentTime(t *testing.T) {
+	vm := load(t, "lib/date.ts")
+	lib := vm.Get("lib").ToObject(vm)
+	formatTime, _ := goja.AssertFunction(lib.Get("formatTime"))
+	formatDateTime, _ := goja.AssertFunction(lib.Get("formatDateTime"))
+	addDays, _ := goja.AssertFunction(lib.Get("addDays"))
+	weekdayName, _ := goja.AssertFunction(lib.Get("weekdayName"))
+	call := func(f goja.Callable, args ...any) string {
+		t.Helper()
+		vals := make([]goja.Value, len(args))
+		for i, a := range args {
+			vals[i] = vm.ToValue(a)
+		}
+		v, err := f(goja.Undefined(), vals...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.String()
+	}
+	for _, c := range []struct{ in, time, ru, uz string }{
+		{"2026-11-24T14:30:00+05:00", "14:30", "24 ноября 2026, 14:30", "24-noyabr 2026, 14:30"},
+		{"2026-11-24T09:30:00Z", "14:30", "24 ноября 2026, 14:30", "24-noyabr 2026, 14:30"},
+		{"2026-11-24T19:15:00Z", "00:15", "25 ноября 2026, 00:15", "25-noyabr 2026, 00:15"},
+		{"2026-12-31T23:00:00+03:00", "01:00", "1 января 2027, 01:00", "1-yanvar 2027, 01:00"},
+		{"2027-01-01T00:00:00+05:00", "00:00", "1 января 2027, 00:00", "1-yanvar 2027, 00:00"},
+	} {
+		if got := call(formatTime, c.in); got != c.time {
+			t.Errorf("formatTime(%s) = %q, want %q", c.in, got, c.time)
+		}
+		if got := call(formatDateTime, c.in, "ru"); got != c.ru {
+			t.Errorf("formatDateTime(%s, ru) = %q, want %q", c.in, got, c.ru)
+		}
+		if got := call(formatDateTime, c.in, "uz"); got != c.uz {
+			t.Errorf("formatDateTime(%s, uz) = %q, want %q", c.in, got, c.uz)
+		}
+	}
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{{"2026-11-24", 7, "2026-12-01"}, {"2026-12-28", 7, "2027-01-04"}, {"2026-03-01", -1, "2026-02-28"}} {
+		if got := call(addDays, c.in, c.n); got != c.want {
+			t.Errorf("addDays(%s, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+	if got := call(weekdayName, "2026-11-23", "ru"); got != "пн" {
+		t.Errorf("weekdayName(2026-11-23) = %q, want пн", got)
+	}
+	if got := call(weekdayName, "2026-11-29", "uz"); got != "ya" {
+		t.Errorf("weekdayName(2026-11-29, uz) = %q, want ya", got)
+	}
+}
+
+// TestBottomNavActive is SPEC §4's bottom navigation: the active item comes
+// from the path alone, whatever the language and region prefixes.
+func TestBottomNavActive(t *testing.T) {
+	vm := load(t, "lib/bottomNav.ts")
+	active, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("bottomNavActive"))
+	if !ok {
+		t.Fatal("lib/bottomNav.ts exports no bottomNavActive")
+	}
+	regions := []string{"tashkent", "samarkand", "bukhara"}
+	for _, c := range []struct{ path, want string }{
+		{"/", "home"},
+		{"/uz", "home"},
+		{"/samarkand", "home"},
+		{"/uz/samarkand/", "home"},
+		{"/history", "history"},
+		{"/uz/history", "history"},
+		{"/history/42", "history"},
+		{"/faq", "faq"},
+		{"/uz/faq", "faq"},
+		{"/doctors", ""},
+		{"/samarkand/doctors/kardiolog", ""},
+		{"/historyx", ""},
+		{"/uzbekistan", ""},
+	} {
+		v, err := active(goja.Undefined(), vm.ToValue(c.path), vm.ToValue(regions))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.String(); got != c.want {
+			t.Errorf("bottomNavActive(%q) = %q, want %q", c.path, got, c.want)
+		}
+	}
+}

@@ -45,6 +45,8 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
         )}
         <a className="button" href={href("doctor", { slug: doctor.slug }, place)}>{t(lang, "doctor.book")}</a>
       </div>
+      {/* The NextSlots island of the page fills this with the free times. */}
+      <div className="doctor-summary__slots" data-next-slots={doctor.id} data-doctor-name={name} />
     </article>
   );
 }

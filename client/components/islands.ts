@@ -18,3 +18,14 @@ export const SearchBox = island("SearchBox", SearchBoxImpl);
 export const SignInForm = island("SignInForm", SignInFormImpl);
 export const ProfileForm = island("ProfileForm", ProfileFormImpl);
 export const ChatBox = island("ChatBox", ChatBoxImpl);
+import NextSlotsImpl from "../islands/NextSlots";
+import SlotGridImpl from "../islands/SlotGrid";
+import BookingFormImpl from "../islands/BookingForm";
+import BookingActionsImpl from "../islands/BookingActions";
+import SignInButtonImpl from "../islands/SignInButton";
+
+export const NextSlots = island("NextSlots", NextSlotsImpl);
+export const SlotGrid = island("SlotGrid", SlotGridImpl);
+export const BookingForm = island("BookingForm", BookingFormImpl);
+export const BookingActions = island("BookingActions", BookingActionsImpl);
+export const SignInButton = island("SignInButton", SignInButtonImpl);

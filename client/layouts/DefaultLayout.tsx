@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Header } from "../components/Header";
 import { Sidebar } from "../components/Sidebar";
 import { Footer } from "../components/Footer";
+import { BottomNav } from "../components/BottomNav";
 import type { RenderProps } from "../types";
 
 /** DefaultLayout is the chrome of every directory page. */
@@ -12,6 +13,7 @@ export function DefaultLayout(props: RenderProps & { children: ReactNode }) {
       <Sidebar {...props} />
       <main className="main container">{props.children}</main>
       <Footer {...props} />
+      <BottomNav lang={props.lang} region={props.region.slug} path={props.url.paths[props.lang]} regions={(props.regions ?? []).map((r) => r.slug)} />
     </>
   );
 }

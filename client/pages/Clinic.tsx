@@ -3,6 +3,7 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
+import { BookingForm, NextSlots } from "../components/islands";
 import { JsonLd } from "../components/JsonLd";
 import { clinicLD } from "../lib/structuredData";
 import { priceText } from "../components/ClinicSummary";
@@ -142,7 +143,11 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
               {t(lang, "clinic.noDoctors")} <a href={href("doctors", {}, place)}>{t(lang, "nav.doctors")}</a>
             </p>
           ) : (
-            c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />)
+            <>
+              {c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />)}
+              <NextSlots lang={lang} />
+              <BookingForm lang={lang} />
+            </>
           )}
           {data.doctorCount > c.doctors.length && (
             <p>

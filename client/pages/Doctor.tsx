@@ -5,6 +5,7 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Avatar } from "../components/Avatar";
 import { JsonLd } from "../components/JsonLd";
+import { BookingForm, SlotGrid } from "../components/islands";
 import { physicianLD } from "../lib/structuredData";
 import type { Doctor as DoctorData } from "../gen/catalog";
 import type { RenderProps } from "../types";
@@ -77,6 +78,11 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
               </li>
             ))}
           </ul>
+        </section>
+        <section className="doctor__slots">
+          <h2>{t(lang, "slots.title")}</h2>
+          <SlotGrid lang={lang} doctorId={d.id} doctorName={name} />
+          <BookingForm lang={lang} />
         </section>
         {localized(lang, d.descriptionRu, d.descriptionUz) && (
           <section>

@@ -4,6 +4,7 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { Pagination } from "../components/Pagination";
+import { BookingForm, NextSlots } from "../components/islands";
 import type { DoctorListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
@@ -42,6 +43,8 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
           {data.doctors.map((d) => (
             <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
           ))}
+          <NextSlots lang={lang} />
+          <BookingForm lang={lang} />
         </section>
       )}
       <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={pageHref} />

@@ -3,6 +3,7 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
+import { BookingForm, NextSlots } from "../components/islands";
 import { JsonLd } from "../components/JsonLd";
 import { knowledgeLD } from "../lib/structuredData";
 import type { EntryPage } from "../gen/knowledge";
@@ -68,6 +69,8 @@ export function KnowledgeEntry(props: RenderProps<EntryPage>) {
             {data.doctors.map((d) => (
               <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
             ))}
+            <NextSlots lang={lang} />
+            <BookingForm lang={lang} />
           </div>
         )}
       </section>

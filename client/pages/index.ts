@@ -24,6 +24,7 @@ import { ServiceClinics } from "./ServiceClinics";
 import { Search } from "./Search";
 import { SignIn, RegisterFinalize, Profile, ProfilePersonal } from "./Account";
 import { Consultant, ConsultantChat } from "./Consultant";
+import { History, BookingDone } from "./History";
 import type { RenderProps } from "../types";
 
 /**
@@ -66,5 +67,7 @@ export const pages: Record<string, AnyPage> = {
   ProfilePersonal,
   Consultant,
   ConsultantChat,
+  History,
+  BookingDone,
   Error: ErrorPage,
 };

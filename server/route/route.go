@@ -40,8 +40,9 @@ type Route struct {
 	RegionParent string `json:"regionParent,omitempty"`
 	// Access names who may open the page (spec §4 check 4): empty for
 	// everyone, AccessSession for a signed-in visitor, AccessNewUser for one
-	// who has just signed in for the first time. Such pages are the
-	// visitor's own: rendered for each request, never cached.
+	// who has just signed in for the first time, AccessOptional for anyone,
+	// the loader told who is signed in. Such pages are the visitor's own:
+	// rendered for each request, never cached.
 	Access string `json:"access,omitempty"`
 	// Cache is how long the page's rendered copy is fresh and then served
 	// stale while re-rendered, in the page cache and (as Cache-Control) in
@@ -135,8 +136,8 @@ func Parse(raw []byte) (*Table, error) {
 		if r.Name == "" || !strings.HasPrefix(r.Pattern, "/") || r.Page == "" {
 			return nil, fmt.Errorf("route.Parse: route %q needs a name, a pattern starting with / and a page", r.Name)
 		}
-		if r.Access != "" && r.Access != AccessSession && r.Access != AccessNewUser {
-			return nil, fmt.Errorf("route.Parse: route %q: access %q is neither %q nor %q", r.Name, r.Access, AccessSession, AccessNewUser)
+		if r.Access != "" && r.Access != AccessSession && r.Access != AccessNewUser && r.Access != AccessOptional {
+			return nil, fmt.Errorf("route.Parse: route %q: access %q is none of %q, %q, %q", r.Name, r.Access, AccessSession, AccessNewUser, AccessOptional)
 		}
 		if r.Access != "" && r.Region {
 			return nil, fmt.Errorf("route.Parse: route %q: a page of one visitor takes no region", r.Name)
@@ -186,6 +187,10 @@ func split(p string) []string {
 const (
 	AccessSession = "session"
 	AccessNewUser = "new_user"
+	// AccessOptional opens the page to everyone without a redirect: a
+	// private page (/history) that explains itself to a visitor who is not
+	// signed in.
+	AccessOptional = "optional"
 )
 
 // Match is a route with the values of its parameters.

@@ -67,7 +67,8 @@ func Run(ctx context.Context, db *sqlx.DB, scale int, log *slog.Logger) error {
 	// VACUUM cannot run in the transaction. It sets the visibility map, so
 	// the listing queries can use index-only scans on fresh rows.
 	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics, "+
-		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers, search_terms"); err != nil {
+		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers, search_terms, "+
+		"schedules, schedule_exceptions, appointments"); err != nil {
 		return fmt.Errorf("seed.Run: %w", err)
 	}
 	log.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))
@@ -101,6 +102,9 @@ func fill(ctx context.Context, tx *sqlx.Tx, scale int) error {
 	}
 	d := generate(scale, regionIDs, typeIDs)
 	if err := write(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := writeBooking(ctx, tx, generateBooking(d, scale, time.Now())); err != nil {
 		return err
 	}
 	for _, w := range []func(context.Context, *sqlx.Tx) error{writeKnowledge, writeProducts, writeContent, writePromotions} {
@@ -169,7 +173,8 @@ func clinicTypeIDs(ctx context.Context, tx *sqlx.Tx) (map[string]int64, error) {
 // finish moves the identity sequences past the ids the seeder chose.
 func finish(ctx context.Context, tx *sqlx.Tx) error {
 	for _, table := range []string{"districts", "specialties", "clinics", "doctors", "services", "clinic_profiles",
-		"diseases", "symptoms", "product_categories", "products", "product_tags", "faq_items", "posts", "promotions"} {
+		"diseases", "symptoms", "product_categories", "products", "product_tags", "faq_items", "posts", "promotions",
+		"users", "appointments"} {
 		q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%[1]s', 'id'), (SELECT max(id) FROM %[1]s))", table)
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("finish(%s): %w", table, err)

@@ -112,3 +112,38 @@ func TestRunRejectsBadScale(t *testing.T) {
 		t.Error("Run(scale 0) succeeded")
 	}
 }
+
+// TestBookingData: every doctor works somewhere every week, at each of
+// their clinics (up to three), and the demo has upcoming and past visits,
+// holidays and days off.
+func TestBookingData(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	var got struct {
+		Unscheduled int `db:"unscheduled"`
+		Upcoming    int `db:"upcoming"`
+		Past        int `db:"past"`
+		Holidays    int `db:"holidays"`
+		DaysOff     int `db:"days_off"`
+		Users       int `db:"users"`
+		NoHistory   int `db:"no_history"`
+	}
+	const q = `
+		SELECT
+			(SELECT count(*) FROM doctor_clinics dc
+			 WHERE NOT EXISTS (SELECT 1 FROM schedules s WHERE s.doctor_id = dc.doctor_id AND s.clinic_id = dc.clinic_id)
+			   AND (SELECT count(*) FROM doctor_clinics x WHERE x.doctor_id = dc.doctor_id) <= 3) AS unscheduled,
+			(SELECT count(*) FROM appointments WHERE status = 'booked' AND lower(during) > now()) AS upcoming,
+			(SELECT count(*) FROM appointments WHERE status <> 'booked' AND upper(during) < now()) AS past,
+			(SELECT count(*) FROM schedule_exceptions WHERE doctor_id IS NULL) AS holidays,
+			(SELECT count(*) FROM schedule_exceptions WHERE doctor_id IS NOT NULL AND starts_min IS NULL) AS days_off,
+			(SELECT count(*) FROM users WHERE phone LIKE '99877%') AS users,
+			(SELECT count(*) FROM appointments a WHERE NOT EXISTS (
+				SELECT 1 FROM appointment_history h WHERE h.appointment_id = a.id AND h.status = a.status)) AS no_history`
+	if err := db.GetContext(context.Background(), &got, q); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", got)
+	if got.Unscheduled != 0 || got.Upcoming < 100 || got.Past < 100 || got.Holidays == 0 || got.DaysOff == 0 || got.Users != 250 || got.NoHistory != 0 {
+		t.Errorf("booking data: %+v", got)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/booking"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
 	"sogliq/server/consultant"
@@ -102,7 +103,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:         routes,
 		Dict:           dict,
 		Regions:        regions,
-		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil),
+		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict),
 		Files:          promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:      redirects,
 		RouteRules:     rules,
@@ -118,6 +119,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
+			&booking.Handler{
+				Store: booking.NewStore(d.DB), Accounts: accounts, SMS: d.SMS, Dict: dict,
+				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
+			},
 		},
 		DB:     d.DB,
 		Logger: d.Logger,
@@ -179,7 +184,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool, dict *i18n.Dict) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -192,6 +197,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		search.Pages(searches, publicURL),
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
+		booking.Pages(booking.NewStore(db), dict, time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l

@@ -1,0 +1,59 @@
+import { t, type Lang, type Key } from "../lib/i18n";
+import { href, pathHref } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import { formatDateTime } from "../lib/date";
+import { BookingActions } from "./islands";
+import type { Booking } from "../booking";
+import "./BookingCard.css";
+
+/** statusLabel names a booking's status, telling who cancelled. */
+export function statusLabel(lang: Lang, b: Booking): string {
+  if (b.status === "cancelled" && b.cancelledBy === "clinic") return t(lang, "history.status.cancelledByClinic");
+  return t(lang, `history.status.${b.status}` as Key);
+}
+
+/**
+ * BookingCard is one visit on /history: when, who, where, the price and
+ * status, with "book again", the calendar file and, while it can change,
+ * the cancel and reschedule island.
+ */
+export function BookingCard({ b, lang, region }: { b: Booking; lang: Lang; region: string }) {
+  const place = { lang, region };
+  return (
+    <article className={`booking-card booking-card--${b.status}`} data-booking={b.id}>
+      <header className="booking-card__head">
+        <time className="booking-card__when" dateTime={b.start}>{formatDateTime(b.start, lang)}</time>
+        <span className="booking-card__status">{statusLabel(lang, b)}</span>
+      </header>
+      <p className="booking-card__doctor">
+        <a href={href("doctor", { slug: b.doctor.slug }, place)}>{b.doctor.name}</a>
+        {b.doctor.specialty && <span>, {b.doctor.specialty}</span>}
+      </p>
+      <p className="booking-card__clinic">
+        <strong>{b.clinic.name}</strong>
+        <span>{b.clinic.address}</span>
+      </p>
+      <p className="booking-card__meta">
+        {b.price > 0 && <span>{t(lang, "bookingForm.price")}: {formatPrice(b.price, lang)}</span>}
+        {b.patientName && <span>{t(lang, "history.patient")}: {b.patientName}</span>}
+      </p>
+      <p className="booking-card__links">
+        <a href={pathHref(`/history/${b.id}`, place)}>{t(lang, "history.details")}</a>
+        {b.status === "booked" && b.icsUrl && <a href={b.icsUrl} download>{t(lang, "history.ics")}</a>}
+        <a href={href("doctor", { slug: b.doctor.slug }, place)}>{t(lang, "history.bookAgain")}</a>
+      </p>
+      {b.status === "booked" && (b.canCancel || b.canReschedule) && (
+        <BookingActions
+          lang={lang}
+          bookingId={b.id}
+          doctorId={b.doctor.id}
+          doctorName={b.doctor.name}
+          clinicId={b.clinic.id}
+          canCancel={b.canCancel}
+          canReschedule={b.canReschedule}
+          cancelUntil={b.cancelUntil}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,192 @@
+// Browser test of booking (issue 12), on a phone, in Russian and in Uzbek:
+// from the home page to a cardiologist in Samarkand, the next free time on
+// the listing, signing in by SMS code inside the booking form, booking, the
+// visit in /history, rescheduling it, cancelling it, and the freed time
+// offered again. The SMS code comes from the loopback gateway
+// (server/account/smstest), as a patient reads their phone.
+//
+// Run against a running site: BASE_URL=... SMS_GATEWAY_URL=... node --test client/e2e/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mobile, screenshot, watchProblems, withContext } from "./browser.mjs";
+
+const gateway = process.env.SMS_GATEWAY_URL?.replace(/\/+$/, "");
+
+async function smsCode(phone) {
+  assert.ok(gateway, "SMS_GATEWAY_URL is not set");
+  const res = await fetch(`${gateway}/last?phone=${encodeURIComponent(phone)}`);
+  const { code } = await res.json();
+  assert.match(code, /^\d{6}$/, `no code was sent to ${phone}`);
+  return code;
+}
+
+async function hydrated(page, island) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor({ state: "attached" });
+}
+
+const texts = {
+  ru: {
+    home: "/",
+    region: "/samarkand",
+    yes: "Да, верно",
+    query: "кардиолог",
+    listing: "/samarkand/doctors/kardiolog",
+    prefix: "",
+    phoneLabel: "Номер телефона",
+    phone: "90 700 00 01",
+    phoneFull: "+998907000001",
+    sendCode: "Получить код",
+    code: "Код из SMS",
+    signIn: "Войти",
+    consent: "Согласен на обработку персональных данных и передачу их клинике для записи",
+    book: "Записаться",
+    booked: "Вы записаны",
+    status: "Записан",
+    reschedule: "Перенести",
+    moveHere: "Перенести на это время",
+    cancel: "Отменить запись",
+    cancelYes: "Да, отменить",
+    cancelled: "Отменена",
+    bookAgain: "Записаться снова",
+    history: "История",
+  },
+  uz: {
+    home: "/uz",
+    region: "/uz/samarkand",
+    yes: "Ha, to'g'ri",
+    query: "kardiolog",
+    listing: "/uz/samarkand/doctors/kardiolog",
+    prefix: "/uz",
+    phoneLabel: "Telefon raqami",
+    phone: "90 700 00 02",
+    phoneFull: "+998907000002",
+    sendCode: "Kodni olish",
+    code: "SMS dagi kod",
+    signIn: "Kirish",
+    consent: "Shaxsiy ma'lumotlarimni qayta ishlash va yozilish uchun klinikaga berishga roziman",
+    book: "Yozilish",
+    booked: "Siz yozildingiz",
+    status: "Yozilgan",
+    reschedule: "Ko'chirish",
+    moveHere: "Shu vaqtga ko'chirish",
+    cancel: "Yozuvni bekor qilish",
+    cancelYes: "Ha, bekor qilish",
+    cancelled: "Bekor qilingan",
+    bookAgain: "Yana yozilish",
+    history: "Tarix",
+  },
+};
+
+for (const lang of ["ru", "uz"]) {
+  const l = texts[lang];
+  test(`booking on a phone (${lang}): find, pick, sign in, book, reschedule, cancel`, async () => {
+    await withContext({ viewport: mobile, isMobile: true, hasTouch: true }, async (page) => {
+      const problems = watchProblems(page);
+      const slotRequests = [];
+      page.on("request", (req) => {
+        if (new URL(req.url()).pathname === "/api/slots") slotRequests.push(req.url());
+      });
+
+      // The home page: the region prompt (the test's location service says
+      // Samarkand), then the search box to the cardiologists there.
+      await page.goto(l.home);
+      await hydrated(page, "RegionPicker");
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === l.region),
+        page.locator(".region-prompt").getByRole("button", { name: l.yes }).click(),
+      ]);
+      await hydrated(page, "SearchBox");
+      await page.locator("#header-search").fill(l.query);
+      const option = page.locator('[role="listbox"] [role="option"][data-type="doctor_specialty"]').first();
+      await option.waitFor({ state: "visible" });
+      await Promise.all([page.waitForURL((u) => u.pathname === l.listing), option.click()]);
+
+      // The listing: free times arrive after hydration, one request for the page.
+      await hydrated(page, "NextSlots");
+      await hydrated(page, "BookingForm");
+      assert.equal(slotRequests.length, 1, `one /api/slots per listing page, got ${slotRequests.join(", ")}`);
+      const card = page.locator(".doctor-summary").filter({ has: page.locator(".slot-button") }).first();
+      const doctorName = (await card.locator(".doctor-summary__name").innerText()).trim();
+      const firstTime = card.locator(".slot-button").first();
+      const firstLabel = (await firstTime.innerText()).trim();
+      assert.match(firstLabel, /, \d{2}:\d{2}$/, "a time button names the day and the Tashkent time");
+      await screenshot(page, `booking-listing-${lang}-mobile.png`);
+      await firstTime.click();
+
+      // The form holds the time, counts down, and signs in inline.
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("timer").waitFor();
+      assert.match(await dialog.getByRole("timer").innerText(), /[45]:\d\d/);
+      await dialog.getByLabel(l.phoneLabel).fill(l.phone);
+      await dialog.getByRole("button", { name: l.sendCode }).click();
+      // The code field shows once the gateway took the SMS.
+      await dialog.getByLabel(l.code).waitFor();
+      await dialog.getByLabel(l.code).fill(await smsCode(l.phoneFull));
+      await dialog.getByRole("button", { name: l.signIn, exact: true }).click();
+      await dialog.getByLabel(l.consent).check();
+      await screenshot(page, `booking-form-${lang}-mobile.png`);
+      // A double tap books once: both taps carry one idempotency key.
+      const submit = dialog.getByRole("button", { name: l.book, exact: true });
+      await Promise.all([page.waitForURL((u) => /^\/(uz\/)?history\/\d+$/.test(u.pathname)), submit.dblclick()]);
+      const firstId = new URL(page.url()).pathname.split("/").pop();
+      const firstWhen = (await page.locator(".booking-done__facts time").innerText()).trim();
+      assert.equal(await page.locator("h1").innerText(), l.booked);
+      assert.ok((await page.locator(".booking-done__facts").innerText()).includes(doctorName));
+      await screenshot(page, `booking-done-${lang}-mobile.png`);
+
+      // /history lists it, the bottom navigation marks history.
+      await page.goto(`${l.prefix}/history`);
+      const active = page.locator('.bottom-nav a[aria-current="page"]');
+      assert.equal((await active.innerText()).trim(), l.history);
+      const visits = page.locator(".history__list--upcoming .booking-card", { hasText: firstWhen });
+      assert.equal(await visits.count(), 1, "exactly one visit booked despite the double tap");
+      const visit = visits.first();
+      assert.ok((await visit.innerText()).includes(doctorName));
+      assert.equal((await visit.locator(".booking-card__status").innerText()).trim(), l.status);
+
+      // Reschedule: a new time at the same clinic, held, then moved.
+      await hydrated(page, "BookingActions");
+      await hydrated(page, "BookingForm");
+      await visit.getByRole("button", { name: l.reschedule, exact: true }).click();
+      const newTime = visit.locator(".week-slots .slot-button").first();
+      await newTime.waitFor();
+      await newTime.click();
+      await Promise.all([
+        page.waitForURL((u) => /^\/(uz\/)?history\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${firstId}`)),
+        page.getByRole("dialog").getByRole("button", { name: l.moveHere }).click(),
+      ]);
+      const movedWhen = (await page.locator(".booking-done__facts time").innerText()).trim();
+      const movedId = new URL(page.url()).pathname.split("/").pop();
+
+      // Cancel it on /history.
+      await page.goto(`${l.prefix}/history`);
+      await hydrated(page, "BookingActions");
+      const moved = page.locator(`.history__list--upcoming .booking-card[data-booking="${movedId}"]`);
+      await moved.getByRole("button", { name: l.cancel }).click();
+      await moved.getByRole("button", { name: l.cancelYes }).click();
+      // The page reloads with the visit cancelled.
+      const cancelled = page.locator(`.booking-card--cancelled[data-booking="${movedId}"]`);
+      await cancelled.waitFor();
+      assert.equal((await cancelled.locator(".booking-card__status").innerText()).trim(), l.cancelled);
+      await screenshot(page, `booking-history-${lang}-mobile.png`);
+
+      // "Book again" leads to the doctor card, whose week grid offers the
+      // cancelled time again.
+      await Promise.all([
+        page.waitForURL((u) => /^\/(uz\/)?doctor\//.test(u.pathname)),
+        cancelled.getByRole("link", { name: l.bookAgain }).click(),
+      ]);
+      await hydrated(page, "SlotGrid");
+      const movedLabel = movedWhen.replace(/ \d{4},/, ",");
+      assert.equal(await page.locator(".slot-grid").getByRole("button", { name: movedLabel, exact: true }).count(), 1, `${movedLabel} is free again`);
+
+      // And the first time, freed by the reschedule, is back on the listing.
+      await page.goto(l.listing);
+      await hydrated(page, "NextSlots");
+      const again = page.locator(".doctor-summary", { hasText: doctorName }).locator(".slot-button", { hasText: firstLabel });
+      assert.equal(await again.count(), 1, `${firstLabel} is free again`);
+
+      assert.deepEqual(problems, [], problems.join("\n"));
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from "react";
+import { t, type Lang } from "../lib/i18n";
+import { markReady } from "../lib/ready";
+import { callApi } from "../lib/api";
+import { formatDateTime } from "../lib/date";
+import { onBookingClosed, openBooking } from "../lib/booking";
+import { WeekSlots } from "../components/WeekSlots";
+import type { Booking } from "../booking";
+import "./BookingActions.css";
+
+export interface BookingActionsProps {
+  lang: Lang;
+  bookingId: number;
+  doctorId: number;
+  doctorName: string;
+  clinicId: number;
+  canCancel: boolean;
+  canReschedule: boolean;
+  /** RFC 3339: the clinic's cut-off for cancelling. */
+  cancelUntil: string;
+}
+
+/**
+ * BookingActions is a visit's cancel and reschedule on /history and its
+ * confirmation page. Cancelling asks once more, then reloads the page (it is
+ * rendered per request). Rescheduling opens the doctor's free times at the
+ * same clinic; the chosen time goes to the BookingForm, which holds it and
+ * moves the visit, so a failure keeps the old one.
+ */
+export default function BookingActions(p: BookingActionsProps) {
+  const { lang } = p;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => markReady(rootRef.current), []);
+  useEffect(() => onBookingClosed(() => setReload((n) => n + 1)), []);
+
+  async function cancel() {
+    setBusy(true);
+    setError("");
+    const answer = await callApi<Booking>("POST", `/api/bookings/${p.bookingId}/cancel?lang=${lang}`, {}, t(lang, "form.networkError"));
+    if (answer.data) {
+      window.location.reload();
+      return;
+    }
+    setBusy(false);
+    setConfirming(false);
+    setError(answer.error ?? "");
+  }
+
+  if (!p.canCancel && !p.canReschedule) return <div ref={rootRef} className="booking-actions" hidden />;
+  return (
+    <div ref={rootRef} className="booking-actions">
+      <div className="booking-actions__buttons">
+        {p.canReschedule && (
+          <button type="button" className="button button--outline" aria-expanded={picking} onClick={() => setPicking(!picking)}>
+            {t(lang, "history.reschedule")}
+          </button>
+        )}
+        {p.canCancel && !confirming && (
+          <button type="button" className="button button--outline booking-actions__cancel" onClick={() => setConfirming(true)}>
+            {t(lang, "history.cancel")}
+          </button>
+        )}
+      </div>
+      {p.canCancel && <p className="booking-actions__note">{t(lang, "history.cancelUntil", { time: formatDateTime(p.cancelUntil, lang) })}</p>}
+      {confirming && (
+        <div className="booking-actions__confirm" role="group" aria-label={t(lang, "history.cancelQuestion")}>
+          <p>{t(lang, "history.cancelQuestion")}</p>
+          <button type="button" className="button booking-actions__cancel" disabled={busy} onClick={cancel}>
+            {busy ? t(lang, "form.sending") : t(lang, "history.cancelYes")}
+          </button>
+          <button type="button" className="button button--outline" disabled={busy} onClick={() => setConfirming(false)}>
+            {t(lang, "history.cancelNo")}
+          </button>
+        </div>
+      )}
+      {error && <p className="booking-actions__error" role="alert">{error}</p>}
+      {picking && (
+        <div className="booking-actions__picker">
+          <p>{t(lang, "history.pickNewTime")}</p>
+          <WeekSlots
+            lang={lang}
+            doctorId={p.doctorId}
+            clinicId={p.clinicId}
+            reload={reload}
+            onPick={(s, c) =>
+              openBooking({
+                doctorId: p.doctorId,
+                doctorName: p.doctorName,
+                clinicId: c.clinicId,
+                start: s.start,
+                clinicName: c.clinicName,
+                address: c.address,
+                price: c.price,
+                rescheduleId: p.bookingId,
+              })
+            }
+          />
+        </div>
+      )}
+    </div>
+  );
+}

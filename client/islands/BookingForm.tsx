@@ -1,0 +1,283 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { t, type Lang, type Key } from "../lib/i18n";
+import { markReady } from "../lib/ready";
+import { callApi } from "../lib/api";
+import { pathHref } from "../lib/href";
+import { formatPrice } from "../lib/money";
+import { formatDateTime, instant } from "../lib/date";
+import { bookingClosed, newIdempotencyKey, onBookingRequest, type BookingRequest } from "../lib/booking";
+import { SignInSteps, fetchSession } from "../components/SignInSteps";
+import type { Booking, DoctorSlots, Hold } from "../booking";
+import "./BookingForm.css";
+
+export interface BookingFormProps {
+  lang: Lang;
+}
+
+/** Clinic is what the form shows of the clinic, once known. */
+interface ClinicInfo {
+  name: string;
+  address: string;
+  price: number;
+}
+
+type Stage =
+  | { kind: "holding" }
+  | { kind: "held"; hold: Hold }
+  | { kind: "expired" }
+  | { kind: "refused"; message: string };
+
+/**
+ * BookingForm is the booking dialog. It waits, closed, until a picker
+ * (NextSlots, SlotGrid, a reschedule) hands it a time; then it holds the
+ * time for five minutes (POST /api/bookings/holds), shows the countdown,
+ * signs the visitor in by SMS code when needed, asks who the visit is for,
+ * the reason and consent, and books (POST /api/bookings, one idempotency
+ * key per hold, so a double tap books once). A reschedule books nothing new:
+ * it moves the visit onto the held time (POST /api/bookings/{id}/reschedule).
+ */
+export default function BookingForm({ lang }: BookingFormProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [request, setRequest] = useState<BookingRequest | null>(null);
+  const [clinic, setClinic] = useState<ClinicInfo | null>(null);
+  const [stage, setStage] = useState<Stage>({ kind: "holding" });
+  const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [forSelf, setForSelf] = useState(true);
+  const [patientName, setPatientName] = useState("");
+  const [birthDate, setBirthDate] = useState("");
+  const [reason, setReason] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const idempotencyKey = useRef("");
+  const holdRef = useRef<Hold | null>(null);
+  const q = `?lang=${lang}`;
+  const networkError = t(lang, "form.networkError");
+
+  const hold = useCallback(
+    async (r: BookingRequest) => {
+      setStage({ kind: "holding" });
+      setError("");
+      setFields({});
+      const answer = await callApi<Hold>("POST", `/api/bookings/holds${q}`, { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start }, networkError);
+      if (answer.error || !answer.data) {
+        setStage({ kind: "refused", message: answer.error ?? networkError });
+        return;
+      }
+      holdRef.current = answer.data;
+      idempotencyKey.current = newIdempotencyKey();
+      setNow(Date.now());
+      setStage({ kind: "held", hold: answer.data });
+    },
+    [q, networkError],
+  );
+
+  useEffect(() => {
+    markReady(rootRef.current);
+    return onBookingRequest((r) => {
+      setRequest(r);
+      setClinic(r.clinicName ? { name: r.clinicName, address: r.address ?? "", price: r.price ?? 0 } : null);
+      setConsent(false);
+      void hold(r);
+      void fetchSession(lang).then((s) => setSignedIn(!!s?.signedIn));
+      if (!r.clinicName) {
+        // A listing knows the time but not the clinic's address and price.
+        const day = r.start.slice(0, 10);
+        void callApi<DoctorSlots>("GET", `/api/doctors/${r.doctorId}/slots?clinic=${r.clinicId}&from=${day}&days=1&lang=${lang}`, undefined, networkError).then(
+          (a) => {
+            const c = a.data?.clinics.find((x) => x.clinicId === r.clinicId);
+            if (c) setClinic({ name: c.clinicName, address: c.address, price: c.price });
+          },
+        );
+      }
+    });
+  }, [hold, lang, networkError]);
+
+  // The countdown ticks while a hold is live.
+  useEffect(() => {
+    if (stage.kind !== "held") return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [stage.kind]);
+
+  const left = stage.kind === "held" ? Math.max(0, Math.floor((instant(stage.hold.expiresAt) - now) / 1000)) : 0;
+  useEffect(() => {
+    if (stage.kind === "held" && left === 0 && !busy) {
+      holdRef.current = null;
+      setStage({ kind: "expired" });
+    }
+  }, [stage.kind, left, busy]);
+
+  function close() {
+    const h = holdRef.current;
+    holdRef.current = null;
+    if (h) void fetch(`/api/bookings/holds/${h.id}?key=${encodeURIComponent(h.key)}&lang=${lang}`, { method: "DELETE", credentials: "same-origin" }).catch(() => undefined);
+    setRequest(null);
+    bookingClosed();
+  }
+
+  function done(b: Booking) {
+    holdRef.current = null;
+    window.location.assign(pathHref(`/history/${b.id}`, { lang, region: "" }));
+  }
+
+  function refused(status: number, message: string, f?: Record<string, string>) {
+    setBusy(false);
+    // A 409 means the held time is gone (expired, taken, overlapping): the
+    // visitor picks again.
+    if (status === 409) {
+      holdRef.current = null;
+      setStage({ kind: "refused", message });
+      return;
+    }
+    if (status === 401) setSignedIn(false);
+    setError(message);
+    setFields(f ?? {});
+  }
+
+  async function book(e: FormEvent) {
+    e.preventDefault();
+    if (stage.kind !== "held" || busy) return;
+    setBusy(true);
+    setError("");
+    setFields({});
+    const h = stage.hold;
+    const patient = forSelf ? { self: true } : { self: false, name: patientName.trim(), birthDate };
+    const answer = await callApi<Booking>(
+      "POST",
+      `/api/bookings${q}`,
+      { holdId: h.id, holdKey: h.key, idempotencyKey: idempotencyKey.current, patient, reason: reason.trim(), consent },
+      networkError,
+    );
+    if (answer.data) return done(answer.data);
+    refused(answer.status, answer.error ?? networkError, answer.fields);
+  }
+
+  async function reschedule() {
+    if (stage.kind !== "held" || busy || !request?.rescheduleId) return;
+    setBusy(true);
+    setError("");
+    const h = stage.hold;
+    const answer = await callApi<Booking>("POST", `/api/bookings/${request.rescheduleId}/reschedule${q}`, { holdId: h.id, holdKey: h.key }, networkError);
+    if (answer.data) return done(answer.data);
+    refused(answer.status, answer.error ?? networkError, answer.fields);
+  }
+
+  const fieldError = (...names: string[]) => names.map((n) => fields[n]).find(Boolean) ?? "";
+  const known = ["patient", "patient.name", "patient.birthDate", "name", "birthDate", "reason", "consent"];
+  const otherFields = Object.entries(fields).filter(([k]) => !known.includes(k)).map(([, v]) => v);
+
+  if (!request) return <div ref={rootRef} className="booking-form" hidden />;
+
+  const title = request.rescheduleId ? "bookingForm.rescheduleTitle" : "bookingForm.title";
+  const minutes = Math.floor(left / 60);
+  const seconds = left % 60;
+  const nameError = fieldError("patient.name", "name");
+  const birthError = fieldError("patient.birthDate", "birthDate");
+  const reasonError = fieldError("reason");
+  const consentError = fieldError("consent");
+  return (
+    <div ref={rootRef} className="booking-form">
+      <div className="booking-form__backdrop" onClick={close} />
+      <section className="booking-form__dialog" role="dialog" aria-modal="true" aria-labelledby="booking-form-title">
+        <header className="booking-form__head">
+          <h2 id="booking-form-title">{t(lang, title as Key)}</h2>
+          <button type="button" className="booking-form__close" onClick={close} aria-label={t(lang, "bookingForm.close")}>×</button>
+        </header>
+        <dl className="booking-form__summary">
+          <dt>{t(lang, "bookingForm.doctor")}</dt>
+          <dd>{request.doctorName}</dd>
+          <dt>{t(lang, "bookingForm.when")}</dt>
+          <dd className="booking-form__when">{formatDateTime(request.start, lang)}</dd>
+          {clinic && (
+            <>
+              <dt>{t(lang, "bookingForm.clinic")}</dt>
+              <dd>
+                {clinic.name}
+                {clinic.address && <div className="booking-form__address">{clinic.address}</div>}
+              </dd>
+              {clinic.price > 0 && (
+                <>
+                  <dt>{t(lang, "bookingForm.price")}</dt>
+                  <dd>{formatPrice(clinic.price, lang)}</dd>
+                </>
+              )}
+            </>
+          )}
+        </dl>
+
+        {stage.kind === "holding" && <p role="status">{t(lang, "bookingForm.holding")}</p>}
+        {(stage.kind === "refused" || stage.kind === "expired") && (
+          <div className="booking-form__gone">
+            <p role="alert">{stage.kind === "expired" ? t(lang, "bookingForm.expired") : stage.message}</p>
+            <button type="button" className="button" onClick={close}>{t(lang, "bookingForm.pickAgain")}</button>
+          </div>
+        )}
+        {stage.kind === "held" && (
+          <>
+            <p className="booking-form__countdown" role="timer" aria-live="off">
+              {t(lang, "bookingForm.heldFor", { time: `${minutes}:${seconds < 10 ? "0" : ""}${seconds}` })}
+            </p>
+            {signedIn === false && (
+              <SignInSteps lang={lang} intro={t(lang, "bookingForm.signInIntro")} onSignedIn={() => setSignedIn(true)} />
+            )}
+            {signedIn && request.rescheduleId && (
+              <div className="booking-form__actions">
+                {error && <p className="account-form__error" role="alert">{error}</p>}
+                <button type="button" className="button" disabled={busy} onClick={reschedule}>
+                  {busy ? t(lang, "form.sending") : t(lang, "bookingForm.rescheduleSubmit")}
+                </button>
+              </div>
+            )}
+            {signedIn && !request.rescheduleId && (
+              <form className="account-form booking-form__form" onSubmit={book} noValidate>
+                <fieldset className="booking-form__who">
+                  <legend>{t(lang, "bookingForm.who")}</legend>
+                  <label>
+                    <input type="radio" name="who" checked={forSelf} onChange={() => setForSelf(true)} /> {t(lang, "bookingForm.self")}
+                  </label>
+                  <label>
+                    <input type="radio" name="who" checked={!forSelf} onChange={() => setForSelf(false)} /> {t(lang, "bookingForm.relative")}
+                  </label>
+                </fieldset>
+                {!forSelf && (
+                  <>
+                    <div className="account-form__field">
+                      <label htmlFor="booking-patient-name">{t(lang, "bookingForm.patientName")}</label>
+                      <input id="booking-patient-name" value={patientName} maxLength={120} autoComplete="off" onChange={(e) => setPatientName(e.target.value)} aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? "booking-patient-name-error" : undefined} />
+                      {nameError && <p id="booking-patient-name-error" className="account-form__field-error">{nameError}</p>}
+                    </div>
+                    <div className="account-form__field">
+                      <label htmlFor="booking-birth-date">{t(lang, "bookingForm.birthDate")}</label>
+                      <input id="booking-birth-date" type="date" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} aria-invalid={birthError ? true : undefined} aria-describedby={birthError ? "booking-birth-date-error" : undefined} />
+                      {birthError && <p id="booking-birth-date-error" className="account-form__field-error">{birthError}</p>}
+                    </div>
+                  </>
+                )}
+                <div className="account-form__field">
+                  <label htmlFor="booking-reason">{t(lang, "bookingForm.reason")}</label>
+                  <textarea id="booking-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={reasonError ? true : undefined} />
+                  {reasonError && <p className="account-form__field-error">{reasonError}</p>}
+                </div>
+                <label className="booking-form__consent">
+                  <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} aria-invalid={consentError ? true : undefined} />
+                  <span>{t(lang, "bookingForm.consent")}</span>
+                </label>
+                {consentError && <p className="account-form__field-error">{consentError}</p>}
+                {otherFields.map((m) => (
+                  <p key={m} className="account-form__field-error">{m}</p>
+                ))}
+                {error && <p className="account-form__error" role="alert">{error}</p>}
+                <button className="button" type="submit" disabled={busy}>
+                  {busy ? t(lang, "form.sending") : t(lang, "bookingForm.submit")}
+                </button>
+              </form>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

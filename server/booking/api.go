@@ -1,0 +1,493 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/netip"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/utils"
+
+	"sogliq/server/account"
+	"sogliq/server/api"
+	"sogliq/server/clientip"
+)
+
+// Handler serves the booking API (see BOOKING in README.md and
+// /api/openapi.json):
+//
+//	GET    /api/doctors/{id}/slots?clinic=&from=&days=   a doctor's free times per clinic and day
+//	GET    /api/slots?doctors=1,2&limit=                 the first free times of a listing page's doctors
+//	POST   /api/bookings/holds                           hold a time for HoldTTL
+//	DELETE /api/bookings/holds/{id}?key=                 release it
+//	POST   /api/bookings                                 book a held time (session)
+//	GET    /api/bookings                                 the user's visits (session)
+//	POST   /api/bookings/{id}/cancel                     cancel (session)
+//	POST   /api/bookings/{id}/reschedule                 move to a held time (session)
+//	GET    /api/bookings/{id}.ics                        the visit for a calendar (session)
+//	GET    /api/openapi.json                             the OpenAPI 3.1 document of all this
+type Handler struct {
+	Store    *Store
+	Accounts *account.Store
+	// SMS sends the confirmation; nil sends none.
+	SMS            account.Sender
+	Dict           Translator
+	TrustedProxies []netip.Prefix
+	// PublicURL is the site's origin, for links in calendars.
+	PublicURL string
+	Logger    *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Register adds the API routes.
+func (h *Handler) Register(r fiber.Router) {
+	sameOrigin := account.SameOrigin
+	signedIn := account.RequireSession(h.Accounts, h.now)
+	r.Get("/api/openapi.json", serveOpenAPI)
+	r.Get("/api/doctors/:id/slots", h.doctorSlots)
+	r.Get("/api/slots", h.nextSlots)
+	r.Post("/api/bookings/holds", sameOrigin, h.hold)
+	r.Delete("/api/bookings/holds/:id", sameOrigin, h.release)
+	r.Post("/api/bookings", sameOrigin, signedIn, h.book)
+	r.Get("/api/bookings", signedIn, h.visits)
+	r.Get("/api/bookings/:id.ics", signedIn, h.ics)
+	r.Post("/api/bookings/:id/cancel", sameOrigin, signedIn, h.cancel)
+	r.Post("/api/bookings/:id/reschedule", sameOrigin, signedIn, h.reschedule)
+}
+
+func (h *Handler) now() time.Time {
+	if h.Now != nil {
+		return h.Now()
+	}
+	return time.Now()
+}
+
+// positive parses a positive integer id; 0 when it is not one.
+func positive(raw string) int64 {
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}
+
+// noStore marks an answer that must not be kept: free times change by
+// the second, visits are one person's.
+func noStore(c *fiber.Ctx) { c.Set(fiber.HeaderCacheControl, "no-store") }
+
+// slotsQuery is the parsed query of GET /api/doctors/{id}/slots.
+type slotsQuery struct {
+	doctor, clinic int64
+	from           string
+	days           int
+}
+
+func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
+	q := slotsQuery{doctor: positive(c.Params("id")), from: c.Query("from", today), days: 7}
+	if q.doctor == 0 {
+		return q, api.Fail(400, "booking.badDoctor")
+	}
+	if raw := c.Query("clinic"); raw != "" {
+		if q.clinic = positive(raw); q.clinic == 0 {
+			return q, api.Fail(400, "booking.badClinic")
+		}
+	}
+	if _, err := time.Parse(DateLayout, q.from); err != nil {
+		return q, api.Fail(400, "booking.badFrom")
+	}
+	if raw := c.Query("days"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > HorizonDays {
+			return q, api.Fail(400, "booking.badDays")
+		}
+		q.days = n
+	}
+	return q, nil
+}
+
+func (h *Handler) doctorSlots(c *fiber.Ctx) error {
+	ctx, now := c.UserContext(), h.now()
+	today := Today(now)
+	q, err := parseSlotsQuery(c, today)
+	if err != nil {
+		return err
+	}
+	ok, err := h.Store.DoctorExists(ctx, q.doctor)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return api.Fail(404, "booking.unknownDoctor")
+	}
+	to := AddDays(q.from, q.days-1)
+	plans, err := h.Store.Plans(ctx, []int64{q.doctor}, 0, api.Lang(c), min(q.from, today), max(to, AddDays(today, HorizonDays-1)), now)
+	if err != nil {
+		return err
+	}
+	out := DoctorSlots{DoctorID: q.doctor, From: q.from, Days: q.days, Clinics: []ClinicSlots{}}
+	for _, p := range plans {
+		if first := firstFree(p.Plan, now, 1); len(first) > 0 && (out.NextFree == nil || first[0].Start.Before(parseStamp(*out.NextFree))) {
+			out.NextFree = stampPtr(first[0].Start)
+		}
+		if q.clinic != 0 && p.ClinicID != q.clinic {
+			continue
+		}
+		out.Clinics = append(out.Clinics, ClinicSlots{
+			ClinicID: p.ClinicID, ClinicSlug: p.Slug, ClinicName: p.Name, Address: p.Address, Price: p.Price,
+			Days: daySlotsJSON(FreeDays(p.Plan, now, q.from, q.days)),
+		})
+	}
+	if q.clinic != 0 && len(out.Clinics) == 0 {
+		return api.Fail(404, "booking.notAtClinic")
+	}
+	noStore(c)
+	return api.OK(c, out)
+}
+
+func daySlotsJSON(days []Day) []DaySlots {
+	out := make([]DaySlots, len(days))
+	for i, d := range days {
+		out[i] = DaySlots{Date: d.Date, Slots: make([]TimeSlot, len(d.Slots))}
+		for j, s := range d.Slots {
+			out[i].Slots[j] = TimeSlot{Start: Stamp(s.Start), End: Stamp(s.End)}
+		}
+	}
+	return out
+}
+
+func stampPtr(t time.Time) *string { s := Stamp(t); return &s }
+
+func parseStamp(s string) time.Time { t, _ := time.Parse(time.RFC3339, s); return t }
+
+// MaxListingDoctors bounds GET /api/slots.
+const MaxListingDoctors = 50
+
+func parseDoctors(raw string) ([]int64, error) {
+	var ids []int64
+	for _, part := range strings.Split(raw, ",") {
+		id := positive(strings.TrimSpace(part))
+		if id == 0 {
+			return nil, api.Fail(400, "booking.badDoctors")
+		}
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > MaxListingDoctors {
+		return nil, api.Fail(400, "booking.badDoctors")
+	}
+	return ids, nil
+}
+
+func (h *Handler) nextSlots(c *fiber.Ctx) error {
+	ids, err := parseDoctors(c.Query("doctors"))
+	if err != nil {
+		return err
+	}
+	limit := 3
+	if raw := c.Query("limit"); raw != "" {
+		if limit, err = strconv.Atoi(raw); err != nil || limit < 1 || limit > 5 {
+			return api.Fail(400, "booking.badLimit")
+		}
+	}
+	out, err := h.Store.Next(c.UserContext(), ids, limit, api.Lang(c), h.now())
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return api.OK(c, out)
+}
+
+// Next computes the first limit free times (and the first free start) of
+// each doctor of ids over the horizon, at any of their clinics: the
+// listing page's one request.
+func (s *Store) Next(ctx context.Context, ids []int64, limit int, lang string, now time.Time) (NextSlots, error) {
+	today := Today(now)
+	plans, err := s.Plans(ctx, ids, 0, lang, today, AddDays(today, HorizonDays-1), now)
+	if err != nil {
+		return NextSlots{}, err
+	}
+	byDoctor := map[int64][]NextSlot{}
+	for _, p := range plans {
+		for _, s := range firstFree(p.Plan, now, limit) {
+			byDoctor[p.DoctorID] = append(byDoctor[p.DoctorID], NextSlot{Start: Stamp(s.Start), End: Stamp(s.End), ClinicID: p.ClinicID})
+		}
+	}
+	out := NextSlots{Doctors: make([]DoctorNext, len(ids))}
+	for i, id := range ids {
+		slots := byDoctor[id]
+		// Stamps in one zone sort as text.
+		slices.SortStableFunc(slots, func(a, b NextSlot) int { return strings.Compare(a.Start, b.Start) })
+		d := DoctorNext{DoctorID: id, Slots: slots[:min(limit, len(slots))]}
+		if d.Slots == nil {
+			d.Slots = []NextSlot{}
+		}
+		if len(slots) > 0 {
+			d.NextFree = &slots[0].Start
+		}
+		out.Doctors[i] = d
+	}
+	return out, nil
+}
+
+// clientIP is the visitor's address, as the sign-in limits read it.
+func (h *Handler) clientIP(c *fiber.Ctx) string {
+	return clientip.Resolve(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
+}
+
+// optionalUser is the signed-in visitor, 0 for none.
+func (h *Handler) optionalUser(c *fiber.Ctx) (int64, error) {
+	id, err := h.Accounts.SessionUser(c.UserContext(), c.Cookies(account.TokenCookie), h.now())
+	if errors.Is(err, account.ErrNoSession) {
+		return 0, nil
+	}
+	return id, err
+}
+
+func (h *Handler) hold(c *fiber.Ctx) error {
+	var in HoldRequest
+	if err := api.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.DoctorID <= 0 {
+		return api.Fail(400, "booking.badDoctor")
+	}
+	if in.ClinicID <= 0 {
+		return api.Fail(400, "booking.badClinic")
+	}
+	start, err := time.Parse(time.RFC3339, in.Start)
+	if err != nil {
+		return api.Fail(400, "booking.badStart")
+	}
+	user, err := h.optionalUser(c)
+	if err != nil {
+		return err
+	}
+	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
+		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, UserID: user, ClientIP: h.clientIP(c),
+	}, h.now())
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	c.Status(fiber.StatusCreated)
+	return api.OK(c, hold)
+}
+
+func (h *Handler) release(c *fiber.Ctx) error {
+	id := positive(c.Params("id"))
+	key := c.Query("key")
+	if id == 0 || key == "" {
+		return api.Fail(400, "booking.badHold")
+	}
+	if err := h.Store.Release(c.UserContext(), id, utils.CopyString(key), h.now()); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// MaxReason bounds the reason of a visit, in characters.
+const MaxReason = 500
+
+// check refuses a malformed request (400) or a form with mistakes (422
+// with a message per field, in lang); it returns the cleaned request.
+func (in BookRequest) check(dict Translator, lang string, today string) (BookRequest, error) {
+	if in.HoldID <= 0 || in.HoldKey == "" {
+		return in, api.Fail(400, "booking.badHold")
+	}
+	if !uuidPattern.MatchString(in.IdempotencyKey) {
+		return in, api.Fail(400, "booking.badIdempotencyKey")
+	}
+	fields := map[string]string{}
+	if in.Patient == nil {
+		in.Patient = &Patient{}
+	}
+	p := *in.Patient
+	if !p.Self {
+		p.Name = strings.Join(strings.Fields(p.Name), " ")
+		if key := checkPatientName(p.Name); key != "" {
+			fields["name"] = dict.T(lang, key)
+		}
+		if d, err := time.Parse(DateLayout, p.BirthDate); err != nil || d.Year() < 1900 || p.BirthDate > today {
+			fields["birthDate"] = dict.T(lang, "booking.birthDateInvalid")
+		}
+	} else {
+		p = Patient{Self: true}
+	}
+	in.Patient = &p
+	in.Reason = strings.TrimSpace(in.Reason)
+	if utf8.RuneCountInString(in.Reason) > MaxReason {
+		fields["reason"] = dict.T(lang, "booking.reasonTooLong")
+	}
+	if !in.Consent {
+		fields["consent"] = dict.T(lang, "booking.consentRequired")
+	}
+	if len(fields) > 0 {
+		return in, &api.Error{Status: 422, Key: "booking.formInvalid", Fields: fields}
+	}
+	return in, nil
+}
+
+// checkPatientName: required, at most 100 letters (any script), spaces,
+// hyphens and Uzbek apostrophes.
+func checkPatientName(name string) string {
+	if name == "" {
+		return "booking.nameRequired"
+	}
+	if utf8.RuneCountInString(name) > 100 {
+		return "booking.nameInvalid"
+	}
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || strings.ContainsRune(" -'ʻʼ‘’`", r) {
+			continue
+		}
+		return "booking.nameInvalid"
+	}
+	return ""
+}
+
+func (h *Handler) book(c *fiber.Ctx) error {
+	var in BookRequest
+	if err := api.Decode(c, &in); err != nil {
+		return err
+	}
+	ctx, now, lang := c.UserContext(), h.now(), api.Lang(c)
+	in, err := in.check(h.Dict, lang, Today(now))
+	if err != nil {
+		return err
+	}
+	userID := account.UserID(c)
+	user, err := h.Accounts.User(ctx, userID)
+	if err != nil {
+		return err
+	}
+	selfName := strings.TrimSpace(user.FirstName + " " + user.LastName)
+	if selfName == "" {
+		selfName = account.DisplayPhone(user.Phone)
+	}
+	id, repeat, err := h.Store.Book(ctx, BookInput{
+		UserID: userID, HoldID: in.HoldID, HoldKey: in.HoldKey, IdempotencyKey: strings.ToLower(in.IdempotencyKey),
+		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason,
+	}, now)
+	if err != nil {
+		return err
+	}
+	b, err := h.Store.Booking(ctx, userID, id, lang, now, h.Dict)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	if repeat {
+		return api.OK(c, b)
+	}
+	h.sendSMS(ctx, user.Phone, b.SMSText)
+	c.Status(fiber.StatusCreated)
+	return api.OK(c, b)
+}
+
+// sendSMS sends the confirmation after the booking is stored, without
+// making the patient wait for the gateway; a failure is logged (the
+// booking stands and the page shows the same text).
+func (h *Handler) sendSMS(ctx context.Context, phone, text string) {
+	if h.SMS == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
+	go func() {
+		defer cancel()
+		if err := h.SMS.Send(ctx, phone, text); err != nil && h.Logger != nil {
+			h.Logger.WarnContext(ctx, "booking SMS not sent", slog.String("phone", account.DisplayPhone(phone)), slog.Any("err", err))
+		}
+	}()
+}
+
+func (h *Handler) visits(c *fiber.Ctx) error {
+	v, err := h.Store.Visits(c.UserContext(), account.UserID(c), api.Lang(c), h.now(), h.Dict)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return api.OK(c, v)
+}
+
+func (h *Handler) cancel(c *fiber.Ctx) error {
+	id := positive(c.Params("id"))
+	if id == 0 {
+		return api.Fail(404, "booking.notFound")
+	}
+	var in CancelRequest
+	if len(c.Body()) > 0 {
+		if err := api.Decode(c, &in); err != nil {
+			return err
+		}
+	}
+	in.Reason = strings.TrimSpace(in.Reason)
+	if utf8.RuneCountInString(in.Reason) > MaxReason {
+		return &api.Error{Status: 422, Key: "booking.formInvalid", Fields: map[string]string{"reason": h.Dict.T(api.Lang(c), "booking.reasonTooLong")}}
+	}
+	ctx, now, user := c.UserContext(), h.now(), account.UserID(c)
+	if err := h.Store.Cancel(ctx, user, id, in.Reason, now); err != nil {
+		return err
+	}
+	b, err := h.Store.Booking(ctx, user, id, api.Lang(c), now, h.Dict)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return api.OK(c, b)
+}
+
+func (h *Handler) reschedule(c *fiber.Ctx) error {
+	id := positive(c.Params("id"))
+	if id == 0 {
+		return api.Fail(404, "booking.notFound")
+	}
+	var in RescheduleRequest
+	if err := api.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.HoldID <= 0 || in.HoldKey == "" {
+		return api.Fail(400, "booking.badHold")
+	}
+	ctx, now, user := c.UserContext(), h.now(), account.UserID(c)
+	newID, err := h.Store.Reschedule(ctx, user, id, in.HoldID, in.HoldKey, now)
+	if err != nil {
+		return err
+	}
+	b, err := h.Store.Booking(ctx, user, newID, api.Lang(c), now, h.Dict)
+	if err != nil {
+		return err
+	}
+	if u, err := h.Accounts.User(ctx, user); err == nil {
+		h.sendSMS(ctx, u.Phone, b.SMSText)
+	}
+	noStore(c)
+	return api.OK(c, b)
+}
+
+func (h *Handler) ics(c *fiber.Ctx) error {
+	id := positive(c.Params("id"))
+	if id == 0 {
+		return api.Fail(404, "booking.notFound")
+	}
+	lang, now := api.Lang(c), h.now()
+	b, err := h.Store.Booking(c.UserContext(), account.UserID(c), id, lang, now, h.Dict)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	c.Set(fiber.HeaderContentType, "text/calendar; charset=utf-8")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="sogliq-`+strconv.FormatInt(id, 10)+`.ics"`)
+	return c.SendString(Calendar(b, lang, h.PublicURL, now, h.Dict))
+}

@@ -1,0 +1,459 @@
+package booking
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSlotsAPI(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	// Doctor 1 is busy 10:00 at clinic 2's... no: a booking at clinic 1
+	// takes the time at clinic 2 too (one doctor, one place).
+	f.book(t, tok, 1, 1, slot(0, "10:00"), 1)
+
+	a := f.call(t, "GET", "/api/doctors/1/slots?days=1", "", "")
+	if a.status != 200 || a.header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("slots: %d %q %s", a.status, a.header.Get("Cache-Control"), a.raw)
+	}
+	clinics := a.data()["clinics"].([]any)
+	var got []string
+	for _, c := range clinics {
+		c := c.(map[string]any)
+		for _, d := range c["days"].([]any) {
+			for _, s := range d.(map[string]any)["slots"].([]any) {
+				got = append(got, fmt.Sprintf("%v %v", c["clinicId"], s.(map[string]any)["start"]))
+			}
+		}
+	}
+	// Now 08:00, lead 1 h: from 09:00; 10:00 booked; lunch 13-14; clinic
+	// 2 in the evening.
+	want := []string{}
+	for _, hm := range []string{"09:00", "09:30", "10:30", "11:00", "11:30", "12:00", "12:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30"} {
+		want = append(want, "1 "+slot(0, hm))
+	}
+	for _, hm := range []string{"18:00", "19:00", "20:00"} {
+		want = append(want, "2 "+slot(0, hm))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("slots (-want +got):\n%s", diff)
+	}
+	if a.data()["nextFree"] != slot(0, "09:00") {
+		t.Errorf("nextFree = %v", a.data()["nextFree"])
+	}
+	one := f.call(t, "GET", "/api/doctors/1/slots?clinic=2&from=2026-11-24&days=2&lang=uz", "", "")
+	if c := one.data()["clinics"].([]any); one.status != 200 || len(c) != 1 || c[0].(map[string]any)["clinicName"] != "2-klinika" {
+		t.Errorf("clinic 2 in Uzbek: %d %s", one.status, one.raw)
+	}
+
+	next := f.call(t, "GET", "/api/slots?doctors=1,2,99&limit=2", "", "")
+	wantNext := `{"data":{"doctors":[` +
+		`{"doctorId":1,"slots":[{"start":"2026-11-23T09:00:00+05:00","end":"2026-11-23T09:30:00+05:00","clinicId":1},{"start":"2026-11-23T09:30:00+05:00","end":"2026-11-23T10:00:00+05:00","clinicId":1}],"nextFree":"2026-11-23T09:00:00+05:00"},` +
+		`{"doctorId":2,"slots":[{"start":"2026-11-23T09:00:00+05:00","end":"2026-11-23T09:30:00+05:00","clinicId":1},{"start":"2026-11-23T09:30:00+05:00","end":"2026-11-23T10:00:00+05:00","clinicId":1}],"nextFree":"2026-11-23T09:00:00+05:00"},` +
+		`{"doctorId":99,"slots":[],"nextFree":null}]}}`
+	if next.status != 200 || string(next.raw) != wantNext {
+		t.Errorf("next: %d\n got %s\nwant %s", next.status, next.raw, wantNext)
+	}
+
+	for _, test := range []struct {
+		path   string
+		status int
+		ru, uz string
+	}{
+		{"/api/doctors/999/slots", 404, "Врач не найден.", "Shifokor topilmadi."},
+		{"/api/doctors/1/slots?clinic=3", 404, "Этот врач не принимает в этой клинике.", "Bu shifokor ushbu klinikada qabul qilmaydi."},
+		{"/api/doctors/x/slots", 400, "Номер врача должен быть положительным целым числом.", ""},
+		{"/api/doctors/1/slots?days=15", 400, "Параметр days должен быть целым числом от 1 до 14.", ""},
+		{"/api/doctors/1/slots?days=0", 400, "", ""},
+		{"/api/doctors/1/slots?from=2026-13-01", 400, "Параметр from должен быть датой в виде ГГГГ-ММ-ДД.", ""},
+		{"/api/doctors/1/slots?clinic=-1", 400, "", ""},
+		{"/api/slots?doctors=", 400, "", ""},
+		{"/api/slots?doctors=1,a", 400, "", ""},
+		{"/api/slots?doctors=" + strings.Repeat("1,", 50) + strings.Repeat("2,", 0) + "51," + ids(52, 100), 400, "", ""},
+		{"/api/slots?doctors=1&limit=6", 400, "Параметр limit должен быть целым числом от 1 до 5.", ""},
+	} {
+		for lang, want := range map[string]string{"ru": test.ru, "uz": test.uz} {
+			a := f.call(t, "GET", test.path+sep(test.path)+"lang="+lang, "", "")
+			if a.status != test.status || a.body["error"] == "" || (want != "" && a.body["error"] != want) {
+				t.Errorf("%s (%s): %d %s; want %d %q", test.path, lang, a.status, a.raw, test.status, want)
+			}
+		}
+	}
+}
+
+func ids(from, to int) string {
+	var s []string
+	for i := from; i <= to; i++ {
+		s = append(s, fmt.Sprint(i))
+	}
+	return strings.Join(s, ",")
+}
+
+func sep(path string) string {
+	if strings.Contains(path, "?") {
+		return "&"
+	}
+	return "?"
+}
+
+func TestHoldRefusals(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	f.holdAs(t, tok, 1, 1, slot(0, "10:00"))
+	for _, test := range []struct {
+		name, body string
+		status     int
+		ru, uz     string
+	}{
+		{"taken", holdBody(1, 1, slot(0, "10:00")), 409, "Это время уже занято. Выберите другое.", "Bu vaqt allaqachon band. Boshqa vaqtni tanlang."},
+		{"taken at another clinic (one doctor, one place)", holdBody(1, 2, slot(0, "10:00")), 400, "Врач не принимает в это время. Выберите время из расписания.", "Shifokor bu vaqtda qabul qilmaydi. Jadvaldagi vaqtni tanlang."},
+		{"unknown doctor", holdBody(99, 1, slot(0, "10:00")), 404, "Врач не найден.", "Shifokor topilmadi."},
+		{"doctor not at clinic", holdBody(2, 2, slot(0, "10:00")), 404, "Этот врач не принимает в этой клинике.", "Bu shifokor ushbu klinikada qabul qilmaydi."},
+		{"outside the schedule", holdBody(1, 1, slot(0, "10:10")), 400, "Врач не принимает в это время. Выберите время из расписания.", ""},
+		{"lunch", holdBody(1, 1, slot(0, "13:00")), 400, "", ""},
+		{"past", holdBody(1, 1, slot(-1, "10:00")), 400, "Это время уже прошло.", "Bu vaqt o'tib ketgan."},
+		{"inside the lead time", holdBody(1, 1, slot(0, "08:30")), 400, "", ""},
+		{"beyond the horizon", holdBody(1, 1, slot(14, "10:00")), 400, "Записаться можно не больше чем на 14 дней вперёд.", ""},
+		{"not a time", holdBody(1, 1, "tomorrow"), 400, "", ""},
+		{"no clinic", `{"doctorId": 1, "start": "` + slot(0, "10:00") + `"}`, 400, "", ""},
+		{"malformed JSON", `{"doctorId": 1,`, 400, "Не удалось прочитать запрос: ожидается JSON.", ""},
+		{"a string for a number", `{"doctorId": "1", "clinicId": 1, "start": "` + slot(0, "10:00") + `"}`, 400, "", ""},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			for lang, want := range map[string]string{"ru": test.ru, "uz": test.uz} {
+				a := f.call(t, "POST", "/api/bookings/holds?lang="+lang, test.body, "")
+				if a.status != test.status || a.body["error"] == nil || (want != "" && a.body["error"] != want) {
+					t.Errorf("%s: %d %s; want %d %q", lang, a.status, a.raw, test.status, want)
+				}
+			}
+		})
+	}
+	// Doctor 1 at clinic 2 works 18-21 only; 18:00 there is free.
+	f.holdAs(t, "", 1, 2, slot(0, "18:00"))
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(0, "11:00")), "", "Content-Type", "text/plain"); a.status != 415 {
+		t.Errorf("text/plain: %d", a.status)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(0, "11:00")), "", "Sec-Fetch-Site", "cross-site"); a.status != 403 {
+		t.Errorf("cross-site: %d", a.status)
+	}
+	var n int
+	f.db.Get(&n, `SELECT count(*) FROM appointments`)
+	if n != 2 {
+		t.Errorf("%d appointments after the refusals, want the 2 holds", n)
+	}
+}
+
+func TestHoldAcrossClinicsOfOneDoctor(t *testing.T) {
+	f := newFixture(t)
+	// Doctor 1 at clinic 2 from 18:00 in hours; make clinic 1 run late
+	// one day so both schedules name 18:00 (an exception).
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min) VALUES (1, 1, '2026-11-24', 1050, 1140, 30)`)
+	f.holdAs(t, "", 1, 2, slot(1, "18:00"))
+	a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "18:00")), "")
+	if a.status != 409 {
+		t.Errorf("the same doctor at another clinic at the same time: %d %s, want 409", a.status, a.raw)
+	}
+	f.holdAs(t, "", 1, 1, slot(1, "17:30"))
+}
+
+func TestBookFlow(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	id, key := f.holdAs(t, tok, 1, 1, slot(1, "10:00"))
+
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(1)), ""); a.status != 401 || a.body["error"] != "Сеанс завершён. Войдите снова." {
+		t.Errorf("no session: %d %s", a.status, a.raw)
+	}
+	a := f.call(t, "POST", "/api/bookings?lang=uz", bookBody(id, key, uuidN(1)), tok)
+	if a.status != 201 {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	b := a.data()
+	if b["status"] != "booked" || a.num("id") != id || b["price"].(float64) != 150000 || b["patientName"] != "Имя1 Фамилия" ||
+		b["start"] != slot(1, "10:00") || b["cancelUntil"] != slot(1, "08:00") || b["canCancel"] != true ||
+		b["icsUrl"] != fmt.Sprintf("/api/bookings/%d.ics", id) || b["clinic"].(map[string]any)["name"] != "1-klinika" ||
+		b["doctor"].(map[string]any)["specialty"] != "Kardiolog" {
+		t.Errorf("booking: %s", a.raw)
+	}
+	again := f.call(t, "POST", "/api/bookings?lang=uz", bookBody(id, key, uuidN(1)), tok)
+	if again.status != 200 || again.num("id") != id {
+		t.Errorf("repeat: %d %s", again.status, again.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(2)), tok); a.status != 409 || a.body["error"] != "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова." {
+		t.Errorf("booking a booked hold again: %d %s", a.status, a.raw)
+	}
+	waitSMS(t, f, "+998900000001", "Sog'liq: siz 24.11.2026 kuni soat 10:00 da Shifokor 1 qabuliga yozildingiz")
+
+	v := f.call(t, "GET", "/api/bookings", "", tok)
+	if up := v.data()["upcoming"].([]any); v.status != 200 || len(up) != 1 || v.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("visits: %d %s", v.status, v.raw)
+	}
+	if other := f.call(t, "GET", "/api/bookings", "", f.session(t, 2)); len(other.data()["upcoming"].([]any)) != 0 {
+		t.Errorf("another user sees %s", other.raw)
+	}
+	ics := f.call(t, "GET", fmt.Sprintf("/api/bookings/%d.ics", id), "", tok)
+	for _, want := range []string{"BEGIN:VCALENDAR\r\n", "DTSTART:20261124T050000Z\r\n", "DTEND:20261124T053000Z\r\n", "SUMMARY:Приём: Врач 1\r\n", "STATUS:CONFIRMED\r\n", "END:VCALENDAR\r\n"} {
+		if !strings.Contains(string(ics.raw), want) {
+			t.Errorf("ics lacks %q:\n%s", want, ics.raw)
+		}
+	}
+	if ics.status != 200 || !strings.HasPrefix(ics.header.Get("Content-Type"), "text/calendar") {
+		t.Errorf("ics: %d %s", ics.status, ics.header.Get("Content-Type"))
+	}
+	if a := f.call(t, "GET", fmt.Sprintf("/api/bookings/%d.ics", id), "", f.session(t, 2)); a.status != 404 {
+		t.Errorf("another's ics: %d", a.status)
+	}
+
+	// The slot is gone from the free times; cancelled, it is back.
+	if free(t, f, 1, slot(1, "10:00")) {
+		t.Error("a booked time is offered")
+	}
+	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", id), `{"reason": "plans changed"}`, f.session(t, 2)); a.status != 404 {
+		t.Errorf("cancel another's: %d %s", a.status, a.raw)
+	}
+	c := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", id), `{"reason": "plans changed"}`, tok)
+	if c.status != 200 || c.data()["status"] != "cancelled" || c.data()["cancelledBy"] != "patient" || c.data()["canCancel"] != false {
+		t.Errorf("cancel: %d %s", c.status, c.raw)
+	}
+	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", id), "", tok); a.status != 409 {
+		t.Errorf("cancel twice: %d %s", a.status, a.raw)
+	}
+	if !free(t, f, 1, slot(1, "10:00")) {
+		t.Error("a cancelled time is not offered again")
+	}
+	var history []string
+	f.db.Select(&history, `SELECT status || '/' || actor || '/' || reason FROM appointment_history WHERE appointment_id = $1 ORDER BY id`, id)
+	if diff := cmp.Diff([]string{"held/patient/", "booked/patient/", "cancelled/patient/plans changed"}, history); diff != "" {
+		t.Errorf("history (-want +got):\n%s", diff)
+	}
+}
+
+// free reports whether start is offered for doctor over the API.
+func free(t *testing.T, f *fixture, doctor int64, start string) bool {
+	t.Helper()
+	a := f.call(t, "GET", fmt.Sprintf("/api/doctors/%d/slots?days=14", doctor), "", "")
+	return strings.Contains(string(a.raw), `"start":"`+start+`"`)
+}
+
+func waitSMS(t *testing.T, f *fixture, phone, prefix string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, m := range f.gateway.Messages() {
+			if m.Phone == phone && strings.HasPrefix(m.Text, prefix) {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("no SMS to %s starting %q; got %v", phone, prefix, f.gateway.Messages())
+}
+
+func TestBookRefusals(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	id, key := f.holdAs(t, tok, 1, 1, slot(1, "10:00"))
+	form := func(patient string, reason string, consent bool) string {
+		return fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": %s, "reason": %q, "consent": %v}`, id, key, uuidN(9), patient, reason, consent)
+	}
+	for _, test := range []struct {
+		name, body string
+		status     int
+		fields     []string
+	}{
+		{"no consent", form(`{"self": true}`, "", false), 422, []string{"consent"}},
+		{"relative without a name or birth date", form(`{"self": false}`, "", true), 422, []string{"birthDate", "name"}},
+		{"relative born tomorrow with digits in the name", form(`{"self": false, "name": "R2D2", "birthDate": "2026-11-24"}`, "", true), 422, []string{"birthDate", "name"}},
+		{"a reason too long", form(`{"self": true}`, strings.Repeat("я", 501), true), 422, []string{"reason"}},
+		{"no patient", `{"holdId": 1, "holdKey": "x", "idempotencyKey": "` + uuidN(9) + `", "consent": true}`, 422, []string{"birthDate", "name"}},
+		{"no hold", `{"idempotencyKey": "` + uuidN(9) + `", "patient": {"self": true}, "consent": true}`, 400, nil},
+		{"a bad idempotency key", fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": "x", "patient": {"self": true}, "consent": true}`, id, key), 400, nil},
+		{"a wrong hold key", bookBody(id, "wrong", uuidN(9)), 409, nil},
+		{"malformed", `{"holdId": `, 400, nil},
+		{"NUL", `{"holdId": 1, "holdKey": "a\u0000"}`, 400, nil},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			a := f.call(t, "POST", "/api/bookings?lang=uz", test.body, tok)
+			var fields []string
+			if fm, ok := a.body["fields"].(map[string]any); ok {
+				for _, k := range []string{"birthDate", "consent", "name", "reason"} {
+					if _, ok := fm[k]; ok {
+						fields = append(fields, k)
+					}
+				}
+			}
+			if a.status != test.status || a.body["error"] == nil || !cmp.Equal(fields, test.fields, cmpEmpty) {
+				t.Errorf("%d %s; want %d with fields %v", a.status, a.raw, test.status, test.fields)
+			}
+		})
+	}
+	if s := f.statusOf(t, id); s != "held" {
+		t.Errorf("after the refusals the hold is %s", s)
+	}
+	// Another user cannot book a signed-in user's hold, even with its key.
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(3)), f.session(t, 2)); a.status != 409 {
+		t.Errorf("another user's hold: %d %s", a.status, a.raw)
+	}
+	// Expired: five minutes later the hold books nothing.
+	f.advance(HoldTTL)
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(4)), tok); a.status != 409 || a.body["error"] != "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова." {
+		t.Errorf("expired hold: %d %s", a.status, a.raw)
+	}
+}
+
+var cmpEmpty = cmp.Comparer(func(a, b []string) bool { return strings.Join(a, ",") == strings.Join(b, ",") })
+
+func TestExpiredHoldIsTakenByTheNextVisitor(t *testing.T) {
+	f := newFixture(t)
+	first, key := f.holdAs(t, f.session(t, 1), 1, 1, slot(1, "10:00"))
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), f.session(t, 2)); a.status != 409 {
+		t.Fatalf("a live hold lets another in: %d %s", a.status, a.raw)
+	}
+	if free(t, f, 1, slot(1, "10:00")) {
+		t.Error("a held time is offered")
+	}
+	f.advance(HoldTTL)
+	if !free(t, f, 1, slot(1, "10:00")) {
+		t.Error("an expired hold still hides the time")
+	}
+	tok2 := f.session(t, 2)
+	second, key2 := f.holdAs(t, tok2, 1, 1, slot(1, "10:00"))
+	if s := f.statusOf(t, first); s != "expired" {
+		t.Errorf("the first hold is %s, want expired", s)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(first, key, uuidN(1)), f.session(t, 1)); a.status != 409 {
+		t.Errorf("booking the expired hold: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(second, key2, uuidN(2)), tok2); a.status != 201 {
+		t.Errorf("booking the new hold: %d %s", a.status, a.raw)
+	}
+}
+
+func TestReleaseHold(t *testing.T) {
+	f := newFixture(t)
+	id, key := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+	if a := f.call(t, "DELETE", fmt.Sprintf("/api/bookings/holds/%d?key=wrong", id), "", ""); a.status != 404 {
+		t.Errorf("wrong key: %d", a.status)
+	}
+	for range 2 {
+		if a := f.call(t, "DELETE", fmt.Sprintf("/api/bookings/holds/%d?key=%s", id, key), "", ""); a.status != 204 {
+			t.Errorf("release: %d %s", a.status, a.raw)
+		}
+	}
+	if s := f.statusOf(t, id); s != "released" {
+		t.Errorf("released hold is %s", s)
+	}
+	f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+}
+
+func TestLimits(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	for i, hm := range []string{"09:00", "09:30", "10:00"} {
+		f.holdAs(t, tok, 2, 1, slot(1, hm))
+		_ = i
+	}
+	a := f.call(t, "POST", "/api/bookings/holds", holdBody(2, 1, slot(1, "10:30")), tok)
+	if a.status != 429 || a.header.Get("Retry-After") != "300" || a.body["error"] != "Вы уже удерживаете 3 времени. Завершите запись или подождите 5 мин." {
+		t.Errorf("fourth live hold: %d %q %s", a.status, a.header.Get("Retry-After"), a.raw)
+	}
+	f.advance(HoldTTL)
+	// Five future bookings, then no sixth.
+	for i, hm := range []string{"09:00", "10:00", "11:00", "12:00", "14:00"} {
+		f.book(t, tok, 2, 1, slot(2, hm), 10+i)
+	}
+	id, key := f.holdAs(t, tok, 2, 1, slot(3, "09:00"))
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(99)), tok); a.status != 429 {
+		t.Errorf("sixth booking: %d %s", a.status, a.raw)
+	}
+
+	// One patient, one place: the user at doctor 3 (clinic 2) at a time
+	// they are already booked with doctor 2.
+	tok2 := f.session(t, 2)
+	f.book(t, tok2, 2, 1, slot(4, "09:00"), 200)
+	id, key = f.holdAs(t, tok2, 3, 2, slot(4, "09:00"))
+	if a := f.call(t, "POST", "/api/bookings?lang=uz", bookBody(id, key, uuidN(201)), tok2); a.status != 409 || a.body["error"] != "Bu bemorda shu vaqtga allaqachon yozuv bor." {
+		t.Errorf("overlapping visit of one patient: %d %s", a.status, a.raw)
+	}
+	// A relative may see another doctor at that time.
+	relative := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": false, "name": "Мадина", "birthDate": "2015-03-01"}, "consent": true}`, id, key, uuidN(202))
+	if a := f.call(t, "POST", "/api/bookings", relative, tok2); a.status != 201 || a.data()["patientName"] != "Мадина" {
+		t.Errorf("the relative's visit: %d %s", a.status, a.raw)
+	}
+
+	// Holds per address: an address makes HoldsPerAddress an hour.
+	var times []string
+	for day := 5; day < 8; day++ {
+		for _, h := range []int{9, 10, 11, 12, 14, 15, 16, 17} {
+			times = append(times, slot(day, fmt.Sprintf("%02d:00", h)), slot(day, fmt.Sprintf("%02d:30", h)))
+		}
+	}
+	for _, start := range times[:HoldsPerAddress] {
+		if a := f.call(t, "POST", "/api/bookings/holds", holdBody(3, 2, start), "", "X-Forwarded-For", "192.0.2.7"); a.status != 201 {
+			t.Fatalf("hold %s: %d %s", start, a.status, a.raw)
+		}
+	}
+	a = f.call(t, "POST", "/api/bookings/holds", holdBody(3, 2, slot(8, "09:00")), "", "X-Forwarded-For", "192.0.2.7")
+	if a.status != 429 || a.header.Get("Retry-After") == "" {
+		t.Errorf("over the per-address limit: %d %q %s", a.status, a.header.Get("Retry-After"), a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(3, 2, slot(8, "09:00")), "", "X-Forwarded-For", "192.0.2.8"); a.status != 201 {
+		t.Errorf("another address: %d %s", a.status, a.raw)
+	}
+}
+
+func TestCancelCutoffAndReschedule(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	// 11:00 today: cancellable until 09:00; it is 08:00.
+	id := f.book(t, tok, 1, 1, slot(0, "11:00"), 1)
+
+	// A failed reschedule (the new hold expired) keeps the old visit.
+	h, key := f.holdAs(t, tok, 1, 1, slot(0, "12:00"))
+	f.advance(HoldTTL)
+	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/reschedule", id), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, h, key), tok); a.status != 409 {
+		t.Errorf("reschedule to an expired hold: %d %s", a.status, a.raw)
+	}
+	if s := f.statusOf(t, id); s != "booked" {
+		t.Errorf("after a failed reschedule the visit is %s", s)
+	}
+	h, key = f.holdAs(t, tok, 1, 1, slot(0, "12:00"))
+	a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/reschedule", id), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, h, key), tok)
+	if a.status != 200 || a.num("id") != h || a.data()["start"] != slot(0, "12:00") || a.data()["status"] != "booked" {
+		t.Fatalf("reschedule: %d %s", a.status, a.raw)
+	}
+	var old struct {
+		Status    string `db:"status"`
+		Successor int64  `db:"successor_id"`
+	}
+	f.db.Get(&old, `SELECT status, successor_id FROM appointments WHERE id = $1`, id)
+	if old.Status != "rescheduled" || old.Successor != h {
+		t.Errorf("the old visit: %+v", old)
+	}
+	if !free(t, f, 1, slot(0, "11:00")) || free(t, f, 1, slot(0, "12:00")) {
+		t.Error("the old time is not freed or the new one is offered")
+	}
+	// Past the cut-off (12:00 - 2 h = 10:00): no cancel, no reschedule.
+	f.advance(2*time.Hour - HoldTTL)
+	a = f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", h), "", tok)
+	if a.status != 409 || a.body["error"] != "Отменить или перенести запись можно не позже чем за 120 мин. до приёма. Позвоните в клинику." {
+		t.Errorf("cancel past the cut-off: %d %s", a.status, a.raw)
+	}
+	v := f.call(t, "GET", "/api/bookings", "", tok)
+	up, past := v.data()["upcoming"].([]any), v.data()["past"].([]any)
+	if len(up) != 1 || up[0].(map[string]any)["canCancel"] != false || len(past) != 1 || past[0].(map[string]any)["status"] != "rescheduled" {
+		t.Errorf("visits: %s", v.raw)
+	}
+
+	// The clinic's side.
+	if err := f.store.SetOutcome(t.Context(), h, "attended", f.now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.store.CancelByClinic(t.Context(), h, "doctor ill", f.now()); err == nil {
+		t.Error("cancelled an attended visit")
+	}
+}

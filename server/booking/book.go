@@ -1,0 +1,268 @@
+package booking
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"sogliq/server/api"
+)
+
+// BookInput books a held time for a signed-in user.
+type BookInput struct {
+	UserID         int64
+	HoldID         int64
+	HoldKey        string
+	IdempotencyKey string
+	Patient        Patient
+	// SelfName is the user's own name, written when Patient.Self.
+	SelfName string
+	Reason   string
+}
+
+// Book turns the hold into the user's booking. It returns the booking's
+// id and whether it was made before (a repeat with the same idempotency
+// key). Refusals (*api.Error): 429 past MaxActiveBookings, 409
+// booking.holdExpired when the hold is gone (expired, released, booked,
+// another's), 409 booking.overlap when the patient already has a visit
+// at that time (the patient constraint's word).
+func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64, repeat bool, err error) {
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := lock(ctx, tx, userLock(in.UserID)); err != nil {
+			return err
+		}
+		const seen = `
+			SELECT id
+			FROM appointments
+			WHERE user_id = $1
+			  AND idempotency_key = $2`
+		err := tx.GetContext(ctx, &id, seen, in.UserID, in.IdempotencyKey)
+		if err == nil {
+			repeat = true
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("booking.Book: %w", err)
+		}
+		if err := activeLimit(ctx, tx, in.UserID, now); err != nil {
+			return err
+		}
+		id, err = bookHold(ctx, tx, in, now)
+		if err != nil {
+			return err
+		}
+		return record(ctx, tx, id, "booked", now, "patient", in.UserID, "")
+	})
+	return id, repeat, err
+}
+
+// activeLimit refuses a booking past MaxActiveBookings future ones.
+func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error {
+	var n int
+	const q = `
+		SELECT count(*)
+		FROM appointments
+		WHERE user_id = $1
+		  AND status = 'booked'
+		  AND upper(during) > $2`
+	if err := tx.GetContext(ctx, &n, q, userID, now); err != nil {
+		return fmt.Errorf("booking.activeLimit: %w", err)
+	}
+	if n >= MaxActiveBookings {
+		return api.Fail(429, "booking.tooManyBookings", "max", strconv.Itoa(MaxActiveBookings))
+	}
+	return nil
+}
+
+// bookHold turns a live hold into a booking in place: the time was the
+// hold's already, so the doctor's constraint has nothing new to refuse;
+// the patient's may.
+func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, error) {
+	name, birth, key := in.SelfName, any(nil), "self"
+	if !in.Patient.Self {
+		name, birth = in.Patient.Name, in.Patient.BirthDate
+		key = strings.ToLower(in.Patient.Name) + "|" + in.Patient.BirthDate
+	}
+	var id int64
+	const q = `
+		UPDATE appointments a
+		SET status = 'booked', user_id = $3, price = dc.price,
+		    patient_self = $4, patient_name = $5, patient_birth_date = $6::date, patient_key = $7,
+		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10
+		FROM doctor_clinics dc
+		WHERE a.id = $1
+		  AND a.hold_key_hash = $2
+		  AND a.status = 'held'
+		  AND a.expires_at > $10
+		  AND (a.user_id IS NULL OR a.user_id = $3)
+		  AND dc.doctor_id = a.doctor_id
+		  AND dc.clinic_id = a.clinic_id
+		RETURNING a.id`
+	err := tx.GetContext(ctx, &id, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
+		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, api.Fail(409, "booking.holdExpired")
+	}
+	if err != nil {
+		return 0, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
+	}
+	return id, nil
+}
+
+// active is a booking of a user locked for a change, with its deadline.
+type active struct {
+	Status       string    `db:"status"`
+	Start        time.Time `db:"start"`
+	CutoffMin    int       `db:"cutoff_min"`
+	PatientSelf  bool      `db:"patient_self"`
+	PatientName  string    `db:"patient_name"`
+	PatientBirth *string   `db:"patient_birth_date"`
+	PatientKey   string    `db:"patient_key"`
+	Reason       string    `db:"reason"`
+}
+
+// lockOwn locks the user's booking id for a change before its cut-off:
+// 404 for another's or a missing one, 409 when it is no longer booked or
+// the cut-off has passed.
+func lockOwn(ctx context.Context, tx *sqlx.Tx, userID, id int64, now time.Time) (active, error) {
+	var a active
+	const q = `
+		SELECT a.status, lower(a.during) AS start, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
+		       coalesce(a.patient_self, false) AS patient_self, a.patient_name,
+		       to_char(a.patient_birth_date, 'YYYY-MM-DD') AS patient_birth_date,
+		       coalesce(a.patient_key, '') AS patient_key, a.reason
+		FROM appointments a
+		LEFT JOIN clinic_booking_rules r ON r.clinic_id = a.clinic_id
+		WHERE a.id = $1
+		  AND a.user_id = $2
+		  AND a.status NOT IN ('held', 'released', 'expired')
+		FOR UPDATE OF a`
+	err := tx.GetContext(ctx, &a, q, id, userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, notFound("booking.notFound", fmt.Sprintf("booking %d of user %d", id, userID))
+	}
+	if err != nil {
+		return a, fmt.Errorf("booking.lockOwn(%d): %w", id, err)
+	}
+	if a.Status != "booked" {
+		return a, api.Fail(409, "booking.notActive")
+	}
+	if !now.Before(a.Start.Add(-time.Duration(a.CutoffMin) * time.Minute)) {
+		return a, api.Fail(409, "booking.tooLate", "minutes", strconv.Itoa(a.CutoffMin))
+	}
+	return a, nil
+}
+
+// Cancel cancels the user's booking before the clinic's cut-off.
+func (s *Store) Cancel(ctx context.Context, userID, id int64, reason string, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := lock(ctx, tx, userLock(userID)); err != nil {
+			return err
+		}
+		if _, err := lockOwn(ctx, tx, userID, id, now); err != nil {
+			return err
+		}
+		if err := setCancelled(ctx, tx, id, "patient", now); err != nil {
+			return err
+		}
+		return record(ctx, tx, id, "cancelled", now, "patient", userID, reason)
+	})
+}
+
+func setCancelled(ctx context.Context, tx *sqlx.Tx, id int64, by string, now time.Time) error {
+	const q = `
+		UPDATE appointments
+		SET status = 'cancelled', cancelled_by = $2, updated_at = $3
+		WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, q, id, by, now); err != nil {
+		return fmt.Errorf("booking.setCancelled(%d): %w", id, err)
+	}
+	return nil
+}
+
+// Reschedule moves the user's booking id to the time of a hold: in one
+// transaction the old booking becomes rescheduled (pointing to its
+// successor) and the hold becomes the new booking, for the same patient
+// and reason. The new time is held before anything changes, and any
+// refusal rolls the whole change back: the old visit stays.
+func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKey string, now time.Time) (int64, error) {
+	var newID int64
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := lock(ctx, tx, userLock(userID)); err != nil {
+			return err
+		}
+		old, err := lockOwn(ctx, tx, userID, id, now)
+		if err != nil {
+			return err
+		}
+		// The hold becomes the booking in place, so its id is the successor's.
+		const q = `
+			UPDATE appointments
+			SET status = 'rescheduled', successor_id = $2, updated_at = $3
+			WHERE id = $1`
+		if _, err := tx.ExecContext(ctx, q, id, holdID, now); err != nil {
+			var pqErr *pq.Error
+			if errors.As(err, &pqErr) && pqErr.Code == foreignKeyViolation { // no such hold
+				return api.Fail(409, "booking.holdExpired")
+			}
+			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
+		}
+		in := BookInput{UserID: userID, HoldID: holdID, HoldKey: holdKey, IdempotencyKey: newUUID(),
+			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason}
+		if old.PatientBirth != nil {
+			in.Patient.BirthDate = *old.PatientBirth
+		}
+		if newID, err = bookHold(ctx, tx, in, now); err != nil {
+			return err
+		}
+		if err := record(ctx, tx, id, "rescheduled", now, "patient", userID, ""); err != nil {
+			return err
+		}
+		return record(ctx, tx, newID, "booked", now, "patient", userID, "rescheduled from #"+strconv.FormatInt(id, 10))
+	})
+	return newID, err
+}
+
+// CancelByClinic cancels a booking on the clinic's side (no cut-off: the
+// clinic tells the patient).
+func (s *Store) CancelByClinic(ctx context.Context, id int64, reason string, now time.Time) error {
+	return s.setStatus(ctx, id, "cancelled", reason, now)
+}
+
+// SetOutcome records how a booked visit went: attended or no_show.
+func (s *Store) SetOutcome(ctx context.Context, id int64, status string, now time.Time) error {
+	if status != "attended" && status != "no_show" {
+		return api.Fail(400, "api.badRequest")
+	}
+	return s.setStatus(ctx, id, status, "", now)
+}
+
+// setStatus moves a booked visit to status on the clinic's side.
+func (s *Store) setStatus(ctx context.Context, id int64, status, reason string, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var by any
+		if status == "cancelled" {
+			by = "clinic"
+		}
+		const q = `
+			UPDATE appointments
+			SET status = $2, cancelled_by = $3, updated_at = $4
+			WHERE id = $1
+			  AND status = 'booked'`
+		res, err := tx.ExecContext(ctx, q, id, status, by, now)
+		if err != nil {
+			return fmt.Errorf("booking.setStatus(%d, %s): %w", id, status, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return api.Fail(409, "booking.notActive")
+		}
+		return record(ctx, tx, id, status, now, "clinic", 0, reason)
+	})
+}

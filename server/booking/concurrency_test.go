@@ -1,0 +1,150 @@
+package booking
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// attempts is how many visitors race for one time.
+const attempts = 1000
+
+// signInAll gives users 1..attempts a session each ("token-of-N").
+func (f *fixture) signInAll(t testing.TB) {
+	t.Helper()
+	f.exec(t, `INSERT INTO sessions (token_hash, user_id, expires_at)
+		SELECT sha256(convert_to('token-of-' || n, 'UTF8')), n, $1
+		FROM generate_series(1, $2::int) n
+		ON CONFLICT DO NOTHING`, t0.AddDate(1, 0, 0), attempts)
+}
+
+// race runs attempt for users 1..attempts at once and counts the
+// answers by status; every refusal must be 409 with the message want.
+func race(t *testing.T, want string, attempt func(user int) answer) map[int]int {
+	t.Helper()
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		counts = map[int]int{}
+		start  = make(chan struct{})
+	)
+	for user := 1; user <= attempts; user++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			a := attempt(user)
+			mu.Lock()
+			defer mu.Unlock()
+			counts[a.status]++
+			if a.status == 409 && a.body["error"] != want {
+				t.Errorf("user %d: 409 %s, want %q", user, a.raw, want)
+			}
+			if a.status != 201 && a.status != 409 {
+				t.Errorf("user %d: %d %s", user, a.status, a.raw)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	return counts
+}
+
+func token(user int) string { return fmt.Sprintf("token-of-%d", user) }
+
+// TestConcurrentHolds: 1,000 visitors (each signed in, each from their own
+// address) hold one free time at once: one hold, 999 clear refusals.
+func TestConcurrentHolds(t *testing.T) {
+	f := newFixture(t)
+	f.signInAll(t)
+	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
+		return f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
+	})
+	if counts[201] != 1 || counts[409] != attempts-1 {
+		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
+	}
+	f.expectRows(t, 1, 1)
+}
+
+// TestConcurrentBookings: 1,000 users go through the whole flow (hold,
+// then book) for one free time at once: one booking, 999 refusals.
+func TestConcurrentBookings(t *testing.T) {
+	f := newFixture(t)
+	f.signInAll(t)
+	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
+		a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
+		if a.status != 201 {
+			return a
+		}
+		key, _ := a.data()["key"].(string)
+		return f.call(t, "POST", "/api/bookings", bookBody(a.num("id"), key, uuidN(user)), token(user))
+	})
+	if counts[201] != 1 || counts[409] != attempts-1 {
+		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
+	}
+	f.expectRows(t, 1, 1)
+	var booked int
+	f.db.Get(&booked, `SELECT count(*) FROM appointments WHERE status = 'booked' AND user_id IS NOT NULL AND patient_key IS NOT NULL AND price = 150000`)
+	if booked != 1 {
+		t.Errorf("%d complete bookings, want 1", booked)
+	}
+}
+
+// TestConcurrentBookingsOfOneHold: 1,000 users book the same hold (its
+// key leaked) at once: it becomes one booking.
+func TestConcurrentBookingsOfOneHold(t *testing.T) {
+	f := newFixture(t)
+	f.signInAll(t)
+	id, key := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+	counts := race(t, "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова.", func(user int) answer {
+		return f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(user)), token(user))
+	})
+	if counts[201] != 1 || counts[409] != attempts-1 {
+		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
+	}
+	f.expectRows(t, 1, 1)
+}
+
+// TestConcurrentTakersOfAnExpiredHold: a hold expires; 1,000 visitors
+// want its time at once: the expired hold blocks nobody, one of them
+// gets it, and it is expired exactly once.
+func TestConcurrentTakersOfAnExpiredHold(t *testing.T) {
+	f := newFixture(t)
+	f.signInAll(t)
+	old, _ := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+	f.advance(HoldTTL)
+	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
+		return f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
+	})
+	if counts[201] != 1 || counts[409] != attempts-1 {
+		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
+	}
+	f.expectRows(t, 2, 1)
+	var expired int
+	f.db.Get(&expired, `SELECT count(*) FROM appointment_history WHERE appointment_id = $1 AND status = 'expired'`, old)
+	if s := f.statusOf(t, old); s != "expired" || expired != 1 {
+		t.Errorf("the old hold is %s with %d expiries recorded", s, expired)
+	}
+}
+
+// expectRows checks the appointments written: total rows, live ones, and
+// that every row has its history (no half-written row).
+func (f *fixture) expectRows(t *testing.T, total, live int) {
+	t.Helper()
+	var n struct {
+		Total   int `db:"total"`
+		Live    int `db:"live"`
+		Orphans int `db:"orphans"`
+	}
+	const q = `
+		SELECT count(*) AS total, count(*) FILTER (WHERE live AND (status <> 'held' OR expires_at > $1)) AS live,
+		       count(*) FILTER (WHERE NOT EXISTS (
+		           SELECT 1 FROM appointment_history h WHERE h.appointment_id = a.id AND h.status = a.status)) AS orphans
+		FROM appointments a`
+	if err := f.db.Get(&n, q, f.now()); err != nil {
+		t.Fatal(err)
+	}
+	if n.Total != total || n.Live != live || n.Orphans != 0 {
+		t.Errorf("appointments: %+v, want %d rows, %d live, every status in the history", n, total, live)
+	}
+}

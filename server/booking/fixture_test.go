@@ -1,0 +1,208 @@
+package booking
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
+	"sogliq/server/api"
+	"sogliq/server/database/dbtest"
+	"sogliq/server/i18n"
+)
+
+// t0 is the tests' clock: Monday 2026-11-23, 08:00 in Tashkent.
+var t0 = time.Date(2026, 11, 23, 8, 0, 0, 0, Tashkent)
+
+// The fixture: doctor 1 works at clinics 1 and 2, doctor 2 at clinic 1,
+// doctor 3 at clinic 2; clinic 3 has nobody. Every weekday 09:00-18:00 in
+// 30-minute slots with a 13:00-14:00 lunch; doctor 1 at clinic 2 in the
+// evening, 18:00-21:00.
+type fixture struct {
+	db      *sqlx.DB
+	store   *Store
+	dict    *i18n.Dict
+	app     *fiber.App
+	gateway *smstest.Gateway
+
+	mu    sync.Mutex
+	clock time.Time
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	dict, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{db: dbtest.New(t), dict: dict, clock: t0, gateway: smstest.Start(t)}
+	f.store = NewStore(f.db)
+	f.exec(t, `INSERT INTO clinics (id, slug, name_ru, name_uz, region_id, address_ru, address_uz, phone)
+		SELECT n, 'clinic-' || n, 'Клиника ' || n, n || '-klinika', (SELECT min(id) FROM regions),
+		       'ул. Навои, ' || n, 'Navoiy ko''chasi, ' || n, '+998 71 200-00-0' || n
+		FROM generate_series(1, 3) n`)
+	f.exec(t, `INSERT INTO specialties (id, slug, name_ru, name_uz, name_children_ru, name_children_uz)
+		VALUES (1, 'kardiolog', 'Кардиолог', 'Kardiolog', 'Детский кардиолог', 'Bolalar kardiologi')`)
+	f.exec(t, `INSERT INTO doctors (id, slug, full_name_ru, full_name_uz, gender, experience_since, region_id)
+		SELECT n, 'doctor-' || n, 'Врач ' || n, 'Shifokor ' || n, 'f', 2000, (SELECT min(id) FROM regions)
+		FROM generate_series(1, 3) n`)
+	f.exec(t, `INSERT INTO doctor_specialties VALUES (1, 1), (2, 1), (3, 1)`)
+	f.exec(t, `INSERT INTO doctor_clinics (doctor_id, clinic_id, price) VALUES (1, 1, 150000), (1, 2, 200000), (2, 1, 100000), (3, 2, 120000)`)
+	f.exec(t, `INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, breaks, valid_from)
+		SELECT dc.doctor_id, dc.clinic_id, w, 540, 1080, 30, '{[780,840)}', '2026-01-01'
+		FROM (VALUES (1, 1), (2, 1), (3, 2)) dc (doctor_id, clinic_id), generate_series(1, 7) w`)
+	f.exec(t, `INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, valid_from)
+		SELECT 1, 2, w, 1080, 1260, 60, '2026-01-01' FROM generate_series(1, 7) w`)
+	f.exec(t, `INSERT INTO users (id, phone, first_name, last_name)
+		SELECT n, '99890' || lpad(n::text, 7, '0'), 'Имя' || n, 'Фамилия'
+		FROM generate_series(1, 1000) n`)
+	h := &Handler{
+		Store: f.store, Accounts: account.NewStore(f.db), Dict: dict, PublicURL: "https://sogliq.test",
+		SMS:            &account.HTTPSender{URL: f.gateway.URL},
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")},
+		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.now,
+	}
+	f.app = fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
+	h.Register(f.app)
+	return f
+}
+
+func (f *fixture) now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.clock
+}
+
+func (f *fixture) advance(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.clock = f.clock.Add(d)
+}
+
+func (f *fixture) exec(t testing.TB, q string, args ...any) {
+	t.Helper()
+	if _, err := f.db.ExecContext(context.Background(), q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+// session signs user id in and returns the token cookie's value.
+func (f *fixture) session(t testing.TB, id int64) string {
+	t.Helper()
+	token := fmt.Sprintf("token-of-%d", id)
+	h := sha256.Sum256([]byte(token))
+	f.exec(t, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, h[:], id, t0.Add(365*24*time.Hour))
+	return token
+}
+
+// answer is an API answer taken apart.
+type answer struct {
+	status int
+	header http.Header
+	raw    []byte
+	body   map[string]any
+}
+
+// data is the answer's "data" object.
+func (a answer) data() map[string]any { m, _ := a.body["data"].(map[string]any); return m }
+
+func (a answer) num(key string) int64 { v, _ := a.data()[key].(float64); return int64(v) }
+
+// call sends a request as the user whose token is given ("" for none),
+// from an address of that token (X-Forwarded-For through the trusted
+// peer) unless headers name one.
+func (f *fixture) call(t testing.TB, method, path, body, token string, headers ...string) answer {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	h := fnv.New32a()
+	h.Write([]byte(token))
+	sum := h.Sum32()
+	req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", byte(sum>>16), byte(sum>>8), byte(sum)))
+	if token != "" {
+		req.AddCookie(&http.Cookie{Name: account.TokenCookie, Value: token})
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := f.app.Test(req, -1)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	a := answer{status: resp.StatusCode, header: resp.Header}
+	a.raw, _ = io.ReadAll(resp.Body)
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && len(a.raw) > 0 {
+		if err := json.Unmarshal(a.raw, &a.body); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, path, err, a.raw)
+		}
+	}
+	return a
+}
+
+// slot is a Tashkent time on the test Monday's date plus days.
+func slot(days int, hhmm string) string {
+	d, _ := time.ParseInLocation("15:04", hhmm, Tashkent)
+	return time.Date(2026, 11, 23+days, d.Hour(), d.Minute(), 0, 0, Tashkent).Format(time.RFC3339)
+}
+
+func holdBody(doctor, clinic int64, start string) string {
+	return fmt.Sprintf(`{"doctorId": %d, "clinicId": %d, "start": %q}`, doctor, clinic, start)
+}
+
+func bookBody(holdID int64, key, idem string) string {
+	return fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": true}, "reason": "", "consent": true}`, holdID, key, idem)
+}
+
+// uuidN is a fixed UUID per n.
+func uuidN(n int) string { return fmt.Sprintf("00000000-0000-4000-8000-%012d", n) }
+
+// holdAs holds start of doctor at clinic for the user of token; it fails
+// the test unless the answer is 201.
+func (f *fixture) holdAs(t testing.TB, token string, doctor, clinic int64, start string) (int64, string) {
+	t.Helper()
+	a := f.call(t, "POST", "/api/bookings/holds", holdBody(doctor, clinic, start), token)
+	if a.status != 201 {
+		t.Fatalf("hold %s: %d %s", start, a.status, a.raw)
+	}
+	key, _ := a.data()["key"].(string)
+	return a.num("id"), key
+}
+
+// book holds and books start for the user of token, returning the booking id.
+func (f *fixture) book(t testing.TB, token string, doctor, clinic int64, start string, n int) int64 {
+	t.Helper()
+	id, key := f.holdAs(t, token, doctor, clinic, start)
+	a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(n)), token)
+	if a.status != 201 {
+		t.Fatalf("book %s: %d %s", start, a.status, a.raw)
+	}
+	return a.num("id")
+}
+
+// statusOf is an appointment's status in the database.
+func (f *fixture) statusOf(t testing.TB, id int64) string {
+	t.Helper()
+	var s string
+	if err := f.db.Get(&s, `SELECT status FROM appointments WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

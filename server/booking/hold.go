@@ -1,0 +1,250 @@
+package booking
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/api"
+)
+
+// HoldInput asks for a hold: a slot start of a doctor at a clinic, by a
+// visitor (UserID 0 when not signed in) from ClientIP.
+type HoldInput struct {
+	DoctorID, ClinicID int64
+	Start              time.Time
+	UserID             int64
+	ClientIP           string
+}
+
+// Stamp writes t as the API does: RFC 3339 in Tashkent time.
+func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
+
+// Hold keeps the slot in.Start for HoldTTL. It refuses (*api.Error) an
+// unknown doctor, a doctor not at the clinic (404), a time that is not a
+// slot start of the schedule, past, inside the lead time or beyond the
+// horizon (400), too many holds of the address or the user (429), and a
+// time already taken (409 booking.taken: the exclusion constraint's word,
+// never a check made here first).
+func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
+	slot, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
+	if err != nil {
+		return Hold{}, err
+	}
+	key, err := newKey()
+	if err != nil {
+		return Hold{}, err
+	}
+	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), ExpiresAt: Stamp(now.Add(HoldTTL))}
+	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if err := holdLimits(ctx, tx, in, now); err != nil {
+			return err
+		}
+		if err := expireOverlapping(ctx, tx, in.DoctorID, slot, now); err != nil {
+			return err
+		}
+		var user any
+		if in.UserID != 0 {
+			user = in.UserID
+		}
+		const q = `
+			INSERT INTO appointments (doctor_id, clinic_id, during, status, hold_key_hash, expires_at, client_ip, user_id, created_at, updated_at)
+			VALUES ($1, $2, tstzrange($3, $4), 'held', $5, $6, $7, $8, $9, $9)
+			RETURNING id`
+		if err := tx.GetContext(ctx, &h.ID, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, keyHash(key), now.Add(HoldTTL), in.ClientIP, user, now); err != nil {
+			return constraintRefusal(fmt.Errorf("booking.Hold: %w", err))
+		}
+		return record(ctx, tx, h.ID, "held", now, "patient", in.UserID, "")
+	})
+	if err != nil {
+		return Hold{}, err
+	}
+	return h, nil
+}
+
+// checkSlot finds the slot starting at start in the doctor's schedule at
+// the clinic, taken or not (whether it is free is the constraint's
+// business).
+func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (Slot, error) {
+	ok, err := s.DoctorExists(ctx, doctorID)
+	if err != nil {
+		return Slot{}, err
+	}
+	if !ok {
+		return Slot{}, notFound("booking.unknownDoctor", fmt.Sprintf("doctor %d", doctorID))
+	}
+	date := Today(start)
+	plans, err := s.Plans(ctx, []int64{doctorID}, clinicID, "ru", date, date, now)
+	if err != nil {
+		return Slot{}, err
+	}
+	if len(plans) == 0 || clinicID == 0 {
+		return Slot{}, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
+	}
+	p := plans[0].Plan
+	switch {
+	case start.Before(now):
+		return Slot{}, api.Fail(400, "booking.past")
+	case date > AddDays(Today(now), HorizonDays-1):
+		return Slot{}, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
+	}
+	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
+	for _, slot := range daySlots(p, midnight, date) {
+		if !slot.Start.Equal(start) {
+			continue
+		}
+		if start.Before(now.Add(p.Lead)) {
+			return Slot{}, api.Fail(400, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
+		}
+		return slot, nil
+	}
+	return Slot{}, api.Fail(400, "booking.outsideSchedule")
+}
+
+// holdLimits counts, under locks on the address and the user, the holds
+// the address made in the last HoldsPerAddressSpan and the user's live
+// holds. The address lock comes first, everywhere, so two requests never
+// wait on each other's locks in opposite orders.
+func holdLimits(ctx context.Context, tx *sqlx.Tx, in HoldInput, now time.Time) error {
+	if in.ClientIP != "" {
+		if err := lock(ctx, tx, "hold-ip:"+in.ClientIP); err != nil {
+			return err
+		}
+		var byIP struct {
+			Count  int          `db:"count"`
+			Oldest sql.NullTime `db:"oldest"`
+		}
+		const q = `
+			SELECT count(*), min(created_at) AS oldest
+			FROM appointments
+			WHERE client_ip = $1
+			  AND created_at > $2`
+		if err := tx.GetContext(ctx, &byIP, q, in.ClientIP, now.Add(-HoldsPerAddressSpan)); err != nil {
+			return fmt.Errorf("booking.holdLimits: %w", err)
+		}
+		if byIP.Count >= HoldsPerAddress {
+			return tooMany("booking.holdsPerAddress", byIP.Oldest.Time.Add(HoldsPerAddressSpan).Sub(now))
+		}
+	}
+	if in.UserID == 0 {
+		return nil
+	}
+	if err := lock(ctx, tx, userLock(in.UserID)); err != nil {
+		return err
+	}
+	var byUser struct {
+		Count    int          `db:"count"`
+		Earliest sql.NullTime `db:"earliest"`
+	}
+	const q = `
+		SELECT count(*), min(expires_at) AS earliest
+		FROM appointments
+		WHERE user_id = $1
+		  AND status = 'held'
+		  AND expires_at > $2`
+	if err := tx.GetContext(ctx, &byUser, q, in.UserID, now); err != nil {
+		return fmt.Errorf("booking.holdLimits: %w", err)
+	}
+	if byUser.Count >= MaxLiveHolds {
+		return tooMany("booking.tooManyHolds", byUser.Earliest.Time.Sub(now), "max", strconv.Itoa(MaxLiveHolds))
+	}
+	return nil
+}
+
+func userLock(id int64) string { return "booking-user:" + strconv.FormatInt(id, 10) }
+
+// tooMany is a 429 that ends after retry (rounded up to a second), with
+// the wait in minutes for the message.
+func tooMany(key string, retry time.Duration, vars ...string) *api.Error {
+	secs := max(int((retry+time.Second-1)/time.Second), 1)
+	vars = append(vars, "minutes", strconv.Itoa((secs+59)/60))
+	return &api.Error{Status: 429, Key: key, Vars: vars, RetryAfter: time.Duration(secs) * time.Second}
+}
+
+// expireOverlapping marks the doctor's expired holds overlapping slot as
+// expired, so they stop counting for the exclusion constraint before the
+// new hold goes in. The rows are locked in id order (no deadlock between
+// two such statements); a concurrent taker of the same expired hold waits
+// for this transaction, then finds the hold expired and leaves it, and
+// its own INSERT meets this one's new hold in the constraint.
+func expireOverlapping(ctx context.Context, tx *sqlx.Tx, doctorID int64, slot Slot, now time.Time) error {
+	const q = `
+		WITH expired AS (
+			UPDATE appointments
+			SET status = 'expired', updated_at = $4
+			WHERE id IN (
+				SELECT id
+				FROM appointments
+				WHERE doctor_id = $1
+				  AND live
+				  AND during && tstzrange($2, $3)
+				  AND status = 'held'
+				  AND expires_at <= $4
+				ORDER BY id
+				FOR UPDATE)
+			  AND status = 'held'
+			RETURNING id)
+		INSERT INTO appointment_history (appointment_id, status, at, actor)
+		SELECT id, 'expired', $4, 'system'
+		FROM expired`
+	if _, err := tx.ExecContext(ctx, q, doctorID, slot.Start, slot.End, now); err != nil {
+		return fmt.Errorf("booking.expireOverlapping: %w", err)
+	}
+	return nil
+}
+
+// record writes a status change to the history: who (actor, and the user
+// when one acted), when, why.
+func record(ctx context.Context, tx *sqlx.Tx, id int64, status string, at time.Time, actor string, userID int64, reason string) error {
+	var user any
+	if userID != 0 {
+		user = userID
+	}
+	const q = `
+		INSERT INTO appointment_history (appointment_id, status, at, actor, actor_user_id, reason)
+		VALUES ($1, $2, $3, $4, $5, $6)`
+	if _, err := tx.ExecContext(ctx, q, id, status, at, actor, user, reason); err != nil {
+		return fmt.Errorf("booking.record(%d, %s): %w", id, status, err)
+	}
+	return nil
+}
+
+// ErrNoHold means no hold has that id and key.
+var ErrNoHold = errors.New("booking: no such hold")
+
+// Release gives a held time back. A hold that is already released,
+// expired or booked stays as it is; an unknown id or a wrong key is a 404.
+func (s *Store) Release(ctx context.Context, id int64, key string, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var status string
+		const q = `
+			SELECT status
+			FROM appointments
+			WHERE id = $1
+			  AND hold_key_hash = $2
+			FOR UPDATE`
+		err := tx.GetContext(ctx, &status, q, id, keyHash(key))
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("booking.noHold", ErrNoHold.Error())
+		}
+		if err != nil {
+			return fmt.Errorf("booking.Release(%d): %w", id, err)
+		}
+		if status != "held" {
+			return nil
+		}
+		const release = `
+			UPDATE appointments
+			SET status = 'released', updated_at = $2
+			WHERE id = $1`
+		if _, err := tx.ExecContext(ctx, release, id, now); err != nil {
+			return fmt.Errorf("booking.Release(%d): %w", id, err)
+		}
+		return record(ctx, tx, id, "released", now, "patient", 0, "")
+	})
+}

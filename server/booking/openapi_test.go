@@ -1,0 +1,195 @@
+package booking
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+const docURL = "https://sogliq.test/api/openapi.json"
+
+// spec checks answers against the OpenAPI document.
+type spec struct {
+	doc      map[string]any
+	compiler *jsonschema.Compiler
+	seen     map[string]bool // "METHOD path status"
+}
+
+func loadSpec(t *testing.T) *spec {
+	t.Helper()
+	raw, err := jsonschema.UnmarshalJSON(bytes.NewReader(OpenAPI))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &spec{compiler: jsonschema.NewCompiler(), seen: map[string]bool{}}
+	s.compiler.DefaultDraft(jsonschema.Draft2020)
+	s.compiler.AssertFormat()
+	if err := s.compiler.AddResource(docURL, raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(OpenAPI, &s.doc); err != nil {
+		t.Fatal(err)
+	}
+	if s.doc["openapi"] != "3.1.0" {
+		t.Errorf("openapi = %v", s.doc["openapi"])
+	}
+	// Every schema of the document compiles.
+	for name := range s.doc["components"].(map[string]any)["schemas"].(map[string]any) {
+		if _, err := s.compiler.Compile(docURL + "#/components/schemas/" + name); err != nil {
+			t.Errorf("schema %s: %v", name, err)
+		}
+	}
+	return s
+}
+
+func pointer(parts ...string) string {
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(strings.ReplaceAll(p, "~", "~0"), "/", "~1")
+	}
+	return "#/" + strings.Join(parts, "/")
+}
+
+// check validates answer a of method on the documented path: its status
+// must be documented for the operation and its body must match.
+func (s *spec) check(t *testing.T, method, path string, a answer) {
+	t.Helper()
+	op, _ := s.doc["paths"].(map[string]any)[path].(map[string]any)[strings.ToLower(method)].(map[string]any)
+	if op == nil {
+		t.Fatalf("%s %s is not in the document", method, path)
+	}
+	status := strconv.Itoa(a.status)
+	resp, _ := op["responses"].(map[string]any)[status].(map[string]any)
+	if resp == nil {
+		t.Errorf("%s %s answered %s, which the document does not list: %s", method, path, status, a.raw)
+		return
+	}
+	s.seen[method+" "+path+" "+status] = true
+	loc := pointer("paths", path, strings.ToLower(method), "responses", status)
+	if ref, ok := resp["$ref"].(string); ok {
+		loc = ref
+		resp = s.doc["components"].(map[string]any)["responses"].(map[string]any)[strings.TrimPrefix(ref, "#/components/responses/")].(map[string]any)
+	}
+	content, _ := resp["content"].(map[string]any)
+	if content == nil {
+		if len(a.raw) != 0 {
+			t.Errorf("%s %s %s: a body where none is documented: %s", method, path, status, a.raw)
+		}
+		return
+	}
+	ct := strings.SplitN(a.header.Get("Content-Type"), ";", 2)[0]
+	if _, ok := content[ct]; !ok {
+		t.Errorf("%s %s %s: Content-Type %q not documented", method, path, status, ct)
+		return
+	}
+	if ct != "application/json" {
+		return
+	}
+	sch, err := s.compiler.Compile(docURL + loc + "/content/application~1json/schema")
+	if err != nil {
+		t.Fatalf("%s: %v", loc, err)
+	}
+	body, err := jsonschema.UnmarshalJSON(bytes.NewReader(a.raw))
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	if err := sch.Validate(body); err != nil {
+		t.Errorf("%s %s %s does not match the document: %v\n%s", method, path, status, err, a.raw)
+	}
+}
+
+// TestOpenAPI drives every operation through its answers and checks each
+// against /api/openapi.json.
+func TestOpenAPI(t *testing.T) {
+	f := newFixture(t)
+	s := loadSpec(t)
+	served := f.call(t, "GET", "/api/openapi.json", "", "")
+	if served.status != 200 || !bytes.Equal(served.raw, OpenAPI) {
+		t.Fatalf("GET /api/openapi.json: %d", served.status)
+	}
+	tok := f.session(t, 1)
+	do := func(method, template, path, body, token string, headers ...string) answer {
+		t.Helper()
+		a := f.call(t, method, path, body, token, headers...)
+		s.check(t, method, template, a)
+		return a
+	}
+	slots, next := "/api/doctors/{id}/slots", "/api/slots"
+	do("GET", slots, "/api/doctors/1/slots?days=14&lang=uz", "", "")
+	do("GET", slots, "/api/doctors/1/slots?clinic=2", "", "")
+	do("GET", slots, "/api/doctors/1/slots?days=99", "", "")
+	do("GET", slots, "/api/doctors/77/slots", "", "")
+	do("GET", next, "/api/slots?doctors=1,2,3,77&limit=5", "", "")
+	do("GET", next, "/api/slots?doctors=x", "", "")
+
+	holds, hold := "/api/bookings/holds", "/api/bookings/holds/{id}"
+	h := do("POST", holds, holds, holdBody(1, 1, slot(1, "10:00")), tok)
+	id, key := h.num("id"), h.data()["key"].(string)
+	do("POST", holds, holds, holdBody(1, 1, slot(1, "10:00")), "")
+	do("POST", holds, holds, holdBody(1, 1, slot(1, "10:05")), "")
+	do("POST", holds, holds, holdBody(1, 3, slot(1, "10:00")), "")
+	do("POST", holds, holds, "{", "")
+	do("POST", holds, holds, holdBody(1, 1, slot(1, "10:30")), "", "Content-Type", "text/plain")
+	do("POST", holds, holds, holdBody(1, 1, slot(1, "10:30")), "", "Sec-Fetch-Site", "cross-site")
+	for _, hm := range []string{"11:00", "11:30"} {
+		do("POST", holds, holds, holdBody(1, 1, slot(1, hm)), tok)
+	}
+	do("POST", holds, holds, holdBody(1, 1, slot(1, "12:00")), tok) // a fourth live hold: 429
+	spare := do("POST", holds, holds, holdBody(2, 1, slot(1, "12:00")), "")
+	do("DELETE", hold, fmt.Sprintf("/api/bookings/holds/%d?key=%s", spare.num("id"), spare.data()["key"]), "", "")
+	do("DELETE", hold, fmt.Sprintf("/api/bookings/holds/%d?key=nope", spare.num("id")), "", "")
+	do("DELETE", hold, "/api/bookings/holds/x", "", "")
+
+	bookings := "/api/bookings"
+	do("POST", bookings, bookings, bookBody(id, key, uuidN(1)), "")
+	do("POST", bookings, bookings, `{"holdId": 1, "holdKey": "k", "idempotencyKey": "`+uuidN(1)+`", "patient": {"self": false}, "consent": false}`, tok)
+	b := do("POST", bookings, bookings, bookBody(id, key, uuidN(1)), tok)
+	do("POST", bookings, bookings, bookBody(id, key, uuidN(1)), tok)
+	do("POST", bookings, bookings, bookBody(id, key, uuidN(2)), tok)
+	do("POST", bookings, bookings, `{"holdId": "one"}`, tok)
+	do("GET", bookings, bookings, "", tok)
+	do("GET", bookings, bookings, "", "")
+
+	re, cancel, ics := "/api/bookings/{id}/reschedule", "/api/bookings/{id}/cancel", "/api/bookings/{id}.ics"
+	f.advance(HoldTTL) // the other holds expire
+	nh := do("POST", holds, holds, holdBody(1, 1, slot(2, "10:00")), tok)
+	moved := do("POST", re, fmt.Sprintf("/api/bookings/%d/reschedule", b.num("id")), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, nh.num("id"), nh.data()["key"]), tok)
+	do("POST", re, fmt.Sprintf("/api/bookings/%d/reschedule", b.num("id")), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, nh.num("id"), nh.data()["key"]), tok)
+	do("POST", re, "/api/bookings/999/reschedule", `{"holdId": 1, "holdKey": "k"}`, tok)
+	do("POST", re, "/api/bookings/1/reschedule", `{}`, tok)
+	do("GET", ics, fmt.Sprintf("/api/bookings/%d.ics", moved.num("id")), "", tok)
+	do("GET", ics, "/api/bookings/999.ics", "", tok)
+	do("POST", cancel, fmt.Sprintf("/api/bookings/%d/cancel", moved.num("id")), `{"reason": "`+strings.Repeat("x", 501)+`"}`, tok)
+	do("POST", cancel, fmt.Sprintf("/api/bookings/%d/cancel", moved.num("id")), `{"reason": "better time"}`, tok)
+	do("POST", cancel, fmt.Sprintf("/api/bookings/%d/cancel", moved.num("id")), ``, tok)
+	do("POST", cancel, "/api/bookings/999/cancel", ``, tok)
+	do("GET", bookings, bookings, "", tok)
+
+	var seen []string
+	for k := range s.seen {
+		seen = append(seen, k)
+	}
+	sort.Strings(seen)
+	t.Logf("checked %d documented answers: %s", len(seen), strings.Join(seen, "; "))
+	for _, want := range []string{
+		"GET /api/doctors/{id}/slots 200", "GET /api/doctors/{id}/slots 400", "GET /api/doctors/{id}/slots 404",
+		"GET /api/slots 200", "GET /api/slots 400",
+		"POST /api/bookings/holds 201", "POST /api/bookings/holds 400", "POST /api/bookings/holds 403", "POST /api/bookings/holds 404",
+		"POST /api/bookings/holds 409", "POST /api/bookings/holds 415", "POST /api/bookings/holds 429",
+		"DELETE /api/bookings/holds/{id} 204", "DELETE /api/bookings/holds/{id} 404",
+		"POST /api/bookings 200", "POST /api/bookings 201", "POST /api/bookings 401", "POST /api/bookings 409", "POST /api/bookings 422",
+		"GET /api/bookings 200", "GET /api/bookings 401",
+		"POST /api/bookings/{id}/reschedule 200", "POST /api/bookings/{id}/reschedule 409", "POST /api/bookings/{id}/reschedule 404",
+		"POST /api/bookings/{id}/cancel 200", "POST /api/bookings/{id}/cancel 409", "POST /api/bookings/{id}/cancel 422", "POST /api/bookings/{id}/cancel 404",
+		"GET /api/bookings/{id}.ics 200", "GET /api/bookings/{id}.ics 404",
+	} {
+		if !s.seen[want] {
+			t.Errorf("not exercised: %s", want)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"sogliq/server/derrors"
+	"sogliq/server/page"
+)
+
+// Pages are the loaders of the visitor's own booking pages: "history"
+// (/history, route access "optional": anyone may open it, a signed-in
+// visitor sees their visits) and "booking" (/history/{id}, access
+// "session": the confirmation of one of the user's bookings). Both render
+// per request, never cached, noindex.
+func Pages(store *Store, dict Translator, now func() time.Time) page.Loaders {
+	return page.Loaders{
+		"history": historyPage(store, dict, now),
+		"booking": bookingPage(store, dict, now),
+	}
+}
+
+func historyPage(store *Store, dict Translator, now func() time.Time) page.Loader {
+	return func(ctx context.Context, req page.Request) (page.Result, error) {
+		data := HistoryPage{Upcoming: []Booking{}, Past: []Booking{}}
+		if req.UserID != 0 {
+			v, err := store.Visits(ctx, req.UserID, req.Lang, now(), dict)
+			if err != nil {
+				return page.Result{}, err
+			}
+			data = HistoryPage{SignedIn: true, Upcoming: v.Upcoming, Past: v.Past}
+		}
+		return page.Result{Data: data, NoIndex: true}, nil
+	}
+}
+
+func bookingPage(store *Store, dict Translator, now func() time.Time) page.Loader {
+	return func(ctx context.Context, req page.Request) (page.Result, error) {
+		id, err := strconv.ParseInt(req.Params["id"], 10, 64)
+		if err != nil || id <= 0 || req.UserID == 0 {
+			return page.Result{}, fmt.Errorf("booking page %q: %w", req.Params["id"], derrors.NotFound)
+		}
+		b, err := store.Booking(ctx, req.UserID, id, req.Lang, now(), dict)
+		if err != nil {
+			return page.Result{}, err
+		}
+		return page.Result{Data: BookingPage{Booking: b}, NoIndex: true}, nil
+	}
+}

@@ -1,0 +1,348 @@
+package booking
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"sogliq/server/api"
+	"sogliq/server/derrors"
+)
+
+// The limits against abuse.
+const (
+	HoldTTL             = 5 * time.Minute
+	MaxLiveHolds        = 3  // per user
+	MaxActiveBookings   = 5  // future bookings per user
+	HoldsPerAddress     = 30 // holds per address per hour
+	HoldsPerAddressSpan = time.Hour
+)
+
+// Store keeps schedules, holds and bookings in PostgreSQL.
+type Store struct {
+	db *sqlx.DB
+}
+
+// NewStore returns a Store on db.
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+
+// ClinicPlan is one clinic of a doctor with what its free times depend on.
+type ClinicPlan struct {
+	DoctorID int64
+	ClinicID int64
+	Slug     string
+	Name     string
+	Address  string
+	Price    int
+	Plan     Plan
+}
+
+// Plans loads, for each doctor of ids, their clinics (only clinicID when
+// it is not 0) with the schedules, the exceptions of the dates from ..
+// to and the busy ranges overlapping them, names in lang. Doctors come out
+// in the order of ids, clinics by id.
+func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time) ([]ClinicPlan, error) {
+	var clinics []struct {
+		DoctorID int64  `db:"doctor_id"`
+		ClinicID int64  `db:"clinic_id"`
+		Slug     string `db:"slug"`
+		Name     string `db:"name"`
+		Address  string `db:"address"`
+		Price    int    `db:"price"`
+		LeadMin  int    `db:"lead_min"`
+	}
+	const q = `
+		SELECT dc.doctor_id, dc.clinic_id, c.slug,
+		       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
+		       CASE WHEN $3 = 'uz' THEN c.address_uz ELSE c.address_ru END AS address,
+		       dc.price, coalesce(r.lead_min, 60) AS lead_min
+		FROM doctor_clinics dc
+		JOIN clinics c ON c.id = dc.clinic_id
+		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
+		WHERE dc.doctor_id = ANY($1)
+		  AND ($2 = 0 OR dc.clinic_id = $2)
+		ORDER BY array_position($1, dc.doctor_id), dc.clinic_id`
+	if err := s.db.SelectContext(ctx, &clinics, q, pq.Array(ids), clinicID, lang); err != nil {
+		return nil, fmt.Errorf("booking.Plans: %w", err)
+	}
+	if len(clinics) == 0 {
+		return nil, nil
+	}
+	weekly, err := s.weekly(ctx, ids, from, to)
+	if err != nil {
+		return nil, err
+	}
+	clinicIDs := make([]int64, len(clinics))
+	for i, c := range clinics {
+		clinicIDs[i] = c.ClinicID
+	}
+	exceptions, err := s.exceptions(ctx, ids, clinicIDs, from, to)
+	if err != nil {
+		return nil, err
+	}
+	busy, err := s.busy(ctx, ids, from, to, now)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ClinicPlan, len(clinics))
+	for i, c := range clinics {
+		key := [2]int64{c.DoctorID, c.ClinicID}
+		exc := append([]Exception(nil), exceptions.own[key]...)
+		exc = append(exc, exceptions.clinic[c.ClinicID]...)
+		out[i] = ClinicPlan{
+			DoctorID: c.DoctorID, ClinicID: c.ClinicID, Slug: c.Slug, Name: c.Name, Address: c.Address, Price: c.Price,
+			Plan: Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute},
+		}
+	}
+	return out, nil
+}
+
+// weekly loads the schedule rows valid somewhere in from .. to, by doctor and clinic.
+func (s *Store) weekly(ctx context.Context, ids []int64, from, to string) (map[[2]int64][]Weekly, error) {
+	var rows []struct {
+		DoctorID    int64         `db:"doctor_id"`
+		ClinicID    int64         `db:"clinic_id"`
+		Weekday     int           `db:"weekday"`
+		Start       int           `db:"starts_min"`
+		End         int           `db:"ends_min"`
+		Slot        int           `db:"slot_min"`
+		BreakStarts pq.Int64Array `db:"break_starts"`
+		BreakEnds   pq.Int64Array `db:"break_ends"`
+		ValidFrom   string        `db:"valid_from"`
+		ValidTo     string        `db:"valid_to"`
+	}
+	const q = `
+		SELECT doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min,
+		       ARRAY(SELECT lower(b) FROM unnest(breaks) b) AS break_starts,
+		       ARRAY(SELECT upper(b) FROM unnest(breaks) b) AS break_ends,
+		       to_char(valid_from, 'YYYY-MM-DD') AS valid_from,
+		       coalesce(to_char(valid_to, 'YYYY-MM-DD'), '') AS valid_to
+		FROM schedules
+		WHERE doctor_id = ANY($1)
+		  AND valid_from <= $3::date
+		  AND (valid_to IS NULL OR valid_to >= $2::date)`
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(ids), from, to); err != nil {
+		return nil, fmt.Errorf("booking.weekly: %w", err)
+	}
+	out := map[[2]int64][]Weekly{}
+	for _, r := range rows {
+		key := [2]int64{r.DoctorID, r.ClinicID}
+		out[key] = append(out[key], Weekly{
+			Weekday: r.Weekday, Start: r.Start, End: r.End, Slot: r.Slot,
+			Breaks: spans(r.BreakStarts, r.BreakEnds), ValidFrom: r.ValidFrom, ValidTo: r.ValidTo,
+		})
+	}
+	return out, nil
+}
+
+func spans(starts, ends []int64) []Span {
+	var out []Span
+	for i := range min(len(starts), len(ends)) {
+		out = append(out, Span{int(starts[i]), int(ends[i])})
+	}
+	return out
+}
+
+// exceptionSet holds exceptions by doctor and clinic (own) and by clinic
+// (clinic-wide).
+type exceptionSet struct {
+	own    map[[2]int64][]Exception
+	clinic map[int64][]Exception
+}
+
+func (s *Store) exceptions(ctx context.Context, ids, clinics []int64, from, to string) (exceptionSet, error) {
+	var rows []struct {
+		DoctorID    sql.NullInt64 `db:"doctor_id"`
+		ClinicID    int64         `db:"clinic_id"`
+		Day         string        `db:"day"`
+		Off         bool          `db:"off"`
+		Start       int           `db:"starts_min"`
+		End         int           `db:"ends_min"`
+		Slot        int           `db:"slot_min"`
+		BreakStarts pq.Int64Array `db:"break_starts"`
+		BreakEnds   pq.Int64Array `db:"break_ends"`
+	}
+	const q = `
+		SELECT e.doctor_id, e.clinic_id, to_char(e.day, 'YYYY-MM-DD') AS day, e.starts_min IS NULL AS off,
+		       coalesce(e.starts_min, 0) AS starts_min, coalesce(e.ends_min, 0) AS ends_min,
+		       coalesce(e.slot_min, 0) AS slot_min,
+		       ARRAY(SELECT lower(b) FROM unnest(e.breaks) b) AS break_starts,
+		       ARRAY(SELECT upper(b) FROM unnest(e.breaks) b) AS break_ends
+		FROM schedule_exceptions e
+		WHERE e.doctor_id = ANY($1)
+		  AND e.day BETWEEN $3::date AND $4::date
+		UNION ALL
+		SELECT e.doctor_id, e.clinic_id, to_char(e.day, 'YYYY-MM-DD') AS day, e.starts_min IS NULL AS off,
+		       coalesce(e.starts_min, 0) AS starts_min, coalesce(e.ends_min, 0) AS ends_min,
+		       coalesce(e.slot_min, 0) AS slot_min,
+		       ARRAY(SELECT lower(b) FROM unnest(e.breaks) b) AS break_starts,
+		       ARRAY(SELECT upper(b) FROM unnest(e.breaks) b) AS break_ends
+		FROM schedule_exceptions e
+		WHERE e.clinic_id = ANY($2)
+		  AND coalesce(e.doctor_id, 0) = 0
+		  AND e.day BETWEEN $3::date AND $4::date`
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(ids), pq.Array(clinics), from, to); err != nil {
+		return exceptionSet{}, fmt.Errorf("booking.exceptions: %w", err)
+	}
+	set := exceptionSet{own: map[[2]int64][]Exception{}, clinic: map[int64][]Exception{}}
+	for _, r := range rows {
+		e := Exception{Date: r.Day, ClinicWide: !r.DoctorID.Valid, Off: r.Off, Start: r.Start, End: r.End, Slot: r.Slot,
+			Breaks: spans(r.BreakStarts, r.BreakEnds)}
+		if e.ClinicWide {
+			set.clinic[r.ClinicID] = append(set.clinic[r.ClinicID], e)
+		} else {
+			key := [2]int64{r.DoctorID.Int64, r.ClinicID}
+			set.own[key] = append(set.own[key], e)
+		}
+	}
+	return set, nil
+}
+
+// busy loads the doctors' bookings and unexpired holds overlapping the
+// dates from .. to (Tashkent), by doctor. An appointment is one slot, at
+// most 8 hours (schedules.slot_min), so one that overlaps starts less than
+// a day before: the bound lets the B-tree on (doctor, start) answer.
+func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time.Time) (map[int64][]Range, error) {
+	start, _ := time.ParseInLocation(DateLayout, from, Tashkent)
+	end, _ := time.ParseInLocation(DateLayout, to, Tashkent)
+	var rows []struct {
+		DoctorID int64     `db:"doctor_id"`
+		Start    time.Time `db:"start"`
+		End      time.Time `db:"end"`
+	}
+	const q = `
+		SELECT doctor_id, lower(during) AS start, upper(during) AS end
+		FROM appointments
+		WHERE doctor_id = ANY($1)
+		  AND live
+		  AND lower(during) < $3
+		  AND lower(during) > $2::timestamptz - interval '1 day'
+		  AND during && tstzrange($2, $3)
+		  AND (status <> 'held' OR expires_at > $4)`
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(ids), start, end.AddDate(0, 0, 1), now); err != nil {
+		return nil, fmt.Errorf("booking.busy: %w", err)
+	}
+	out := map[int64][]Range{}
+	for _, r := range rows {
+		out[r.DoctorID] = append(out[r.DoctorID], Range{r.Start, r.End})
+	}
+	return out, nil
+}
+
+// DoctorExists reports whether doctor id exists.
+func (s *Store) DoctorExists(ctx context.Context, id int64) (bool, error) {
+	var ok bool
+	const q = `
+		SELECT EXISTS (
+			SELECT 1
+			FROM doctors
+			WHERE id = $1)`
+	if err := s.db.GetContext(ctx, &ok, q, id); err != nil {
+		return false, fmt.Errorf("booking.DoctorExists(%d): %w", id, err)
+	}
+	return ok, nil
+}
+
+// SQLSTATEs the store answers.
+const (
+	exclusionViolation  = "23P01"
+	foreignKeyViolation = "23503"
+	deadlockDetected    = "40P01"
+	serializationFail   = "40001"
+)
+
+// The exclusion constraints of appointments (migration 00104).
+const (
+	doctorBusy  = "appointments_doctor_busy"
+	patientBusy = "appointments_patient_busy"
+)
+
+// constraintRefusal maps a violated exclusion constraint to its refusal.
+func constraintRefusal(err error) error {
+	var pqErr *pq.Error
+	if !errors.As(err, &pqErr) || pqErr.Code != exclusionViolation {
+		return err
+	}
+	switch pqErr.Constraint {
+	case doctorBusy:
+		return &api.Error{Status: 409, Key: "booking.taken", Cause: err}
+	case patientBusy:
+		return &api.Error{Status: 409, Key: "booking.overlap", Cause: err}
+	}
+	return err
+}
+
+// inTx runs fn in a transaction, again (up to three times) when
+// PostgreSQL broke a deadlock by aborting it: expiring overlapping holds
+// locks rows of other transactions.
+func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
+	for attempt := 0; ; attempt++ {
+		err := s.tryTx(ctx, fn)
+		var pqErr *pq.Error
+		if attempt < 3 && errors.As(err, &pqErr) && (pqErr.Code == deadlockDetected || pqErr.Code == serializationFail) {
+			continue
+		}
+		return err
+	}
+}
+
+func (s *Store) tryTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("booking: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("booking: commit: %w", err)
+	}
+	return nil
+}
+
+// lock takes a transaction-scoped advisory lock on name: requests of one
+// user (or one address) take turns, so the limits are counted one by one.
+func lock(ctx context.Context, tx *sqlx.Tx, name string) error {
+	const q = `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`
+	if _, err := tx.ExecContext(ctx, q, name); err != nil {
+		return fmt.Errorf("booking: lock %s: %w", name, err)
+	}
+	return nil
+}
+
+// newKey is a hold's secret: 24 random bytes, URL-safe.
+func newKey() (string, error) {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("booking: key: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+func keyHash(key string) []byte {
+	h := sha256.Sum256([]byte(key))
+	return h[:]
+}
+
+// notFound is an error wrapping derrors.NotFound answered with key.
+func notFound(key string, cause string) error {
+	return &api.Error{Status: 404, Key: key, Cause: fmt.Errorf("%s: %w", cause, derrors.NotFound)}
+}
+
+// newUUID is a random (version 4) UUID.
+func newUUID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}

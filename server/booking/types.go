@@ -1,0 +1,168 @@
+package booking
+
+// The types of the booking API's bodies and of the booking pages' data:
+// what the islands and pages receive (tygo generates client/gen/booking.ts
+// from this file alone). Times are RFC 3339 in Tashkent
+// ("2026-11-24T14:30:00+05:00"), dates YYYY-MM-DD, money whole so'm.
+
+// DoctorSlots is a doctor's free times per clinic and day.
+type DoctorSlots struct {
+	DoctorID int64         `json:"doctorId"`
+	From     string        `json:"from"`
+	Days     int           `json:"days"`
+	Clinics  []ClinicSlots `json:"clinics"`
+	// NextFree is the earliest free start in the horizon at any clinic.
+	NextFree *string `json:"nextFree" tstype:"string | null"`
+}
+
+// ClinicSlots is one clinic of a doctor with its days.
+type ClinicSlots struct {
+	ClinicID   int64      `json:"clinicId"`
+	ClinicSlug string     `json:"clinicSlug"`
+	ClinicName string     `json:"clinicName"`
+	Address    string     `json:"address"`
+	Price      int        `json:"price"`
+	Days       []DaySlots `json:"days"`
+}
+
+// DaySlots is one date's free times.
+type DaySlots struct {
+	Date  string     `json:"date"`
+	Slots []TimeSlot `json:"slots"`
+}
+
+// TimeSlot is a free time, RFC 3339 in Tashkent.
+type TimeSlot struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// NextSlots are the first free times of a listing page's doctors.
+type NextSlots struct {
+	Doctors []DoctorNext `json:"doctors"`
+}
+
+// DoctorNext is one doctor's first free times at any of their clinics.
+type DoctorNext struct {
+	DoctorID int64      `json:"doctorId"`
+	Slots    []NextSlot `json:"slots"`
+	// NextFree is the first free start; null: none in the horizon.
+	NextFree *string `json:"nextFree" tstype:"string | null"`
+}
+
+// NextSlot is a free time at a clinic.
+type NextSlot struct {
+	Start    string `json:"start"`
+	End      string `json:"end"`
+	ClinicID int64  `json:"clinicId"`
+}
+
+// HoldRequest is the body of POST /api/bookings/holds.
+type HoldRequest struct {
+	DoctorID int64  `json:"doctorId"`
+	ClinicID int64  `json:"clinicId"`
+	Start    string `json:"start"`
+}
+
+// BookRequest is the body of POST /api/bookings.
+type BookRequest struct {
+	HoldID         int64    `json:"holdId"`
+	HoldKey        string   `json:"holdKey"`
+	IdempotencyKey string   `json:"idempotencyKey"`
+	Patient        *Patient `json:"patient"`
+	Reason         string   `json:"reason"`
+	Consent        bool     `json:"consent"`
+}
+
+// CancelRequest is the (optional) body of POST /api/bookings/{id}/cancel.
+type CancelRequest struct {
+	Reason string `json:"reason"`
+}
+
+// RescheduleRequest is the body of POST /api/bookings/{id}/reschedule.
+type RescheduleRequest struct {
+	HoldID  int64  `json:"holdId"`
+	HoldKey string `json:"holdKey"`
+}
+
+// Hold is a time kept for one visitor for HoldTTL while they book it. Key
+// is its secret, returned only when it is made; times are RFC 3339 in
+// Tashkent.
+type Hold struct {
+	ID        int64  `json:"id"`
+	Key       string `json:"key"`
+	DoctorID  int64  `json:"doctorId"`
+	ClinicID  int64  `json:"clinicId"`
+	Start     string `json:"start"`
+	End       string `json:"end"`
+	ExpiresAt string `json:"expiresAt"`
+}
+
+// Patient is who a visit is for: the user (Self) or a relative, by name
+// and birth date.
+type Patient struct {
+	Self      bool   `json:"self"`
+	Name      string `json:"name,omitempty"`
+	BirthDate string `json:"birthDate,omitempty"`
+}
+
+// Booking is a visit as the patient sees it, strings in one language.
+type Booking struct {
+	ID int64 `json:"id"`
+	// Status is booked, attended, no_show, cancelled or rescheduled.
+	Status string `json:"status" tstype:"'booked' | 'attended' | 'no_show' | 'cancelled' | 'rescheduled'"`
+	// CancelledBy is patient or clinic, for a cancelled visit.
+	CancelledBy string `json:"cancelledBy,omitempty" tstype:"'patient' | 'clinic'"`
+	// SuccessorID is the booking that replaced a rescheduled one.
+	SuccessorID   int64         `json:"successorId,omitempty"`
+	Start         string        `json:"start"`
+	End           string        `json:"end"`
+	Price         int           `json:"price"`
+	Doctor        BookingDoctor `json:"doctor"`
+	Clinic        BookingClinic `json:"clinic"`
+	PatientName   string        `json:"patientName"`
+	Reason        string        `json:"reason"`
+	CanCancel     bool          `json:"canCancel"`
+	CanReschedule bool          `json:"canReschedule"`
+	CancelUntil   string        `json:"cancelUntil"`
+	IcsURL        string        `json:"icsUrl"`
+	SMSText       string        `json:"smsText"`
+}
+
+// BookingDoctor is the doctor of a booking.
+type BookingDoctor struct {
+	ID        int64  `json:"id"`
+	Slug      string `json:"slug"`
+	Name      string `json:"name"`
+	Specialty string `json:"specialty"`
+}
+
+// BookingClinic is the clinic of a booking.
+type BookingClinic struct {
+	ID      int64  `json:"id"`
+	Slug    string `json:"slug"`
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	Phone   string `json:"phone"`
+}
+
+// Visits are a user's bookings: upcoming (booked, not over; soonest
+// first) and past (the rest; latest first).
+type Visits struct {
+	Upcoming []Booking `json:"upcoming"`
+	Past     []Booking `json:"past"`
+}
+
+// HistoryPage is the data of /history. A visitor who is not signed in
+// gets SignedIn false and empty lists: the page explains itself and
+// offers to sign in.
+type HistoryPage struct {
+	SignedIn bool      `json:"signedIn"`
+	Upcoming []Booking `json:"upcoming"`
+	Past     []Booking `json:"past"`
+}
+
+// BookingPage is the data of /history/{id}.
+type BookingPage struct {
+	Booking Booking `json:"booking"`
+}
