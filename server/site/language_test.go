@@ -22,7 +22,6 @@ var bothLanguages = map[string]bool{
 	"home": true, "doctors": true, "specialty": true, "specialty-children": true, "doctor": true,
 	"diseases": true, "disease": true, "symptoms": true, "symptom": true,
 	"product-list": true, "products": true, "product-category": true, "product-tag": true, "product": true,
-	"promotions": true, "promotions-clinic": true, "promotion": true,
 	"clinics": true, "clinics-all": true, "clinics-type": true, "clinics-ownership": true,
 	"clinics-district": true, "clinics-profile": true, "clinics-profile-district": true,
 	"clinic": true, "clinic-tab": true,
