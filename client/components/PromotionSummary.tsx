@@ -1,4 +1,4 @@
-import { t, localized, type Lang } from "../lib/i18n";
+import { t, type Lang } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
@@ -12,10 +12,10 @@ export function PromotionSummary({ promotion: p, lang, region }: { promotion: Pr
     <article className="promotion-summary">
       <p className="promotion-summary__discount">−{p.discount}%</p>
       <h2 className="promotion-summary__title">
-        <a href={href("promotion", { slug: p.slug }, place)}>{localized(lang, p.titleRu, p.titleUz)}</a>
+        <a href={href("promotion", { slug: p.slug }, place)}>{p.title}</a>
       </h2>
       <p className="promotion-summary__clinic">
-        <a href={pathHref(`/klinika/${p.clinic.slug}`, place)}>{localized(lang, p.clinic.nameRu, p.clinic.nameUz)}</a>
+        <a href={pathHref(`/klinika/${p.clinic.slug}`, place)}>{p.clinic.name}</a>
       </p>
       <p className="promotion-summary__prices">
         <del>{formatPrice(p.oldPrice, lang)}</del> <strong>{formatPrice(p.newPrice, lang)}</strong>

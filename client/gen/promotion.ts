@@ -12,7 +12,7 @@ export interface ListPage {
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
-  clinic: Clinic | null;
+  clinic: ClinicText | null;
 }
 /**
  * DetailPage is the data of /promotion/{slug}.
@@ -21,74 +21,29 @@ export interface DetailPage {
   promotion: Listed;
 }
 /**
- * Listed is a promotion with its discount, as the pages show it.
+ * Listed is a promotion as the pages show it: in the visitor's language
+ * (i18n.Pick), with its discount. Dates are YYYY-MM-DD.
  */
-export interface Listed extends Promotion {
-  discount: number /* int */;
-}
-
-//////////
-// source: promotion.go
-/*
-Package promotion owns clinic promotions and their certificates: the
-current promotions of a region (/promotion), one clinic's
-(/promotion/clinic/{id}), a promotion's page (/promotion/{slug}) and the
-PDF voucher of a certificate (/cert/{code}.pdf).
-
-Dates: a promotion is current from starts_on to ends_on inclusive, by the
-database's current_date. Once it has ended it leaves every list at once;
-its page stays up, marked as ended, for GraceDays more days (visitors
-arrive from shared links and search results for a while), then answers
-410 Gone. Certificates of an ended promotion are 404 right away: a voucher
-that cannot be used must not be printed.
-*/
-
-/**
- * GraceDays is how long after its last day a promotion's page still answers
- * 200 (marked as ended) before it answers 410 Gone.
- */
-export const GraceDays = 30;
-/**
- * Store reads promotions and certificates.
- */
-export interface Store {
-}
-/**
- * Clinic is the clinic of a promotion.
- */
-export interface Clinic {
+export interface Listed {
   id: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
-  addressRu: string;
-  addressUz: string;
-  phone: string;
-}
-/**
- * Promotion is a clinic's offer. Dates are YYYY-MM-DD. Ended reports that
- * ends_on is past; Gone that the grace period is over too.
- */
-export interface Promotion {
-  id: number /* int64 */;
-  slug: string;
-  titleRu: string;
-  titleUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
+  title: string;
+  description: string;
   oldPrice: number /* int */;
   newPrice: number /* int */;
   startsOn: string;
   endsOn: string;
   ended: boolean;
-  clinic: Clinic;
+  discount: number /* int */;
+  clinic: ClinicText;
 }
 /**
- * Page is one page of a promotion listing.
+ * ClinicText is the clinic of a promotion in the visitor's language.
  */
-export interface Page {
-  promotions: Promotion[];
-  total: number /* int */;
-  page: number /* int */;
-  perPage: number /* int */;
+export interface ClinicText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+  address: string;
+  phone: string;
 }

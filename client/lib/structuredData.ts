@@ -251,8 +251,8 @@ export function promotionLD(p: Promotion, lang: Lang, url: PageURL): Record<stri
   return {
     "@context": "https://schema.org",
     "@type": "Offer",
-    name: localized(lang, p.titleRu, p.titleUz),
-    description: localized(lang, p.descriptionRu, p.descriptionUz),
+    name: p.title,
+    description: p.description,
     url: url.canonical,
     price: p.newPrice,
     priceCurrency: "UZS",
@@ -264,9 +264,9 @@ export function promotionLD(p: Promotion, lang: Lang, url: PageURL): Record<stri
     validThrough: p.endsOn,
     offeredBy: {
       "@type": "MedicalClinic",
-      name: localized(lang, p.clinic.nameRu, p.clinic.nameUz),
+      name: p.clinic.name,
       url: url.origin + href("clinic", { slug: p.clinic.slug }, place),
-      address: { "@type": "PostalAddress", streetAddress: localized(lang, p.clinic.addressRu, p.clinic.addressUz), addressCountry: "UZ" },
+      address: { "@type": "PostalAddress", streetAddress: p.clinic.address, addressCountry: "UZ" },
       telephone: p.clinic.phone,
     },
   };

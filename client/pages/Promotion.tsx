@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
@@ -15,21 +15,21 @@ export function Promotion(props: RenderProps<DetailPage>) {
   const { lang, region } = props;
   const p = props.data.promotion;
   const place = { lang, region: region.slug };
-  const title = localized(lang, p.titleRu, p.titleUz);
-  const clinic = localized(lang, p.clinic.nameRu, p.clinic.nameUz);
+  const title = p.title;
+  const clinic = p.clinic.name;
   return (
     <>
-      <PageHead title={`${title} — ${clinic} | ${t(lang, "site.name")}`} description={localized(lang, p.descriptionRu, p.descriptionUz)} url={props.url} noindex={props.noindex} />
+      <PageHead title={`${title} — ${clinic} | ${t(lang, "site.name")}`} description={p.description} url={props.url} noindex={props.noindex} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("promotions", {}, place), label: t(lang, "nav.promotions") }]} />
       <JsonLd data={promotionLD(p, lang, props.url)} />
       <h1 className="page-title">{title}</h1>
       {p.ended && <p className="promotion-ended" role="status">{t(lang, "promotion.ended", { date: formatDate(p.endsOn, lang) })}</p>}
-      <p>{localized(lang, p.descriptionRu, p.descriptionUz)}</p>
+      <p>{p.description}</p>
       <dl className="product-facts promotion-facts">
         <div>
           <dt>{t(lang, "promotion.clinic")}</dt>
           <dd>
-            <a href={pathHref(`/klinika/${p.clinic.slug}`, place)}>{clinic}</a>, {localized(lang, p.clinic.addressRu, p.clinic.addressUz)}
+            <a href={pathHref(`/klinika/${p.clinic.slug}`, place)}>{clinic}</a>, {p.clinic.address}
             {p.clinic.phone && <>, <a href={`tel:${p.clinic.phone.replace(/[^+\d]/g, "")}`}>{p.clinic.phone}</a></>}
           </dd>
         </div>

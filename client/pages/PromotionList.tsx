@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -13,7 +13,7 @@ export function PromotionList(props: RenderProps<ListPage>) {
   const place = { lang, region: region.slug };
   const regionName = region.name;
   const clinic = data.clinic;
-  const clinicName = clinic ? localized(lang, clinic.nameRu, clinic.nameUz) : "";
+  const clinicName = clinic ? clinic.name : "";
   const heading = clinic ? t(lang, "promotions.clinicHeading", { clinic: clinicName }) : t(lang, "promotions.heading", { region: regionName });
   const count = tn(lang, "promotions.count", data.total);
   const pageHref = (n: number) => {
