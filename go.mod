@@ -55,7 +55,4 @@ require (
 	honnef.co/go/tools v0.8.2 // indirect
 )
 
-tool (
-	golang.org/x/vuln/cmd/govulncheck
-	honnef.co/go/tools/cmd/staticcheck
-)
+tool honnef.co/go/tools/cmd/staticcheck
