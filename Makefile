@@ -2,12 +2,13 @@
 #   make run    start the site with demo data on :3000 (ADDR to change)
 #   make test   every test: types, vet, staticcheck, Go unit, PostgreSQL/Redis integration, headless Chromium
 #   make bench  render and HTTP benchmarks (figures, not pass/fail)
+#   make generate  client/gen/*.ts from the Go types React receives (tygo.yaml)
 
 GO        ?= go
 BIN       := bin/server
 STAMP     := node_modules/.package-lock.json
 
-.PHONY: run dev build test test-go typecheck browser-deps bench clean
+.PHONY: run dev build test test-go typecheck generate generated browser-deps bench clean
 
 # npm ci only when the lock file changed since the last install.
 $(STAMP): package.json package-lock.json
@@ -29,7 +30,22 @@ build: deps
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./server
 	@rm -f server/assets/dist/bundle.json
 
-typecheck: deps
+# The TypeScript types of page data, island props and API answers,
+# generated from the Go types (tygo.yaml) and checked in.
+generate:
+	rm -f client/gen/*.ts
+	$(GO) tool tygo generate
+
+# Fails when client/gen is not what the Go types generate now: regenerates
+# into a temporary directory and compares, leaving the tree alone.
+generated:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  sed "s#output_path: client/gen/#output_path: $$tmp/#" tygo.yaml > "$$tmp/tygo.yaml" && \
+	  $(GO) tool tygo generate --config "$$tmp/tygo.yaml" && rm "$$tmp/tygo.yaml" && \
+	  diff -ru client/gen "$$tmp" || { \
+	    echo "*** client/gen is stale: the Go types changed. Run 'make generate' and fix the TypeScript that uses them."; exit 1; }
+
+typecheck: deps generated
 	npx --no-install tsc --noEmit -p tsconfig.json
 
 # staticcheck is pinned in go.mod (go tool). govulncheck is not run: it needs

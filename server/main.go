@@ -197,7 +197,9 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	}
 	pages := cache.New(rdb, cache.Options{Logger: logger})
 	defer pages.Close()
-	suggestions := cache.New(rdb, cache.Options{Logger: logger, Prefix: suggestPrefix})
+	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
+	// short life bounds what arbitrary queries store) and 1000 in process.
+	suggestions := cache.New(rdb, cache.Options{Logger: logger, Prefix: suggestPrefix, FreshFor: time.Minute, StaleFor: 4 * time.Minute})
 	defer suggestions.Close()
 
 	bundle, err := loadBundle(cfg)

@@ -8,9 +8,9 @@ import (
 	"encoding/json"
 )
 
-// Files holds routes.json, limits.json and i18n/{ru,uz}.json.
+// Files holds routes.json, limits.json, lexicon.json and i18n/{ru,uz}.json.
 //
-//go:embed routes.json limits.json i18n/*.json
+//go:embed routes.json limits.json lexicon.json i18n/*.json
 var Files embed.FS
 
 // Limits are the constants of spec §9 that Go reads too (limits.json); the

@@ -1,6 +1,6 @@
 import { t, tn, localized, type Lang } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
-import type { ClinicListing as Listing } from "../catalog";
+import type { ClinicListing as Listing } from "../gen/catalog";
 import { ClinicSummary } from "./ClinicSummary";
 import { Pagination } from "./Pagination";
 import "./ClinicListing.css";

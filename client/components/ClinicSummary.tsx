@@ -1,7 +1,7 @@
 import { t, tn, localized, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { ClinicCard } from "../catalog";
+import type { ClinicCard } from "../gen/catalog";
 import "./ClinicSummary.css";
 
 /** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */

@@ -1,7 +1,7 @@
 import { t, tn, localized, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { DoctorSummary as Summary } from "../catalog";
+import type { DoctorCard as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
 import "./DoctorSummary.css";
 

@@ -1,7 +1,7 @@
 import { t, localized, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { ProductCard } from "../product";
+import type { Card as ProductCard } from "../gen/product";
 
 /** priceRange writes a medicine's price range per SPEC §3 ("от 12 000 до 15 000 сум"). */
 export function priceRange(lang: Lang, min: number, max: number): string {

@@ -2,7 +2,7 @@ import { t, localized, type Lang } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
-import type { Promotion } from "../promotion";
+import type { Listed as Promotion } from "../gen/promotion";
 import "./PromotionSummary.css";
 
 /** PromotionSummary is a promotion's card: clinic, dates, old and new price. */

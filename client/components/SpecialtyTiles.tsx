@@ -1,6 +1,6 @@
 import { tn, localized, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
-import type { Specialty } from "../catalog";
+import type { Specialty } from "../gen/catalog";
 import "./SpecialtyTiles.css";
 
 /** SpecialtyTiles links each specialty's listing with its number of doctors. */

@@ -77,3 +77,28 @@ test("Escape, the clear button and an outside click close the list", async () =>
     assert.equal(await input.inputValue(), "");
   });
 });
+
+test("an Uzbek lay phrase leads to the specialty, and picking it lands on the region's listing", async () => {
+  await withPage(async (page) => {
+    const input = await openBox(page, "/uz/samarkand");
+    await input.fill("tishim og'riyapti");
+    const first = page.locator('[role="listbox"] [role="option"]').first();
+    await first.waitFor({ state: "visible" });
+    assert.equal(await first.getAttribute("data-type"), "doctor_specialty");
+    assert.equal(await first.locator("a").getAttribute("href"), "/uz/samarkand/doctors/stomatolog");
+    await Promise.all([page.waitForURL("**/uz/samarkand/doctors/stomatolog"), first.click()]);
+    assert.match(await page.locator("h1").first().textContent(), /Stomatolog/);
+  });
+});
+
+test("an emergency puts the ambulance number first", async () => {
+  await withPage(async (page) => {
+    const input = await openBox(page, "/");
+    await input.fill("скорая помощь");
+    const first = page.locator('[role="listbox"] [role="option"]').first();
+    await first.waitFor({ state: "visible" });
+    assert.equal(await first.getAttribute("data-type"), "emergency");
+    assert.equal(await first.locator("a").getAttribute("href"), "tel:103");
+    assert.match(await first.textContent(), /103/);
+  });
+});

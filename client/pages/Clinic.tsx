@@ -6,20 +6,11 @@ import { DoctorSummary } from "../components/DoctorSummary";
 import { JsonLd } from "../components/JsonLd";
 import { clinicLD } from "../lib/structuredData";
 import { priceText } from "../components/ClinicSummary";
-import type { Clinic as ClinicData, Hours } from "../catalog";
+import type { ClinicProfilePage, Hours } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import { itemRoute } from "./ServiceIndex";
 import "./DoctorList.css";
 import "./Clinic.css";
-
-export interface ClinicPageData {
-  clinic: ClinicData;
-  /** tab is "" for the overview, else one of tabs. */
-  tab: string;
-  tabs: string[];
-  /** doctorCount counts every doctor; the overview lists the first few. */
-  doctorCount: number;
-}
 
 /** clock writes minutes after midnight as 08:00; 1440 is 24:00. */
 export function clock(min: number): string {
@@ -48,7 +39,7 @@ function HoursTable({ hours, lang }: { hours: Hours[]; lang: Lang }) {
 }
 
 /** Clinic is /klinika/{slug} and its tabs: the card, doctors, prices, reviews, contacts. */
-export function Clinic(props: RenderProps<ClinicPageData>) {
+export function Clinic(props: RenderProps<ClinicProfilePage>) {
   const { lang, region, data } = props;
   const c = data.clinic;
   const place = { lang, region: region.slug };

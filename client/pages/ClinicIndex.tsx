@@ -1,20 +1,15 @@
 import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
-import type { Named } from "../catalog";
+import type { ClinicIndexPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "../components/SpecialtyTiles.css";
 
-export interface ClinicIndexData {
-  profiles: Named[];
-  types: Named[];
-}
-
 /** ClinicIndex is /kliniki: clinic types and specialisations with their number of clinics in the region. */
-export function ClinicIndex(props: RenderProps<ClinicIndexData>) {
+export function ClinicIndex(props: RenderProps<ClinicIndexPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <>
       <PageHead

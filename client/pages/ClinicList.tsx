@@ -3,17 +3,11 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ClinicListing } from "../components/ClinicListing";
-import type { ClinicListing as Listing, Named } from "../catalog";
+import type { ClinicListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
 
-export interface ClinicListData extends Listing {
-  /** by is what the path selects: all, type, ownership, district or profile. */
-  by: "all" | "type" | "ownership" | "district" | "profile";
-  subject: Named | null;
-}
-
-function subjectName(lang: Lang, data: ClinicListData): string {
+function subjectName(lang: Lang, data: ClinicListPage): string {
   switch (data.by) {
     case "all":
       return t(lang, "clinics.all");
@@ -31,10 +25,10 @@ function subjectName(lang: Lang, data: ClinicListData): string {
  * ClinicList is every clinic listing of /kliniki: all clinics, by type,
  * by ownership, by district, by specialisation (and district).
  */
-export function ClinicList(props: RenderProps<ClinicListData>) {
+export function ClinicList(props: RenderProps<ClinicListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   let subject = subjectName(lang, data);
   if (data.district) subject = t(lang, "clinics.inDistrict", { subject, district: localized(lang, data.district.nameRu, data.district.nameUz) });
   const count = tn(lang, "clinics.count", data.total);

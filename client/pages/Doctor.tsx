@@ -6,7 +6,7 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Avatar } from "../components/Avatar";
 import { JsonLd } from "../components/JsonLd";
 import { physicianLD } from "../lib/structuredData";
-import type { Doctor as DoctorData } from "../catalog";
+import type { Doctor as DoctorData } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./Doctor.css";
 

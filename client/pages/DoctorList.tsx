@@ -4,24 +4,15 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { Pagination } from "../components/Pagination";
-import type { DoctorSummary as Summary, Specialty } from "../catalog";
+import type { DoctorListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
 
-export interface DoctorListData {
-  specialty: Specialty;
-  children: boolean;
-  doctors: Summary[];
-  total: number;
-  page: number;
-  perPage: number;
-}
-
 /** DoctorList is /doctors/{specialty} and its /deti form: the specialty's doctors in the region. */
-export function DoctorList(props: RenderProps<DoctorListData>) {
+export function DoctorList(props: RenderProps<DoctorListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const s = data.specialty;
   const specialty = data.children ? localized(lang, s.childrenNameRu, s.childrenNameUz) : localized(lang, s.nameRu, s.nameUz);
   const count = tn(lang, "doctors.count", data.total);

@@ -1,10 +1,10 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
 import { JsonLd } from "../components/JsonLd";
-import type { FAQItem } from "../content";
+import type { FAQPage } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
@@ -14,7 +14,7 @@ function stripTags(html: string): string {
 }
 
 /** Faq is /faq: questions and answers, with FAQPage structured data. */
-export function Faq(props: RenderProps<{ items: FAQItem[] }>) {
+export function Faq(props: RenderProps<FAQPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const structured = {
@@ -22,8 +22,8 @@ export function Faq(props: RenderProps<{ items: FAQItem[] }>) {
     "@type": "FAQPage",
     mainEntity: data.items.map((q) => ({
       "@type": "Question",
-      name: localized(lang, q.questionRu, q.questionUz),
-      acceptedAnswer: { "@type": "Answer", text: stripTags(localized(lang, q.answerRu, q.answerUz)) },
+      name: q.question,
+      acceptedAnswer: { "@type": "Answer", text: stripTags(q.answer) },
     })),
   };
   return (
@@ -35,8 +35,8 @@ export function Faq(props: RenderProps<{ items: FAQItem[] }>) {
       <div className="faq">
         {data.items.map((q) => (
           <details key={q.id} className="faq__item">
-            <summary>{localized(lang, q.questionRu, q.questionUz)}</summary>
-            <RichText html={localized(lang, q.answerRu, q.answerUz)} />
+            <summary>{q.question}</summary>
+            <RichText html={q.answer} />
           </details>
         ))}
       </div>

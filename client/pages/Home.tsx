@@ -1,19 +1,15 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { SpecialtyTiles } from "../components/SpecialtyTiles";
-import type { Specialty } from "../catalog";
+import type { HomePage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./Home.css";
 
-export interface HomeData {
-  specialties: Specialty[];
-}
-
 /** Home is / and /{region}: the most-staffed specialties of the region. */
-export function Home(props: RenderProps<HomeData>) {
+export function Home(props: RenderProps<HomePage>) {
   const { lang, region, data } = props;
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <>
       <PageHead title={t(lang, "home.title", { region: regionName })} description={t(lang, "site.description")} url={props.url} />

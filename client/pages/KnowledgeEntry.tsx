@@ -5,7 +5,7 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { JsonLd } from "../components/JsonLd";
 import { knowledgeLD } from "../lib/structuredData";
-import type { KnowledgeEntryData } from "../knowledge";
+import type { EntryPage } from "../gen/knowledge";
 import type { RenderProps } from "../types";
 import "./Knowledge.css";
 
@@ -14,10 +14,10 @@ import "./Knowledge.css";
  * linked symptoms or diseases, the specialties that treat it and their top
  * doctors in the visitor's region, and the medical disclaimer.
  */
-export function KnowledgeEntry(props: RenderProps<KnowledgeEntryData>) {
+export function KnowledgeEntry(props: RenderProps<EntryPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const disease = props.route === "disease";
   const e = data.entry;
   const name = localized(lang, e.nameRu, e.nameUz);

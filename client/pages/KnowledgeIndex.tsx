@@ -3,15 +3,15 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { LetterIndex, letterId } from "../components/LetterIndex";
-import type { KnowledgeIndexData } from "../knowledge";
+import type { IndexPage } from "../gen/knowledge";
 import type { RenderProps } from "../types";
 import "./Knowledge.css";
 
 /** KnowledgeIndex is /bolezn and /simptom: every entry, grouped by initial letter. */
-export function KnowledgeIndex(props: RenderProps<KnowledgeIndexData>) {
+export function KnowledgeIndex(props: RenderProps<IndexPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const diseases = props.route === "diseases";
   const kind = diseases ? "diseases" : "symptoms";
   const entryRoute = diseases ? "disease" : "symptom";

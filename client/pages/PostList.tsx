@@ -1,28 +1,20 @@
-import { t, localized, type Key } from "../lib/i18n";
+import { t, type Key } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
-import type { Post } from "../content";
+import type { PostListPage, PostText } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
-export interface PostListData {
-  kind: Post["kind"];
-  posts: Post[];
-  total: number;
-  page: number;
-  perPage: number;
-}
-
 /** postRoute is the route of one post of kind; press mentions have no page of their own. */
-export function postRoute(kind: Post["kind"]): RouteName | null {
+export function postRoute(kind: PostText["kind"]): RouteName | null {
   return kind === "article" ? "article" : kind === "news" ? "news-item" : null;
 }
 
 /** PostList is /articles, /news and /press: posts newest first. */
-export function PostList(props: RenderProps<PostListData>) {
+export function PostList(props: RenderProps<PostListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const list: RouteName = data.kind === "article" ? "articles" : data.kind;
@@ -35,15 +27,15 @@ export function PostList(props: RenderProps<PostListData>) {
       <h1 className="page-title">{heading}</h1>
       <div className="post-list">
         {data.posts.map((p) => {
-          const title = localized(lang, p.titleRu, p.titleUz);
+          const title = p.title;
           return (
             <article key={p.id} className="post-summary">
               <h2>{one ? <a href={href(one, { slug: p.slug }, place)}>{title}</a> : title}</h2>
               <p className="post-meta">
-                <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · {localized(lang, p.authorRu, p.authorUz)} ·{" "}
+                <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · {p.author} ·{" "}
                 {t(lang, "posts.reading", { n: p.readingMinutes })}
               </p>
-              <p>{localized(lang, p.summaryRu, p.summaryUz)}</p>
+              <p>{p.summary}</p>
             </article>
           );
         })}

@@ -5,12 +5,12 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductSummary, priceRange } from "../components/ProductSummary";
 import { JsonLd } from "../components/JsonLd";
 import { drugLD } from "../lib/structuredData";
-import type { Product as ProductData } from "../product";
+import type { DetailPage } from "../gen/product";
 import type { RenderProps } from "../types";
 import "./Products.css";
 
 /** Product is /product/{slug}: the medicine card with its analogues. */
-export function Product(props: RenderProps<{ product: ProductData }>) {
+export function Product(props: RenderProps<DetailPage>) {
   const { lang, region } = props;
   const p = props.data.product;
   const place = { lang, region: region.slug };

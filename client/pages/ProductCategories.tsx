@@ -2,12 +2,12 @@ import { t, tn, localized } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import type { Category } from "../product";
+import type { CategoriesPage } from "../gen/product";
 import type { RenderProps } from "../types";
 import "./Products.css";
 
 /** ProductCategories is /products: the medicine categories and a link to the full list. */
-export function ProductCategories(props: RenderProps<{ categories: Category[] }>) {
+export function ProductCategories(props: RenderProps<CategoriesPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   return (

@@ -4,22 +4,12 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
 import { ProductSummary } from "../components/ProductSummary";
-import type { Category, ProductCard, Tag } from "../product";
+import type { ListPage } from "../gen/product";
 import type { RenderProps } from "../types";
 import "./Products.css";
 
-export interface ProductListData {
-  by: "all" | "category" | "tag";
-  category?: Category;
-  tag?: Tag;
-  products: ProductCard[];
-  total: number;
-  page: number;
-  perPage: number;
-}
-
 /** ProductList is /product-list, /products/{slug} and /products/tag/{slug}: a page of medicines. */
-export function ProductList(props: RenderProps<ProductListData>) {
+export function ProductList(props: RenderProps<ListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   let title = t(lang, "products.list.title");

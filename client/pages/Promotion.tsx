@@ -6,12 +6,12 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { JsonLd } from "../components/JsonLd";
 import { promotionLD } from "../lib/structuredData";
-import type { Promotion as PromotionData } from "../promotion";
+import type { DetailPage } from "../gen/promotion";
 import type { RenderProps } from "../types";
 import "../components/PromotionSummary.css";
 
 /** Promotion is /promotion/{slug}: the offer, its clinic, dates and prices; an ended one says so. */
-export function Promotion(props: RenderProps<{ promotion: PromotionData }>) {
+export function Promotion(props: RenderProps<DetailPage>) {
   const { lang, region } = props;
   const p = props.data.promotion;
   const place = { lang, region: region.slug };

@@ -4,14 +4,14 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
 import { PromotionSummary } from "../components/PromotionSummary";
-import type { PromotionListData } from "../promotion";
+import type { ListPage } from "../gen/promotion";
 import type { RenderProps } from "../types";
 
 /** PromotionList is /promotion (current promotions in the region) and /promotion/clinic/{id}. */
-export function PromotionList(props: RenderProps<PromotionListData>) {
+export function PromotionList(props: RenderProps<ListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const clinic = data.clinic;
   const clinicName = clinic ? localized(lang, clinic.nameRu, clinic.nameUz) : "";
   const heading = clinic ? t(lang, "promotions.clinicHeading", { clinic: clinicName }) : t(lang, "promotions.heading", { region: regionName });

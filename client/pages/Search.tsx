@@ -22,7 +22,17 @@ export interface SearchGroup {
   items: SearchItem[];
 }
 
+/** SearchNeed is search.Need: the "you may need" block. */
+export interface SearchNeed {
+  emergency: boolean;
+  number: string;
+  specialties: SearchItem[];
+  doctors: SearchItem[];
+  pages: SearchItem[];
+}
+
 export interface SearchData {
+  need: SearchNeed | null;
   query: string;
   tooShort: boolean;
   total: number;
@@ -57,7 +67,43 @@ export function Search(props: RenderProps<SearchData>) {
   return (
     <>
       <PageHead title={title} description={t(lang, "search.description")} url={props.url} noindex />
+      {data.need?.emergency && (
+        <p className="search-page__emergency" role="alert">
+          {t(lang, "search.need.emergency", { number: data.need.number })}{" "}
+          <a href={`tel:${data.need.number}`}>{t(lang, "search.need.call", { number: data.need.number })}</a>
+        </p>
+      )}
       <h1 className="page-title">{t(lang, "search.heading")}</h1>
+      {data.need && (data.need.specialties.length > 0 || data.need.pages.length > 0) && (
+        <section className="search-need">
+          <h2>{t(lang, "search.need.heading")}</h2>
+          <ul className="search-need__specialties">
+            {data.need.specialties.map((s) => (
+              <li key={s.id}><a href={s.url}>{s.name}</a></li>
+            ))}
+          </ul>
+          {data.need.doctors.length > 0 && (
+            <>
+              <h3>{t(lang, "search.need.doctors")}</h3>
+              <ul className="search-need__doctors">
+                {data.need.doctors.map((d) => (
+                  <li key={d.id}><a href={d.url}>{d.name}</a> <span className="search-group__meta">{d.description}</span></li>
+                ))}
+              </ul>
+            </>
+          )}
+          {data.need.pages.length > 0 && (
+            <>
+              <h3>{t(lang, "search.need.pages")}</h3>
+              <ul className="search-need__pages">
+                {data.need.pages.map((p) => (
+                  <li key={`${p.type}-${p.id}`} data-type={p.type}><a href={p.url}>{p.name}</a></li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
       {!q && <p className="search-page__note">{t(lang, "search.prompt")}</p>}
       {data.tooShort && <p className="search-page__note">{t(lang, "search.short")}</p>}
       {q && !data.tooShort && data.total === 0 && (

@@ -5,16 +5,11 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ClinicListing } from "../components/ClinicListing";
 import { JsonLd } from "../components/JsonLd";
 import { serviceLD } from "../lib/structuredData";
-import type { ClinicListing as Listing, Service, ServiceKind } from "../catalog";
+import type { ServiceClinicsPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import { itemRoute } from "./ServiceIndex";
 import "./DoctorList.css";
 import "./ServiceIndex.css";
-
-export interface ServiceClinicsData extends Listing {
-  kind: ServiceKind;
-  service: Service;
-}
 
 const indexRoute = { service: "services", diagnostic: "diagnostics", analysis: "analyses" } as const;
 
@@ -23,18 +18,19 @@ const indexRoute = { service: "services", diagnostic: "diagnostics", analysis: "
  * (preparation and turnaround for analyses), its items when it is a
  * category, and the clinics of the region that price it.
  */
-export function ServiceClinics(props: RenderProps<ServiceClinicsData>) {
+export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const s = data.service;
   let name = localized(lang, s.nameRu, s.nameUz);
-  if (data.district) name = t(lang, "clinics.inDistrict", { subject: name, district: localized(lang, data.district.nameRu, data.district.nameUz) });
+  const districtName = data.district ? localized(lang, data.district.nameRu, data.district.nameUz) : "";
+  if (data.district) name = t(lang, "clinics.inDistrict", { subject: name, district: districtName });
   const count = tn(lang, "clinics.count", data.total);
   const route = itemRoute[data.kind];
   const description = localized(lang, s.descriptionRu, s.descriptionUz);
   const preparation = localized(lang, s.preparationRu, s.preparationUz);
-  const structured = serviceLD(s, data, data.district ?? region, lang, props.url);
+  const structured = serviceLD(s, data, data.district ? districtName : region.name, lang, props.url);
   return (
     <>
       <PageHead

@@ -2,23 +2,18 @@ import { t, tn, localized } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { priceText } from "../components/ClinicSummary";
-import type { ServiceCategory, ServiceKind } from "../catalog";
+import type { ServiceIndexPage, ServiceKind } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./ServiceIndex.css";
-
-export interface ServiceIndexData {
-  kind: ServiceKind;
-  categories: ServiceCategory[];
-}
 
 /** itemRoute is the route of one entity of a tree. */
 export const itemRoute: Record<ServiceKind, RouteName> = { service: "service", diagnostic: "diagnostic", analysis: "analysis" };
 
 /** ServiceIndex is /uslugi, /diagnostika and /uslugi/analizy: a tree with clinic counts and lowest prices in the region. */
-export function ServiceIndex(props: RenderProps<ServiceIndexData>) {
+export function ServiceIndex(props: RenderProps<ServiceIndexPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const heading = t(lang, `kind.${data.kind}`);
   const route = itemRoute[data.kind];
   return (

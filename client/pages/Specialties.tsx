@@ -1,17 +1,13 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { PageHead } from "../components/PageHead";
 import { SpecialtyTiles } from "../components/SpecialtyTiles";
-import type { Specialty } from "../catalog";
+import type { SpecialtiesPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 
-export interface SpecialtiesData {
-  specialties: Specialty[];
-}
-
 /** Specialties is /doctors: every specialty with its number of doctors in the region. */
-export function Specialties(props: RenderProps<SpecialtiesData>) {
+export function Specialties(props: RenderProps<SpecialtiesPage>) {
   const { lang, region, data } = props;
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <>
       <PageHead

@@ -75,6 +75,16 @@ func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
 // address give a *Refusal with status 429.
 func (s *Store) IssueCode(ctx context.Context, phone, clientIP string, now time.Time, send func(code string) error) error {
 	return s.inTx(ctx, phone, func(tx *sqlx.Tx) error {
+		// The address's requests take turns too, or parallel requests for
+		// different phones all read the same count and all send. Always
+		// after the phone's lock (and Verify takes only that one), so two
+		// transactions never wait on each other's locks.
+		if clientIP != "" {
+			const lock = `SELECT pg_advisory_xact_lock(hashtextextended('sign-in-address:' || $1, 0))`
+			if _, err := tx.ExecContext(ctx, lock, clientIP); err != nil {
+				return fmt.Errorf("account: lock the address: %w", err)
+			}
+		}
 		if err := checkSendLimits(ctx, tx, phone, clientIP, now); err != nil {
 			return err
 		}

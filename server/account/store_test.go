@@ -247,6 +247,56 @@ func TestParallelGuessesAreSerialised(t *testing.T) {
 	}
 }
 
+// 100 simultaneous code requests from one new address, each for another
+// phone, send exactly CodesPerIP codes (issue 11: 24-33 were sent while
+// only the phone was locked).
+func TestParallelRequestsFromOneAddress(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const ip = "203.0.113.7"
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	sent := 0
+	outcomes := map[string]int{}
+	start := make(chan struct{})
+	for i := range 100 {
+		phone := fmt.Sprintf("9989012%05d", i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			err := s.IssueCode(ctx, phone, ip, t0, func(string) error {
+				mu.Lock()
+				sent++
+				mu.Unlock()
+				return nil
+			})
+			key := "sent"
+			var r *Refusal
+			switch {
+			case errors.As(err, &r):
+				key = fmt.Sprint(r.Status, " ", r.Key)
+			case err != nil:
+				key = err.Error()
+			}
+			mu.Lock()
+			outcomes[key]++
+			mu.Unlock()
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if diff := cmp.Diff(map[string]int{"sent": CodesPerIP, "429 auth.tooManyCodes": 100 - CodesPerIP}, outcomes); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	if sent != CodesPerIP {
+		t.Errorf("%d codes sent, want %d", sent, CodesPerIP)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sign_in_codes WHERE client_ip = $1`, ip); n != CodesPerIP {
+		t.Errorf("%d codes stored, want %d", n, CodesPerIP)
+	}
+}
+
 func TestPurge(t *testing.T) {
 	ctx := context.Background()
 	s := NewStore(dbtest.New(t))

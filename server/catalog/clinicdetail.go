@@ -14,7 +14,7 @@ import (
 
 // Clinic is the clinic card: the listing card and what only the card shows.
 type Clinic struct {
-	ClinicCard
+	ClinicCard    `tstype:",extends"`
 	RegionID      int64          `db:"region_id" json:"regionId"`
 	RegionRu      string         `db:"region_ru" json:"regionRu"`
 	RegionUz      string         `db:"region_uz" json:"regionUz"`

@@ -15,7 +15,7 @@ import (
 // is a filtered view (noindex).
 type listing struct {
 	filter    ClinicFilter
-	filters   map[string]string
+	filters   ListingFilters
 	districts []Named
 	types     []Named
 	filtered  bool
@@ -32,10 +32,8 @@ func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, 
 		return listing{}, err
 	}
 	l := listing{
-		filter: ClinicFilter{RegionID: req.Region.ID, Lang: req.Lang, Page: pageNo, PerPage: perPage, Sort: q.Get("sort")},
-		filters: map[string]string{
-			"district": q.Get("district"), "type": q.Get("type"), "open": q.Get("open"), "sort": q.Get("sort"),
-		},
+		filter:  ClinicFilter{RegionID: req.Region.ID, Lang: req.Lang, Page: pageNo, PerPage: perPage, Sort: q.Get("sort")},
+		filters: ListingFilters{District: q.Get("district"), Type: q.Get("type"), Open: q.Get("open")},
 	}
 	switch l.filter.Sort {
 	case "":
@@ -45,7 +43,7 @@ func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, 
 	default:
 		return listing{}, fmt.Errorf("sort %q: %w", l.filter.Sort, derrors.Invalid)
 	}
-	l.filters["sort"] = l.filter.Sort
+	l.filters.Sort = l.filter.Sort
 	if l.districts, err = s.Districts(ctx, req.Region.ID, req.Lang); err != nil {
 		return listing{}, err
 	}
@@ -97,17 +95,38 @@ func (s *Store) run(ctx context.Context, l listing) (ClinicPage, error) {
 	return p, nil
 }
 
+// ListingFilters are a clinic listing's query values in force; Sort is
+// never empty.
+type ListingFilters struct {
+	District string `json:"district"`
+	Type     string `json:"type"`
+	Open     string `json:"open"`
+	Sort     string `json:"sort"`
+}
+
+// ClinicListing is the data every clinic listing page shares: one page of
+// clinics and the filter form. Priced says the listing is of a service, so
+// the clinics carry its price; PriceLow and PriceHigh span every match.
+type ClinicListing struct {
+	Clinics   []ClinicCard   `json:"clinics"`
+	Total     int            `json:"total"`
+	PriceLow  int            `json:"priceLow"`
+	PriceHigh int            `json:"priceHigh"`
+	Page      int            `json:"page"`
+	PerPage   int            `json:"perPage"`
+	Filters   ListingFilters `json:"filters"`
+	Districts []Named        `json:"districts"`
+	Types     []Named        `json:"types"`
+	Priced    bool           `json:"priced"`
+}
+
 // data is the page data of a listing: the clinics and the filter form.
-func (l listing) data(p ClinicPage, extra map[string]any) map[string]any {
-	d := map[string]any{
-		"clinics": p.Clinics, "total": p.Total, "priceLow": p.PriceLow, "priceHigh": p.PriceHigh, "page": p.Page, "perPage": p.PerPage,
-		"filters": l.filters, "districts": l.districts, "types": l.types,
-		"priced": l.filter.ServiceID != 0,
+func (l listing) data(p ClinicPage) ClinicListing {
+	return ClinicListing{
+		Clinics: p.Clinics, Total: p.Total, PriceLow: p.PriceLow, PriceHigh: p.PriceHigh, Page: p.Page, PerPage: p.PerPage,
+		Filters: l.filters, Districts: l.districts, Types: l.types,
+		Priced: l.filter.ServiceID != 0,
 	}
-	for k, v := range extra {
-		d[k] = v
-	}
-	return d
 }
 
 // clinicTags are the cache tags of the clinics of a page.

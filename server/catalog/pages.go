@@ -25,6 +25,33 @@ func Pages(s *Store, perPage int) page.Loaders {
 	}
 }
 
+// HomePage is the data of the home page: the region's most-staffed
+// specialties, at most homeSpecialties of them.
+type HomePage struct {
+	Specialties []Specialty `json:"specialties"`
+}
+
+// SpecialtiesPage is the data of /doctors: every specialty of the region.
+type SpecialtiesPage struct {
+	Specialties []Specialty `json:"specialties"`
+}
+
+// DoctorListPage is the data of /doctors/{specialty} and its children's
+// form: one page of the specialty's doctors in the region.
+type DoctorListPage struct {
+	Specialty Specialty    `json:"specialty"`
+	Children  bool         `json:"children"`
+	Doctors   []DoctorCard `json:"doctors"`
+	Total     int          `json:"total"`
+	Page      int          `json:"page"`
+	PerPage   int          `json:"perPage"`
+}
+
+// DoctorProfilePage is the data of /doctor/{slug}.
+type DoctorProfilePage struct {
+	Doctor Doctor `json:"doctor"`
+}
+
 func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, error) {
 	specialties, err := s.Specialties(ctx, req.Region.ID, req.Lang)
 	if err != nil {
@@ -35,7 +62,7 @@ func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, er
 	if len(specialties) > homeSpecialties {
 		specialties = specialties[:homeSpecialties]
 	}
-	return page.Result{Data: map[string]any{"specialties": specialties}, Tags: []string{"specialties"}}, nil
+	return page.Result{Data: HomePage{Specialties: specialties}, Tags: []string{"specialties"}}, nil
 }
 
 func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Result, error) {
@@ -43,7 +70,7 @@ func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Res
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: map[string]any{"specialties": specialties}, Tags: []string{"specialties"}}, nil
+	return page.Result{Data: SpecialtiesPage{Specialties: specialties}, Tags: []string{"specialties"}}, nil
 }
 
 // doctorList loads /doctors/{specialty} and, with children, its /deti form.
@@ -71,9 +98,9 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 			tags = append(tags, "doctor:"+strconv.FormatInt(d.ID, 10))
 		}
 		return page.Result{
-			Data: map[string]any{
-				"specialty": specialty, "children": children, "doctors": doctors.Doctors,
-				"total": doctors.Total, "page": doctors.Page, "perPage": doctors.PerPage,
+			Data: DoctorListPage{
+				Specialty: specialty, Children: children, Doctors: doctors.Doctors,
+				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage,
 			},
 			Tags: tags,
 		}, nil
@@ -85,7 +112,7 @@ func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, 
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: map[string]any{"doctor": d}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
+	return page.Result{Data: DoctorProfilePage{Doctor: d}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
 }
 
 // pageNumber reads the ?page parameter: absent is 1, anything but a

@@ -49,6 +49,51 @@ func ProviderPages(s *Store, perPage int, now func() time.Time) page.Loaders {
 	}
 }
 
+// ClinicIndexPage is the data of /kliniki: the specialisations and the
+// types of clinics of the region.
+type ClinicIndexPage struct {
+	Profiles []Named `json:"profiles"`
+	Types    []Named `json:"types"`
+}
+
+// ClinicListPage is the data of a clinic listing (/kliniki/...). By says
+// what the path selects; Subject is the type, ownership, district or
+// specialisation it names (nil for all clinics); District is the path's
+// district under a specialisation.
+type ClinicListPage struct {
+	ClinicListing `tstype:",extends"`
+	By            string `json:"by" tstype:"'all' | 'type' | 'ownership' | 'district' | 'profile'"`
+	Subject       *Named `json:"subject" tstype:"Named | null,required"`
+	District      *Named `json:"district" tstype:"Named | null,required"`
+}
+
+// ClinicProfilePage is the data of /klinika/{slug} and its tabs. Tab is ""
+// on the overview, which lists the first overviewDoctors doctors of
+// DoctorCount.
+type ClinicProfilePage struct {
+	Clinic      Clinic   `json:"clinic"`
+	Tab         string   `json:"tab"`
+	Tabs        []string `json:"tabs"`
+	DoctorCount int      `json:"doctorCount"`
+}
+
+// ServiceIndexPage is the data of /uslugi, /diagnostika and /uslugi/analizy:
+// the tree of one kind of service.
+type ServiceIndexPage struct {
+	Kind       string            `json:"kind" tstype:"ServiceKind"`
+	Categories []ServiceCategory `json:"categories"`
+}
+
+// ServiceClinicsPage is the data of a service, diagnostic or analysis page:
+// the service and the clinics of the region pricing it, optionally in the
+// path's district.
+type ServiceClinicsPage struct {
+	ClinicListing `tstype:",extends"`
+	Kind          string  `json:"kind" tstype:"ServiceKind"`
+	Service       Service `json:"service"`
+	District      *Named  `json:"district" tstype:"Named | null,required"`
+}
+
 type providerPages struct {
 	s       *Store
 	perPage int
@@ -64,7 +109,7 @@ func (p providerPages) clinicIndex(ctx context.Context, req page.Request) (page.
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: map[string]any{"profiles": profiles, "types": types}, Tags: []string{"clinics"}}, nil
+	return page.Result{Data: ClinicIndexPage{Profiles: profiles, Types: types}, Tags: []string{"clinics"}}, nil
 }
 
 // clinics loads a clinic listing; by says what the path selects: all,
@@ -89,7 +134,7 @@ func (p providerPages) clinics(by string) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data:    l.data(list, map[string]any{"by": by, "subject": subject, "district": district}),
+			Data:    ClinicListPage{ClinicListing: l.data(list), By: by, Subject: subject, District: district},
 			Tags:    clinicTags([]string{"clinics"}, list.Clinics),
 			NoIndex: l.filtered,
 		}, nil
@@ -164,7 +209,7 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 		c.Doctors = c.Doctors[:overviewDoctors]
 	}
 	return page.Result{
-		Data: map[string]any{"clinic": c, "tab": tab, "tabs": ClinicTabs, "doctorCount": doctorCount},
+		Data: ClinicProfilePage{Clinic: c, Tab: tab, Tabs: ClinicTabs, DoctorCount: doctorCount},
 		Tags: tags,
 	}, nil
 }
@@ -175,7 +220,7 @@ func (p providerPages) serviceIndex(kind string) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: map[string]any{"kind": kind, "categories": tree}, Tags: []string{"services:" + kind}}, nil
+		return page.Result{Data: ServiceIndexPage{Kind: kind, Categories: tree}, Tags: []string{"services:" + kind}}, nil
 	}
 }
 
@@ -201,7 +246,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data:    l.data(list, map[string]any{"kind": kind, "service": sv, "district": district}),
+			Data:    ServiceClinicsPage{ClinicListing: l.data(list), Kind: kind, Service: sv, District: district},
 			Tags:    clinicTags([]string{fmt.Sprintf("service:%d", sv.ID)}, list.Clinics),
 			NoIndex: l.filtered,
 		}, nil

@@ -32,15 +32,15 @@ type ServiceItem struct {
 
 // ServiceCategory is a category with its items.
 type ServiceCategory struct {
-	ServiceItem
-	Items []ServiceItem `json:"items"`
+	ServiceItem `tstype:",extends"`
+	Items       []ServiceItem `json:"items"`
 }
 
 // Service is a service, diagnostic or analysis (a category or an item)
 // with what its page shows.
 type Service struct {
 	ID              int64  `db:"id" json:"id"`
-	Kind            string `db:"kind" json:"kind"`
+	Kind            string `db:"kind" json:"kind" tstype:"ServiceKind"`
 	ParentID        int64  `db:"parent_id" json:"parentId"`
 	Slug            string `db:"slug" json:"slug"`
 	NameRu          string `db:"name_ru" json:"nameRu"`
@@ -51,7 +51,7 @@ type Service struct {
 	PreparationUz   string `db:"preparation_uz" json:"preparationUz"`
 	TurnaroundHours int    `db:"turnaround_hours" json:"turnaroundHours"`
 	// Parent is the category of an item; Children the items of a category.
-	Parent   *ServiceItem  `db:"-" json:"parent"`
+	Parent   *ServiceItem  `db:"-" json:"parent" tstype:"ServiceItem | null,required"`
 	Children []ServiceItem `db:"-" json:"children"`
 }
 

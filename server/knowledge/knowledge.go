@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/i18n"
 )
 
 // Store reads diseases and symptoms.
@@ -30,16 +32,11 @@ type Entry struct {
 }
 
 // Name returns the entry's name in lang ("uz", else Russian).
-func (e Entry) Name(lang string) string {
-	if lang == "uz" {
-		return e.NameUz
-	}
-	return e.NameRu
-}
+func (e Entry) Name(lang string) string { return i18n.Pick(lang, e.NameRu, e.NameUz) }
 
 // Article is a disease or symptom with its description.
 type Article struct {
-	Entry
+	Entry         `tstype:",extends"`
 	DescriptionRu string `db:"description_ru" json:"descriptionRu"`
 	DescriptionUz string `db:"description_uz" json:"descriptionUz"`
 }

@@ -11,6 +11,23 @@ import (
 // TopDoctors is how many doctors a disease or symptom page recommends.
 const TopDoctors = 6
 
+// IndexPage is the data of /bolezn and /simptom: the entries grouped by
+// initial letter in the visitor's language.
+type IndexPage struct {
+	Groups []Group `json:"groups"`
+	Total  int     `json:"total"`
+}
+
+// EntryPage is the data of a disease or symptom page. Linked are the
+// symptoms of a disease or the possible diseases of a symptom; Doctors the
+// top doctors of Specialties in the visitor's region.
+type EntryPage struct {
+	Entry       Article                `json:"entry"`
+	Linked      []Entry                `json:"linked"`
+	Specialties []catalog.SpecialtyRef `json:"specialties"`
+	Doctors     []catalog.DoctorCard   `json:"doctors"`
+}
+
 // Pages returns the loaders of /bolezn and /simptom by route name
 // (shared/routes.json); doctors come from the catalog.
 func Pages(s *Store, doctors *catalog.Store) page.Loaders {
@@ -31,7 +48,7 @@ func (s *Store) index(kind Kind) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data: map[string]any{"groups": GroupByInitial(es, req.Lang), "total": len(es)},
+			Data: IndexPage{Groups: GroupByInitial(es, req.Lang), Total: len(es)},
 			Tags: []string{string(kind)},
 		}, nil
 	}
@@ -77,7 +94,7 @@ func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 			tags = append(tags, "doctor:"+strconv.FormatInt(d.ID, 10))
 		}
 		return page.Result{
-			Data: map[string]any{"entry": a, "linked": linked, "specialties": specialties, "doctors": top},
+			Data: EntryPage{Entry: a, Linked: linked, Specialties: specialties, Doctors: top},
 			Tags: tags,
 		}, nil
 	}

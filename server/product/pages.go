@@ -9,6 +9,28 @@ import (
 	"sogliq/server/page"
 )
 
+// CategoriesPage is the data of /lekarstva: the categories of medicines.
+type CategoriesPage struct {
+	Categories []Category `json:"categories"`
+}
+
+// ListPage is the data of a medicine listing: every medicine, a
+// category's (Category set) or a tag's (Tag set).
+type ListPage struct {
+	By       string    `json:"by" tstype:"'all' | 'category' | 'tag'"`
+	Category *Category `json:"category,omitempty"`
+	Tag      *Tag      `json:"tag,omitempty"`
+	Products []Card    `json:"products"`
+	Total    int       `json:"total"`
+	Page     int       `json:"page"`
+	PerPage  int       `json:"perPage"`
+}
+
+// DetailPage is the data of a medicine's page.
+type DetailPage struct {
+	Product Product `json:"product"`
+}
+
 // Pages returns the medicine loaders by route name (shared/routes.json);
 // perPage is the listing page size.
 func Pages(s *Store, perPage int) page.Loaders {
@@ -26,7 +48,7 @@ func (s *Store) loadCategories(ctx context.Context, req page.Request) (page.Resu
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: map[string]any{"categories": cs}, Tags: []string{"products"}}, nil
+	return page.Result{Data: CategoriesPage{Categories: cs}, Tags: []string{"products"}}, nil
 }
 
 // listing loads a paginated medicine list: every medicine ("all"), a
@@ -38,20 +60,20 @@ func (s *Store) listing(perPage int, by string) page.Loader {
 			return page.Result{}, err
 		}
 		f := Filter{Page: n, PerPage: perPage}
-		data := map[string]any{"by": by}
+		data := ListPage{By: by}
 		switch by {
 		case "category":
 			c, err := s.CategoryBySlug(ctx, req.Params["slug"])
 			if err != nil {
 				return page.Result{}, err
 			}
-			f.CategoryID, data["category"] = c.ID, c
+			f.CategoryID, data.Category = c.ID, &c
 		case "tag":
 			t, err := s.TagBySlug(ctx, req.Params["slug"])
 			if err != nil {
 				return page.Result{}, err
 			}
-			f.TagID, data["tag"] = t.ID, t
+			f.TagID, data.Tag = t.ID, &t
 		}
 		pg, err := s.List(ctx, f, req.Lang)
 		if err != nil {
@@ -60,7 +82,7 @@ func (s *Store) listing(perPage int, by string) page.Loader {
 		if n > 1 && len(pg.Products) == 0 {
 			return page.Result{}, fmt.Errorf("product listing page %d: %w", n, derrors.NotFound)
 		}
-		data["products"], data["total"], data["page"], data["perPage"] = pg.Products, pg.Total, pg.Page, pg.PerPage
+		data.Products, data.Total, data.Page, data.PerPage = pg.Products, pg.Total, pg.Page, pg.PerPage
 		return page.Result{Data: data, Tags: []string{"products"}}, nil
 	}
 }
@@ -70,7 +92,7 @@ func (s *Store) loadProduct(ctx context.Context, req page.Request) (page.Result,
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: map[string]any{"product": p}, Tags: []string{"product:" + strconv.FormatInt(p.ID, 10)}}, nil
+	return page.Result{Data: DetailPage{Product: p}, Tags: []string{"product:" + strconv.FormatInt(p.ID, 10)}}, nil
 }
 
 // PageNumber reads a ?page parameter: absent is 1, anything but a positive

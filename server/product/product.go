@@ -61,7 +61,7 @@ type Card struct {
 
 // Product is the medicine page.
 type Product struct {
-	Card
+	Card                `tstype:",extends"`
 	Manufacturer        string   `db:"manufacturer" json:"manufacturer"`
 	CountryRu           string   `db:"country_ru" json:"countryRu"`
 	CountryUz           string   `db:"country_uz" json:"countryUz"`

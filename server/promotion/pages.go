@@ -9,6 +9,21 @@ import (
 	"sogliq/server/page"
 )
 
+// ListPage is the data of /promotion and /promotion/clinic/{id}: one page
+// of promotions running today; Clinic is set on a clinic's listing.
+type ListPage struct {
+	Promotions []Listed `json:"promotions"`
+	Total      int      `json:"total"`
+	Page       int      `json:"page"`
+	PerPage    int      `json:"perPage"`
+	Clinic     *Clinic  `json:"clinic" tstype:"Clinic | null,required"`
+}
+
+// DetailPage is the data of /promotion/{slug}.
+type DetailPage struct {
+	Promotion Listed `json:"promotion"`
+}
+
 // Pages returns the promotion loaders by route name (shared/routes.json);
 // perPage is the listing page size.
 func Pages(s *Store, perPage int) page.Loaders {
@@ -64,8 +79,8 @@ func (s *Store) loadClinic(perPage int) page.Loader {
 	}
 }
 
-func listData(pg Page, clinic *Clinic) map[string]any {
-	return map[string]any{"promotions": withDiscounts(pg.Promotions), "total": pg.Total, "page": pg.Page, "perPage": pg.PerPage, "clinic": clinic}
+func listData(pg Page, clinic *Clinic) ListPage {
+	return ListPage{Promotions: withDiscounts(pg.Promotions), Total: pg.Total, Page: pg.Page, PerPage: pg.PerPage, Clinic: clinic}
 }
 
 // loadPromotion loads /promotion/{slug}; past the grace period it is 410.
@@ -78,7 +93,7 @@ func (s *Store) loadPromotion(ctx context.Context, req page.Request) (page.Resul
 		return page.Result{}, fmt.Errorf("promotion %q ended %s: %w", p.Slug, p.EndsOn, derrors.Gone)
 	}
 	return page.Result{
-		Data:    map[string]any{"promotion": withDiscounts([]Promotion{p})[0]},
+		Data:    DetailPage{Promotion: withDiscounts([]Promotion{p})[0]},
 		Tags:    []string{"promotion:" + strconv.FormatInt(p.ID, 10)},
 		NoIndex: p.Ended,
 	}, nil
@@ -86,8 +101,8 @@ func (s *Store) loadPromotion(ctx context.Context, req page.Request) (page.Resul
 
 // Listed is a promotion with its discount, as the pages show it.
 type Listed struct {
-	Promotion
-	Discount int `json:"discount"`
+	Promotion `tstype:",extends"`
+	Discount  int `json:"discount"`
 }
 
 func withDiscounts(ps []Promotion) []Listed {

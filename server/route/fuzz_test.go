@@ -15,7 +15,8 @@ func FuzzLocateAndMatch(f *testing.F) {
 		f.Fatal(err)
 	}
 	for _, seed := range []string{"/", "/uz", "/uz/", "/ru/doctors", "/en", "/samarkand/doctors/kardiolog",
-		"/uz/samarkand/doctors/kardiolog/deti", "/doctor/%FF", "//doctors//", "/doctors/%2F", "/uz/uz/uz", ""} {
+		"/uz/samarkand/doctors/kardiolog/deti", "/doctor/%FF", "//doctors//", "/doctors/%2F", "/uz/uz/uz", "",
+		"/ru//evil.example", "/en/\\evil.example", "/tashkent//doctors", "//doctors/tashkent", "/klinika/%00", "/doctor/%C0%80"} {
 		f.Add(seed)
 	}
 	isRegion := func(s string) bool { return s == "samarkand" || s == "tashkent" }
@@ -32,7 +33,7 @@ func FuzzLocateAndMatch(f *testing.F) {
 			return
 		}
 		for k, v := range m.Params {
-			if v == "" || !utf8.ValidString(v) {
+			if v == "" || !utf8.ValidString(v) || strings.ContainsFunc(v, isControl) {
 				t.Fatalf("Match(%q) param %s = %q", loc.Rest, k, v)
 			}
 		}

@@ -48,6 +48,10 @@ type Route struct {
 	// browsers; DefaultCache when the row names none. Private pages have
 	// none: they are never cached.
 	Cache *CachePolicy `json:"cache,omitempty"`
+	// NoCache renders the page for each request and never stores it: a
+	// page per arbitrary query string (/search?q=) would grow the shared
+	// cache without bound.
+	NoCache bool `json:"noCache,omitempty"`
 
 	segments []string
 }
@@ -221,10 +225,11 @@ func matchSegments(pattern, segs []string) (map[string]string, int, bool) {
 			if !strings.HasPrefix(segs[i], lit) {
 				return nil, 0, false
 			}
-			// A parameter that is not valid UTF-8 names nothing: no match,
-			// rather than a query the database refuses.
+			// A parameter that is not valid UTF-8 or holds a control
+			// character (NUL) names nothing: no match, rather than a query
+			// the database refuses.
 			v, err := url.PathUnescape(segs[i][len(lit):])
-			if err != nil || v == "" || !utf8.ValidString(v) {
+			if err != nil || v == "" || !utf8.ValidString(v) || strings.ContainsFunc(v, isControl) {
 				return nil, 0, false
 			}
 			params[name] = v
@@ -239,6 +244,8 @@ func matchSegments(pattern, segs []string) (map[string]string, int, bool) {
 	}
 	return params, literals, true
 }
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 // ByName returns the named route.
 func (t *Table) ByName(name string) (*Route, bool) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -25,13 +27,28 @@ import (
 )
 
 // benchQueries are typed the ways the relevance set covers, plus the short
-// prefixes a visitor sends first (two letters match the most rows).
+// prefixes a visitor sends first (two letters match the most rows), plus
+// the pathological ones: the longest query taken, of repeated words, of
+// distinct long words, and of letters that share trigrams with everything.
 func benchQueries(b *testing.B) []string {
 	qs := []string{"ка", "ka", "кар", "kard", "ив", "кл", "me", "узи", "мрт", "baraka", "иванова", "karimov"}
-	for _, c := range readCases(b, "testdata/relevance.tsv") {
-		qs = append(qs, c.query)
+	qs = append(qs, pathological...)
+	for _, file := range []string{"testdata/relevance.tsv", "testdata/lay.tsv"} {
+		for _, c := range readCases(b, file) {
+			qs = append(qs, c.query)
+		}
 	}
 	return qs
+}
+
+// pathological are queries that cost the most before their bounds.
+var pathological = []string{
+	strings.Repeat("кардиолог ", 10),
+	strings.Repeat("ab", 50),
+	"кардиологический гастроэнтерологический оториноларингологический эндокринологический",
+	strings.Repeat("ова ", 25),
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	"klinika klinikasi klinikalar doktor shifokor vrach",
 }
 
 // BenchmarkSuggest times uncached suggestion lists (the database query
@@ -54,22 +71,33 @@ func BenchmarkSuggest(b *testing.B) {
 			ctx := context.Background()
 			// Warm the connection pool and the buffer cache.
 			for _, q := range qs {
-				if _, err := store.Suggest(ctx, search.QueryKeys(q), 1, search.MaxSuggestions); err != nil {
+				if _, err := store.Understand(ctx, q, 1, search.MaxSuggestions); err != nil {
 					b.Fatal(err)
 				}
 			}
 			samples := make([]time.Duration, 0, b.N)
+			slowest := map[string]time.Duration{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				q := qs[i%len(qs)]
 				start := time.Now()
-				if _, err := store.Suggest(ctx, search.QueryKeys(q), int64(1+i%14), search.MaxSuggestions); err != nil {
+				if _, err := store.Understand(ctx, q, int64(1+i%14), search.MaxSuggestions); err != nil {
 					b.Fatal(err)
 				}
-				samples = append(samples, time.Since(start))
+				d := time.Since(start)
+				samples = append(samples, d)
+				slowest[q] = max(slowest[q], d)
 			}
 			b.StopTimer()
 			percentiles(b, samples)
+			worst := make([]string, 0, len(slowest))
+			for q := range slowest {
+				worst = append(worst, q)
+			}
+			sort.Slice(worst, func(i, j int) bool { return slowest[worst[i]] > slowest[worst[j]] })
+			for _, q := range worst[:min(5, len(worst))] {
+				b.Logf("slowest: %q %v", q, slowest[q])
+			}
 		})
 	}
 }
@@ -87,7 +115,7 @@ func BenchmarkSuggestCached(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	app := fiber.New(fiber.Config{DisableStartupMessage: true, ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
 	suggestions := cache.New(nil, cache.Options{})
 	defer suggestions.Close()
 	(&search.Handler{Store: search.NewStore(db), Cache: suggestions, Regions: regions, Dict: dict}).Register(app)

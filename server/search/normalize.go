@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -90,6 +91,7 @@ func Words(s string) []string {
 // suffixes ga, da and ni are taken only after a consonant: "kardiologa" is
 // Russian "кардиолога" (stem kardiolog), "kardiologga" Uzbek.
 func Stem(w string) string {
+	w = uzStem(w)
 	for _, e := range endings {
 		if !strings.HasSuffix(w, e) || len(w)-len(e) < minStem {
 			continue
@@ -140,17 +142,141 @@ func SwitchLayout(s string) (out string, ok bool) {
 	return b.String(), ok
 }
 
-// QueryKeys returns the keys a query is looked up under: its own key and,
-// when different, the key of its wrong-layout reading.
+// QueryKeys returns the keys a query is looked up under: its whole key,
+// its key without weak words, and the same two of its wrong-layout reading,
+// each once (an exact name ranks first; a name matched by the strong words
+// ranks before a similar one of the whole query). Only the first MaxWords distinct words of q count.
 func QueryKeys(q string) []string {
+	q = Bound(q)
 	keys := []string{}
-	if k := Key(q); k != "" {
-		keys = append(keys, k)
-	}
-	if sw, ok := SwitchLayout(q); ok {
-		if k := Key(sw); k != "" && (len(keys) == 0 || k != keys[0]) {
+	add := func(k string) {
+		if k != "" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
+	for i, s := range []string{q, ""} {
+		if i == 1 {
+			sw, ok := SwitchLayout(q)
+			if !ok {
+				break
+			}
+			s = sw
+		}
+		k := Key(s)
+		add(k)
+		add(Strong(k))
+	}
 	return keys
+}
+
+// Bound returns q's first MaxWords distinct words (case aside), so a query
+// of repeated or countless words costs what a short one does.
+func Bound(q string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range strings.Fields(q) {
+		lw := strings.ToLower(w)
+		if seen[lw] {
+			continue
+		}
+		seen[lw] = true
+		out = append(out, w)
+		if len(out) == MaxWords {
+			break
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// weakWords are the stemmed keys of generic words ("doctor", "clinic",
+// "appointment", "need"): they may narrow a search but never decide it, so
+// "tish shifokori" is looked up as "tish".
+var weakWords = map[string]bool{
+	"shifokor": true, "shifokorlar": true, "doktor": true, "doktr": true, "vrach": true, "vrachi": true,
+	"qabul": true, "qabuliga": true, "priem": true, "prием": true, "klinik": true, "klinika": true,
+	"kerak": true, "kere": true, "nujen": true, "nujn": true, "nujno": true, "nujna": true,
+	"xochu": true, "xotel": true, "mne": true, "menga": true, "mening": true, "meni": true, "bor": true,
+	"yaxshi": true, "xoroshi": true, "xorosh": true, "luchsh": true, "luchshi": true,
+	"qayerda": true, "gde": true, "zapis": true, "zapisat": true, "yozil": true, "yozilish": true,
+	"shifoxon": true, "shifoxona": true, "bolnits": true, "bolnitsa": true, "poliklinik": true,
+	"mutaxassis": true, "spetsialist": true, "konsultatsi": true, "konsultats": true, "maslahat": true,
+	"pomosh": true, "yordam": true, "lechen": true, "davolash": true,
+}
+
+// Strong returns key without its weak words; a key of weak words only is
+// returned whole.
+func Strong(key string) string {
+	var out []string
+	for _, w := range strings.Fields(key) {
+		if !weakWords[w] {
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return key
+	}
+	return strings.Join(out, " ")
+}
+
+// Uzbek suffixes, outermost first: a word is root + plural + possessive +
+// case ("tish-lar-im-ga"). uzStem strips them when the root keeps minStem
+// letters; the lexicon (lexicon.go) also tries shorter roots.
+var (
+	uzCase       = []string{"gacha", "ning", "dagi", "dan", "da", "ga", "ka", "qa", "ni"}
+	uzPossessive = []string{"ingiz", "imiz", "ngiz", "ing", "im", "si", "miz", "ng", "m"}
+)
+
+// uzStem strips an Uzbek case, possessive and plural suffix ("tishlarimga"
+// → "tish", "bolamga" → "bola", "klinikasi" → "klinika").
+func uzStem(w string) string {
+	w = stripOne(w, uzCase, minStem)
+	w = stripOne(w, uzPossessive, minStem)
+	if strings.HasSuffix(w, "lar") && len(w)-3 >= 3 {
+		w = w[:len(w)-3]
+	}
+	return w
+}
+
+// stripOne strips the first of suffixes w ends with, keeping min letters.
+// Suffixes that start with a consonant after a consonant (ga, da, ni after
+// "kardiolog") and the vowel-less possessives after a vowel only are
+// Uzbek's own rules: -m, -ng, -si, -miz follow a vowel; -im, -ing follow a
+// consonant; -ka follows k, -qa q.
+func stripOne(w string, suffixes []string, min int) string {
+	for _, e := range suffixes {
+		if !strings.HasSuffix(w, e) || len(w)-len(e) < min {
+			continue
+		}
+		stem := w[:len(w)-len(e)]
+		last := stem[len(stem)-1]
+		vowel := strings.IndexByte("aeiou", last) >= 0
+		switch e {
+		case "m", "ng", "miz", "ngiz":
+			if last != 'a' && last != 'i' {
+				continue
+			}
+		case "si":
+			if !vowel {
+				continue
+			}
+		case "ga", "da", "ni":
+			if vowel {
+				continue
+			}
+		case "im", "ing", "imiz", "ingiz":
+			if vowel {
+				continue
+			}
+		case "ka":
+			if last != 'k' {
+				continue
+			}
+		case "qa":
+			if last != 'q' {
+				continue
+			}
+		}
+		return stem
+	}
+	return w
 }

@@ -23,8 +23,28 @@ type Group struct {
 	Items []Suggestion `json:"items"`
 }
 
+// Need is the results page's "you may need" block: what the query was
+// understood to mean (lexicon.go), in the order a patient acts on it.
+type Need struct {
+	// Emergency asks to call EmergencyNumber before anything else.
+	Emergency bool `json:"emergency"`
+	// Number is the emergency number.
+	Number string `json:"number"`
+	// Specialties are the specialists the query leads to, most likely first.
+	Specialties []Suggestion `json:"specialties"`
+	// Doctors are the first specialty's doctors in the visitor's region.
+	Doctors []Suggestion `json:"doctors"`
+	// Pages are the matched symptom and disease pages.
+	Pages []Suggestion `json:"pages"`
+}
+
+// NeedDoctors is the number of doctors the "you may need" block lists.
+const NeedDoctors = 3
+
 // Results is the data of the /search page.
 type Results struct {
+	// Need is nil when the query was not understood as a need.
+	Need     *Need   `json:"need"`
 	Query    string  `json:"query"`
 	TooShort bool    `json:"tooShort"`
 	Total    int     `json:"total"`
@@ -70,6 +90,11 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 		return page.Result{}, err
 	}
 	regionSlug := req.Region.Slug
+	if typ == "" && n == 1 {
+		if res.Need, err = s.need(ctx, q, req.Lang, req.Region.ID, regionSlug, publicURL); err != nil {
+			return page.Result{}, err
+		}
+	}
 	for _, t := range Types {
 		if counts[t] == 0 {
 			continue
@@ -95,4 +120,44 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 	}
 	result.Data = res
 	return result, nil
+}
+
+// need builds the "you may need" block of q, nil when the lexicon and the
+// knowledge base make nothing of it.
+func (s *Store) need(ctx context.Context, q, lang string, regionID int64, regionSlug, publicURL string) (*Need, error) {
+	lex, err := s.lexicon(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u := lex.understand(q)
+	if !u.emergency && len(u.specialties) == 0 && len(u.pages) == 0 {
+		return nil, nil
+	}
+	nd := &Need{Emergency: u.emergency, Number: EmergencyNumber, Specialties: []Suggestion{}, Doctors: []Suggestion{}, Pages: []Suggestion{}}
+	var specs []Hit
+	for _, slug := range u.specialties {
+		specs = append(specs, lex.specialties[slug])
+	}
+	nd.Specialties = Suggestions(specs, lang, regionSlug, publicURL)
+	nd.Pages = Suggestions(u.pages, lang, regionSlug, publicURL)
+	if len(specs) > 0 && regionID != 0 {
+		var docs []Hit
+		err := s.db.SelectContext(ctx, &docs, `
+			SELECT 'doctor' AS entity_type, d.id AS entity_id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
+				'' AS description_ru, '' AS description_uz, coalesce(d.photo, '') AS image, d.region_id,
+				d.popularity, 0 AS rank, 0 AS total, 0 AS n
+			FROM doctors d
+			JOIN doctor_specialties ds ON ds.doctor_id = d.id
+			WHERE ds.specialty_id = $1 AND d.region_id = $2
+			ORDER BY d.popularity DESC, d.id
+			LIMIT $3`, specs[0].ID, regionID, NeedDoctors)
+		if err != nil {
+			return nil, fmt.Errorf("search.need(%q): %w", q, err)
+		}
+		for i := range docs {
+			docs[i].DescriptionRu, docs[i].DescriptionUz = specs[0].NameRu, specs[0].NameUz
+		}
+		nd.Doctors = Suggestions(docs, lang, regionSlug, publicURL)
+	}
+	return nd, nil
 }

@@ -18,12 +18,16 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
+	"github.com/gofiber/fiber/v2"
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"sogliq/server/api"
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 	"sogliq/shared"
 )
 
@@ -41,12 +45,25 @@ const (
 // Types are the entity types in the order the results page groups them.
 var Types = []string{TypeSpecialty, TypeService, TypeDiagnostics, TypeAnalysis, TypeClinic, TypeDoctor, TypeDrug}
 
-// MinQuery is the shortest query searched, in characters (SPEC §5: one
-// character is not searched; limits.json's suggestMinChars).
+// Query limits: a query of MinQuery characters or fewer is not searched
+// (SPEC §5: one character is not searched; limits.json's suggestMinChars);
+// a longer one than MaxQuery is refused; only its first MaxWords distinct
+// words are searched (a repeated or endless query costs no more than a
+// short one).
 var MinQuery = shared.MustReadLimits().SuggestMinChars
 
-// MaxQuery is the longest query; a longer one is refused.
-const MaxQuery = 200
+// Query bounds: see MinQuery.
+const (
+	MaxQuery = 100
+	MaxWords = 6
+)
+
+// maxFuzzyKey is the longest key matched by similarity: a long key has
+// many trigrams, and its candidate set grows with them.
+const (
+	maxFuzzyKey  = 32
+	maxFuzzyText = "32"
+)
 
 // Hit is one matching entity.
 type Hit struct {
@@ -66,21 +83,33 @@ type Hit struct {
 }
 
 // Name returns the hit's name in lang.
-func (h Hit) Name(lang string) string { return pick(lang, h.NameRu, h.NameUz) }
+func (h Hit) Name(lang string) string { return i18n.Pick(lang, h.NameRu, h.NameUz) }
 
 // Description returns the hit's description in lang.
-func (h Hit) Description(lang string) string { return pick(lang, h.DescriptionRu, h.DescriptionUz) }
-
-func pick(lang, ru, uz string) string {
-	if lang == "uz" && uz != "" {
-		return uz
-	}
-	return ru
+func (h Hit) Description(lang string) string {
+	return i18n.Pick(lang, h.DescriptionRu, h.DescriptionUz)
 }
+
+// Concurrency bounds: at most MaxConcurrent uncached searches run at once
+// on one Store; a search that finds no free slot waits up to its caller's
+// wait (APIWait, PageWait) and then fails with ErrBusy. Each search has
+// Timeout to finish.
+const (
+	MaxConcurrent = 4
+	APIWait       = 250 * time.Millisecond
+	PageWait      = 2 * time.Second
+	Timeout       = 2 * time.Second
+)
+
+// ErrBusy is the error of a search that found every slot taken: the API
+// answers it 503 with Retry-After, the results page with the 503 page.
+var ErrBusy = &api.Error{Status: fiber.StatusServiceUnavailable, Key: "search.busy", RetryAfter: time.Second}
 
 // Store runs searches.
 type Store struct {
-	db *sqlx.DB
+	db    *sqlx.DB
+	slots chan struct{}
+	lex   lexiconCache
 	// suggest is the suggestion query, prepared on first use: planning the
 	// statement costs as much as running it, and a prepared statement's
 	// generic plan is reused per connection.
@@ -89,7 +118,34 @@ type Store struct {
 }
 
 // NewStore returns a Store on db.
-func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+func NewStore(db *sqlx.DB) *Store {
+	return &Store{db: db, slots: make(chan struct{}, MaxConcurrent)}
+}
+
+// Hold takes a search slot as a search does (tests fill the slots with it).
+func (s *Store) Hold(ctx context.Context) (release func(), err error) {
+	return s.acquire(ctx, APIWait)
+}
+
+// acquire takes a search slot, waiting at most wait; release gives it back.
+func (s *Store) acquire(ctx context.Context, wait time.Duration) (release func(), err error) {
+	release = func() { <-s.slots }
+	select {
+	case s.slots <- struct{}{}:
+		return release, nil
+	default:
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return release, nil
+	case <-t.C:
+		return nil, ErrBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
 
 // suggestQuery is Suggest's statement: $1 the query keys, $2 the region
 // id, $3 the list length. It ranks on narrow rows and reads the display
@@ -123,17 +179,12 @@ const suggestQuery = `
 			ORDER BY similarity(t.key, v.k) DESC
 			LIMIT ` + candidates + `
 		) c
-		WHERE length(v.k) >= ` + minFuzzy + `
+		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND $4
 			AND (SELECT count(DISTINCT (entity_type, entity_id)) FROM pre) < $3
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
 			key, entity_type, entity_id, region_id, popularity,
-			CASE
-				WHEN key = k AND whole THEN 0
-				WHEN key >= k AND key < k || '{' AND whole THEN 1
-				WHEN key >= k AND key < k || '{' THEN 2
-				ELSE 3
-			END AS rank,
+			` + rankCase + ` AS rank,
 			i AS variant,
 			round(similarity(key, k)::numeric, 1) AS sim
 		FROM (SELECT * FROM pre UNION ALL SELECT * FROM fuzzy) hit
@@ -149,6 +200,15 @@ const suggestQuery = `
 	FROM top
 	JOIN search_terms t ON t.key = top.key AND t.entity_type = top.entity_type AND t.entity_id = top.entity_id
 	ORDER BY top.pos`
+
+// rankCase is a match's rank: 0 a name equals the key k, 1 a name
+// starts with it, 2 a later word does, 3 similar (see matches).
+const rankCase = `CASE
+				WHEN key = k AND whole THEN 0
+				WHEN key >= k AND key < k || '{' AND whole THEN 1
+				WHEN key >= k AND key < k || '{' THEN 2
+				ELSE 3
+			END`
 
 // candidates bounds the rows one query key contributes per kind of match.
 const candidates = "64"
@@ -197,17 +257,12 @@ const matches = `
 		SELECT t.*, v.k, v.i
 		FROM v
 		JOIN search_terms t ON t.key % v.k AND t.entity_type <> 'doctor'
-		WHERE length(v.k) >= ` + minFuzzy + `
+		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND ` + maxFuzzyText + `
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
 			entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
 			image, region_id, popularity,
-			CASE
-				WHEN key = k AND whole THEN 0
-				WHEN key >= k AND key < k || '{' AND whole THEN 1
-				WHEN key >= k AND key < k || '{' THEN 2
-				ELSE 3
-			END AS rank,
+			` + rankCase + ` AS rank,
 			i AS variant,
 			round(similarity(key, k)::numeric, 1) AS sim
 		FROM hit
@@ -222,17 +277,35 @@ const minFuzzy = "4"
 // order is the ranking of matches.
 const order = `rank, variant, CASE WHEN rank = 3 THEN sim ELSE 0 END DESC, (region_id IS NULL OR region_id = $2) DESC, popularity DESC, entity_id`
 
-// Suggest returns at most limit matches of keys (QueryKeys), best first.
+// Suggest returns at most limit matches of keys (QueryKeys), best first,
+// waiting at most APIWait for a search slot.
 func (s *Store) Suggest(ctx context.Context, keys []string, regionID int64, limit int) ([]Hit, error) {
+	return s.suggestHits(ctx, keys, regionID, limit, true)
+}
+
+// suggest is Suggest; without fuzzy, similar names are not looked for (the
+// lexicon already read the whole query, and they would rank after it).
+func (s *Store) suggestHits(ctx context.Context, keys []string, regionID int64, limit int, fuzzy bool) ([]Hit, error) {
 	hits := []Hit{}
 	if len(keys) == 0 {
 		return hits, nil
 	}
+	release, err := s.acquire(ctx, APIWait)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
 	stmt, err := s.suggestStmt(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
 	}
-	if err := stmt.SelectContext(ctx, &hits, pq.Array(keys), regionID, limit); err != nil {
+	longest := maxFuzzyKey
+	if !fuzzy {
+		longest = 0
+	}
+	if err := stmt.SelectContext(ctx, &hits, pq.Array(keys), regionID, limit, longest); err != nil {
 		return nil, fmt.Errorf("search.Suggest(%q): %w", keys, err)
 	}
 	return hits, nil
@@ -247,6 +320,13 @@ func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ str
 	if len(keys) == 0 {
 		return nil, counts, nil
 	}
+	release, err := s.acquire(ctx, PageWait)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
 	q := matches + `
 	SELECT * FROM (
 		SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,

@@ -10,8 +10,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
+	"sogliq/server/api"
 	"sogliq/server/cache"
-	"sogliq/server/i18n"
 	"sogliq/server/region"
 	"sogliq/server/route"
 	"sogliq/shared"
@@ -60,6 +60,12 @@ func Href(lang, regionSlug, typ, slug string) string {
 		path = "/diagnostika/" + slug
 	case TypeDrug:
 		path = "/product/" + slug
+	case TypeSymptom:
+		path = "/simptom/" + slug
+	case TypeDisease:
+		path = "/bolezn/" + slug
+	case TypeEmergency:
+		return "tel:" + EmergencyNumber
 	}
 	if typ != TypeClinic && typ != TypeDoctor && typ != TypeDrug && regionSlug != "" && regionSlug != route.DefaultRegion {
 		path = "/" + regionSlug + path
@@ -91,12 +97,22 @@ func Suggestions(hits []Hit, lang, regionSlug, publicURL string) []Suggestion {
 	return out
 }
 
+// EmergencyNumber is Uzbekistan's ambulance number, shown first when a
+// query reads as an emergency.
+const EmergencyNumber = "103"
+
+// emergency is the suggestion that leads the list of an emergency query.
+func emergency(dict api.Translator, lang string) Suggestion {
+	return Suggestion{Type: TypeEmergency, Slug: EmergencyNumber, Name: dict.T(lang, "search.emergency", "number", EmergencyNumber),
+		Description: dict.T(lang, "search.emergencyHint"), URL: Href(lang, "", TypeEmergency, "")}
+}
+
 // Handler serves GET /api/suggest.
 type Handler struct {
 	Store     *Store
 	Cache     *cache.Cache // suggestion lists; its own instance, not the page cache's LRU
 	Regions   []region.Region
-	Dict      *i18n.Dict
+	Dict      api.Translator
 	PublicURL string
 }
 
@@ -107,38 +123,31 @@ func (h *Handler) Register(r fiber.Router) {
 
 // suggest is GET /api/suggest?q=&lang=&region=: {"data":[...]} with at most
 // MaxSuggestions items; 404 with an empty list when nothing matches or the
-// query is too short to search (SPEC §5, §7); 400 with {"error"} for a
-// language, region or query it cannot take.
+// query is too short to search (SPEC §5, §7); 400 for a region or query it
+// cannot take; 503 with Retry-After when every search slot is taken.
 func (h *Handler) suggest(c *fiber.Ctx) error {
 	// A literal, not the request's bytes: the list may load in a goroutine
 	// that outlives the handler (Fiber reuses request memory).
-	var lang string
-	switch c.Query("lang", "ru") {
-	case "ru":
-		lang = "ru"
-	case "uz":
-		lang = "uz"
-	default:
-		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T("ru", "api.badLang")})
-	}
+	lang := api.Lang(c)
 	q := c.Query("q")
 	ok, err := Check(q)
 	if err != nil {
-		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T(lang, "api.longQuery", "max", fmt.Sprint(MaxQuery))})
+		return &api.Error{Status: fiber.StatusBadRequest, Key: "api.longQuery", Vars: []string{"max", fmt.Sprint(MaxQuery)}, Cause: err}
 	}
 	reg, found := h.region(c.Query("region"))
 	if !found {
-		return c.Status(fiber.StatusBadRequest).JSON(fiber.Map{"error": h.Dict.T(lang, "api.badRegion")})
+		return api.Fail(fiber.StatusBadRequest, "api.badRegion")
 	}
-	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 	keys := QueryKeys(q)
 	if !ok || len(keys) == 0 {
-		return c.Status(fiber.StatusNotFound).JSON(fiber.Map{"data": []Suggestion{}})
+		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+		return c.Status(fiber.StatusNotFound).JSON(api.Envelope[[]Suggestion]{Data: []Suggestion{}})
 	}
-	body, err := h.list(c.UserContext(), keys, lang, reg)
+	body, err := h.list(c.UserContext(), q, keys, lang, reg)
 	if err != nil {
 		return err
 	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	if string(body) == emptyList {
 		c.Status(fiber.StatusNotFound)
@@ -170,14 +179,18 @@ func CacheKey(keys []string, lang, regionSlug string) string {
 // list returns the JSON body of the suggestions for keys, cached per
 // normalised query, language and region. An empty list is cached too (as a
 // 200 entry; the handler answers it with 404).
-func (h *Handler) list(ctx context.Context, keys []string, lang string, reg region.Region) ([]byte, error) {
+func (h *Handler) list(ctx context.Context, q string, keys []string, lang string, reg region.Region) ([]byte, error) {
 	key := CacheKey(keys, lang, reg.Slug)
 	load := func(ctx context.Context) (*cache.Entry, error) {
-		hits, err := h.Store.Suggest(ctx, keys, reg.ID, MaxSuggestions)
+		ans, err := h.Store.Understand(ctx, q, reg.ID, MaxSuggestions)
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(map[string]any{"data": Suggestions(hits, lang, reg.Slug, h.PublicURL)})
+		list := Suggestions(ans.Hits, lang, reg.Slug, h.PublicURL)
+		if ans.Emergency {
+			list = append([]Suggestion{emergency(h.Dict, lang)}, list...)
+		}
+		body, err := json.Marshal(api.Envelope[[]Suggestion]{Data: list})
 		if err != nil {
 			return nil, err
 		}

@@ -3,9 +3,11 @@ package search_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/redis/go-redis/v9"
 
+	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/cache/redistest"
 	"sogliq/server/database/dbtest"
@@ -52,7 +55,7 @@ func TestSuggestCachePurge(t *testing.T) {
 			newApp := func() (*fiber.App, *cache.Cache) {
 				c := cache.New(rdb, cache.Options{Prefix: "test:" + test.name + ":", Now: now})
 				t.Cleanup(func() { c.Close() })
-				app := fiber.New()
+				app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
 				(&search.Handler{Store: search.NewStore(db), Cache: c, Regions: regions, Dict: dict}).Register(app)
 				return app, c
 			}
@@ -111,5 +114,82 @@ func TestSuggestCachePurge(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestSuggestAPI: the answers of GET /api/suggest to queries it refuses,
+// bounds or cannot search, in the caller's language.
+func TestSuggestAPI(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	dict, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	regions, err := region.NewStore(db).Regions(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
+	long := strings.Repeat("кардиолог ", 20)
+	for _, test := range []struct {
+		name, q, lang, region string
+		status                int
+		body                  string // a substring of the body
+	}{
+		{"found", "кардиолог", "", "", 200, `"slug":"kardiolog"`},
+		{"too short", "к", "", "", 404, `{"data":[]}`},
+		{"too long ru", long, "", "", 400, `"error":"Запрос длиннее 100 символов"`},
+		{"too long uz", long, "uz", "", 400, `"error":"So'rov 100 belgidan uzun"`},
+		{"repeated words", strings.Repeat("kardiolog ", 9), "", "", 200, `"slug":"kardiolog"`},
+		{"bad region", "кардиолог", "", "nowhere", 400, `"error":"Неизвестный регион"`},
+		{"camelCase", "кардиолог", "uz", "samarkand", 200, `"url":"/uz/samarkand/doctors/kardiolog"`},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			v := url.Values{"q": {test.q}}
+			if test.lang != "" {
+				v.Set("lang", test.lang)
+			}
+			if test.region != "" {
+				v.Set("region", test.region)
+			}
+			resp, err := app.Test(httptest.NewRequest("GET", "/api/suggest?"+v.Encode(), nil), -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != test.status || !strings.Contains(string(body), test.body) {
+				t.Errorf("status %d body %s, want %d with %s", resp.StatusCode, body, test.status, test.body)
+			}
+		})
+	}
+}
+
+// TestSearchBusy: with every search slot taken, a suggestion waits
+// search.APIWait and then fails with search.ErrBusy (503 with Retry-After).
+func TestSearchBusy(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	store := search.NewStore(db)
+	ctx := context.Background()
+	var releases []func()
+	for range search.MaxConcurrent {
+		release, err := store.Hold(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		releases = append(releases, release)
+	}
+	if _, err := store.Suggest(ctx, search.QueryKeys("кардиолог"), 0, 8); !errors.Is(err, search.ErrBusy) {
+		t.Fatalf("all slots taken: err %v, want ErrBusy", err)
+	}
+	if got := api.StatusOf(search.ErrBusy); got != 503 {
+		t.Errorf("ErrBusy status %d", got)
+	}
+	releases[0]()
+	if hits, err := store.Suggest(ctx, search.QueryKeys("кардиолог"), 0, 8); err != nil || len(hits) == 0 {
+		t.Fatalf("a slot free: %v, %d hits", err, len(hits))
+	}
+	for _, r := range releases[1:] {
+		r()
 	}
 }

@@ -104,3 +104,13 @@ var specialties = []specialty{
 		"Косметолог ухаживает за кожей лица и тела, проводит аппаратные и инъекционные процедуры.",
 		"Kosmetolog yuz va tana terisini parvarish qiladi, apparat va in'eksion muolajalarni o'tkazadi.", 2, false},
 }
+
+// SpecialtySlugs are the seeded specialties' slugs (the search lexicon's
+// test checks that it reaches each).
+func SpecialtySlugs() []string {
+	out := make([]string, len(specialties))
+	for i, s := range specialties {
+		out[i] = s.slug
+	}
+	return out
+}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/route"
 )
 
 // Table names a redirect table; both have the columns source and target.
@@ -108,17 +110,21 @@ func (r *Redirects) Refresh(ctx context.Context, interval time.Duration) {
 }
 
 // Lookup returns where path moved. A suspicious redirect (see Suspicious)
+// or one whose target is not a path of this site (route.SameOrigin)
 // is logged as "Invalid redirect detected" and not returned.
 func (r *Redirects) Lookup(ctx context.Context, path string) (string, bool) {
 	target, ok := (*r.snapshot.Load())[path]
 	if !ok {
 		return "", false
 	}
-	if Suspicious(path, target) {
+	// A target off the site (a scheme, "//host") is refused like a
+	// suspicious one: the tables hold paths of this site only.
+	location, local := route.SameOrigin(target)
+	if Suspicious(path, target) || !local {
 		r.log.ErrorContext(ctx, "Invalid redirect detected", slog.String("from", path), slog.String("to", target))
 		return "", false
 	}
-	return target, true
+	return location, true
 }
 
 // Suspicious is spec §5's rule: the source's first path segment is longer

@@ -38,6 +38,9 @@ func TestLoadResolvesChainsAndDropsCycles(t *testing.T) {
 		{"/doctors/x", "/doctors/y"},
 		{"/doctors/y", "/doctors/x"},
 		{"/tashkent-region/doctors", "/region/doctors"},
+		{"/doctors/off2", "//evil.example"},
+		{"/doctors/off3", "/\\evil.example"},
+		{"/doctors/dirty", "/doctors//kardiolog\\deti?x=\\y"},
 	} {
 		if _, err := db.ExecContext(ctx, `INSERT INTO seo_redirects (source, target) VALUES ($1, $2)`, r[0], r[1]); err != nil {
 			t.Fatal(err)
@@ -58,6 +61,9 @@ func TestLoadResolvesChainsAndDropsCycles(t *testing.T) {
 		{"/doctors/x", "", false}, // on a cycle
 		{"/doctors/y", "", false},
 		{"/tashkent-region/doctors", "", false}, // suspicious
+		{"/doctors/off2", "", false},            // off the site
+		{"/doctors/off3", "", false},
+		{"/doctors/dirty", "/doctors/kardiolog/deti?x=%5Cy", true}, // collapsed
 		{"/doctors/unknown", "", false},
 	} {
 		got, ok := r.Lookup(ctx, test.path)

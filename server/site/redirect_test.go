@@ -42,6 +42,12 @@ func TestRedirectRules(t *testing.T) {
 		{"/uz/doctors/kardiologiya?utm_source=x", 301, "/uz/doctors/kardiolog?utm_source=x"},
 		{"/tashkent-region/doctors", 200, ""},                             // suspicious: not followed
 		{"/doctors/lor?page=2", 301, "/doctors/otorinolaringolog?page=2"}, // a route rule
+		// issue 11: no prefix the checks strip leaves "//host" behind
+		{"/ru//evil.example", 301, "/evil.example"},
+		{"/en/%5Cevil.example", 301, "/%5Cevil.example"},
+		{"/tashkent//doctors", 301, "/doctors"},
+		{"//doctors/tashkent", 301, "/doctors"},
+		{"//evil.example", 404, ""},
 	} {
 		t.Run(test.path, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path)

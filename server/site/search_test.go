@@ -51,9 +51,10 @@ func TestSuggestAPI(t *testing.T) {
 		{"empty", "", 404, "", "", ""},
 		{"punctuation only", "q=!!!", 404, "", "", ""},
 		{"nothing found", "q=zzqqxxww", 404, "", "", ""},
-		{"bad language", "q=kardiolog&lang=en", 400, "", "", "lang"},
+		{"any other language is Russian", "q=kardiolog&lang=en", 200, "doctor_specialty:kardiolog", "/doctors/kardiolog", ""},
 		{"unknown region", "q=kardiolog&region=atlantis", 400, "", "", "Неизвестный регион"},
-		{"too long", "q=" + strings.Repeat("а", 201) + "&lang=uz", 400, "", "", "200"},
+		{"too long", "q=" + strings.Repeat("а", 101) + "&lang=uz", 400, "", "", "100"},
+		{"repeated words are searched once", "q=" + strings.Repeat("кардиолог ", 10), 200, "doctor_specialty:kardiolog", "/doctors/kardiolog", ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
@@ -149,6 +150,13 @@ func TestSearchPage(t *testing.T) {
 		{"/search?q=a", 200, `.search-page__note`, 1},
 		{"/search", 200, `.search-page__note`, 1},
 		{"/search?q=" + url.QueryEscape("<b>zzqqxx</b>"), 200, `.search-page__empty`, 1},
+		{"/uz/samarkand/search?q=" + url.QueryEscape("tishim og'riyapti"), 200, `.search-need .search-need__specialties li:first-child a[href="/uz/samarkand/doctors/stomatolog"]`, 1},
+		{"/uz/samarkand/search?q=" + url.QueryEscape("tishim og'riyapti"), 200, `.search-need__doctors li a[href^="/uz/doctor/"]`, 1},
+		{"/search?q=" + url.QueryEscape("гастрит"), 200, `.search-need__pages li[data-type="disease"] a[href="/bolezn/gastrit"]`, 1},
+		{"/search?q=" + url.QueryEscape("головная боль"), 200, `.search-need__pages li[data-type="symptom"] a[href="/simptom/golovnaya-bol"]`, 1},
+		{"/search?q=" + url.QueryEscape("скорая"), 200, `.search-page__emergency a[href="tel:103"]`, 1},
+		{"/uz/search?q=" + url.QueryEscape("тез ёрдам"), 200, `.search-page__emergency a[href="tel:103"]`, 1},
+		{"/search?q=" + url.QueryEscape("кардиолог"), 200, `.search-page__emergency`, 0},
 		{"/search?q=uzi&type=nope", 400, "", 0},
 		{"/search?q=uzi&type=diagnostics&page=5", 404, "", 0},
 		{"/search?q=uzi&page=0", 400, "", 0},
@@ -161,11 +169,23 @@ func TestSearchPage(t *testing.T) {
 			if test.selector == "" {
 				return
 			}
-			if n := len(p.All(t, test.selector)); n < test.min {
-				t.Errorf("%d nodes match %s, want at least %d", n, test.selector, test.min)
+			n := len(p.All(t, test.selector))
+			if n < test.min || test.min == 0 && n > 0 {
+				t.Errorf("%d nodes match %s, want at least %d (none for 0)", n, test.selector, test.min)
 			}
 		})
 	}
+	t.Run("results are not stored in the page cache", func(t *testing.T) {
+		for range 2 {
+			p := sitetest.Get(t, s.URL+"/search?q="+url.QueryEscape("кардиолог nonce1"))
+			if x := p.Resp.Header.Get("X-Cache"); x != "" {
+				t.Errorf("X-Cache %q: a results page went through the page cache", x)
+			}
+			if cc := p.Resp.Header.Get("Cache-Control"); cc != "public, max-age=60" {
+				t.Errorf("Cache-Control %q", cc)
+			}
+		}
+	})
 	t.Run("query echoed as text", func(t *testing.T) {
 		p := sitetest.Get(t, s.URL+"/search?q="+url.QueryEscape("<b>zzqqxx</b>"))
 		if len(p.All(t, ".search-page__empty b")) != 0 {

@@ -83,6 +83,8 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if suggestions == nil {
 		suggestions = cache.New(nil, cache.Options{Logger: d.Logger})
 	}
+	// One store: its bound on concurrent searches covers the API and the results page.
+	searches := search.NewStore(d.DB)
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
 	accounts := account.NewStore(d.DB)
@@ -100,7 +102,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Routes:         routes,
 		Dict:           dict,
 		Regions:        regions,
-		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, d.Consultant != nil),
+		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil),
 		Files:          promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:      redirects,
 		RouteRules:     rules,
@@ -110,7 +112,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
-			&search.Handler{Store: search.NewStore(d.DB), Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
+			&search.Handler{Store: searches, Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 			&account.Handler{
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
@@ -177,7 +179,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, consultantOn bool) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -187,7 +189,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),
 		content.Pages(content.NewStore(db), limits.PostsPerPage),
 		promotion.Pages(promotion.NewStore(db), limits.PromotionsPerPage),
-		search.Pages(search.NewStore(db), publicURL),
+		search.Pages(searches, publicURL),
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
 	} {

@@ -148,15 +148,15 @@ func swapRegionSlug(ctx context.Context, s *Server, pr *pageRequest) error {
 	return &redirect{status: fiber.StatusMovedPermanently, to: route.Join(lang, pr.loc.Rest) + withQuery(pr.query)}
 }
 
-// trimTrailingSlash sends /doctors/ to /doctors, and //doctors to /doctors;
-// the root stays.
+// trimTrailingSlash sends /doctors/ to /doctors, and //doctors or
+// /doctors\ to /doctors; the root stays.
 func trimTrailingSlash(ctx context.Context, s *Server, pr *pageRequest) error {
-	if pr.path == "/" || (!strings.HasSuffix(pr.path, "/") && !strings.Contains(pr.path, "//")) {
+	if pr.path == pr.raw && (pr.path == "/" || !strings.HasSuffix(pr.path, "/")) {
 		return nil
 	}
-	to := strings.TrimRight(pr.path, "/")
-	for strings.Contains(to, "//") {
-		to = strings.ReplaceAll(to, "//", "/")
+	to := pr.path
+	if to != "/" {
+		to = strings.TrimRight(to, "/")
 	}
 	if to == "" {
 		to = "/"

@@ -6,30 +6,45 @@ import (
 	"sogliq/ssr"
 )
 
-// documentProps are the props of client/Document.tsx; the TypeScript side is
-// RenderProps in client/types.ts. Keep the two in step.
-type documentProps struct {
-	Page    string            `json:"page"`
-	Layout  string            `json:"layout"`
-	Lang    string            `json:"lang"`
-	Region  region.Region     `json:"region"`
-	Route   string            `json:"route"`
-	Params  map[string]string `json:"params"`
-	URL     pageURLs          `json:"url"`
-	NoIndex bool              `json:"noindex,omitempty"`
-	Assets  ssr.Manifest      `json:"assets"`
-	Year    int               `json:"year"`
-	Data    any               `json:"data"`
+// DocumentProps are the props of client/Document.tsx. Their TypeScript type
+// is generated into client/gen/web.ts (make generate); client/types.ts
+// narrows Data per page.
+type DocumentProps struct {
+	Page   string            `json:"page"`
+	Layout string            `json:"layout"`
+	Lang   string            `json:"lang" tstype:"Lang"`
+	Region PageRegion        `json:"region"`
+	Route  string            `json:"route"`
+	Params map[string]string `json:"params"`
+	URL    PageURLs          `json:"url"`
+	// NoIndex asks robots not to index the page (filtered listings).
+	NoIndex bool         `json:"noindex,omitempty"`
+	Assets  ssr.Manifest `json:"assets"`
+	Year    int          `json:"year"`
+	Data    any          `json:"data" tstype:"unknown"`
 	// Regions are the region picker's choices, each with this page's path
 	// in that region (absent on error pages, whose layout has no picker).
-	Regions []regionChoice `json:"regions,omitempty"`
+	Regions []RegionChoice `json:"regions,omitempty"`
 }
 
-// regionChoice is one region of the picker: RegionChoice in client/types.ts.
-type regionChoice struct {
-	Slug   string `json:"slug"`
-	NameRu string `json:"nameRu"`
-	NameUz string `json:"nameUz"`
+// PageRegion is the visitor's region as a page shows it: its name in the
+// page's language.
+type PageRegion struct {
+	ID   int64  `json:"id"`
+	Slug string `json:"slug"`
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// pageRegion is r as a page in lang shows it.
+func pageRegion(r region.Region, lang string) PageRegion {
+	return PageRegion{ID: r.ID, Slug: r.Slug, Code: r.Code, Name: r.Name(lang)}
+}
+
+// RegionChoice is one region of the picker, named in the page's language.
+type RegionChoice struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
 	// Path is where picking the region goes from the current page.
 	Path string `json:"path"`
 }
@@ -37,33 +52,40 @@ type regionChoice struct {
 // regionChoices are the regions with the current page's path in each,
 // built from the route table (route.Table.InRegion) so the picker needs no
 // routing of its own.
-func (s *Server) regionChoices(pr *pageRequest) ([]regionChoice, error) {
-	out := make([]regionChoice, len(s.Regions))
+func (s *Server) regionChoices(pr *pageRequest) ([]RegionChoice, error) {
+	out := make([]RegionChoice, len(s.Regions))
 	for i, r := range s.Regions {
 		place := route.Place{Lang: pr.loc.Lang, Region: r.Slug}
 		path, err := s.Routes.InRegion(pr.match.Route, pr.match.Params, pr.canonical, place)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = regionChoice{Slug: r.Slug, NameRu: r.NameRu, NameUz: r.NameUz, Path: path}
+		out[i] = RegionChoice{Slug: r.Slug, Name: r.Name(pr.loc.Lang), Path: path}
 	}
 	return out, nil
 }
 
-type pageURLs struct {
-	Origin     string     `json:"origin"`
+// PageURLs are a page's canonical URL and its URLs in each language.
+type PageURLs struct {
+	// Origin is the site's origin, e.g. https://sogliq.uz.
+	Origin string `json:"origin"`
+	// Canonical is the absolute canonical URL of this page.
 	Canonical  string     `json:"canonical"`
-	Alternates alternates `json:"alternates"`
-	Paths      langPaths  `json:"paths"`
+	Alternates Alternates `json:"alternates"`
+	// Paths are the page's path in each language, for the language switcher.
+	Paths LangPaths `json:"paths"`
 }
 
-type alternates struct {
+// Alternates are the absolute URLs of a page in each language; XDefault
+// is the Russian one.
+type Alternates struct {
 	RU       string `json:"ru"`
 	UZ       string `json:"uz"`
 	XDefault string `json:"xDefault"`
 }
 
-type langPaths struct {
+// LangPaths are the paths of a page in each language.
+type LangPaths struct {
 	RU string `json:"ru"`
 	UZ string `json:"uz"`
 }
@@ -71,11 +93,11 @@ type langPaths struct {
 // pageURLs builds the canonical URL and the language alternates of a page
 // from the route and its parameters, never from the raw request path, so
 // every spelling of a page names the same canonical URL.
-func (s *Server) pageURLs(pr *pageRequest) (pageURLs, error) {
+func (s *Server) pageURLs(pr *pageRequest) (PageURLs, error) {
 	r := pr.match.Route
 	path, err := r.Path(pr.match.Params)
 	if err != nil {
-		return pageURLs{}, err
+		return PageURLs{}, err
 	}
 	query := route.EncodeQuery(pr.canonical)
 	return s.urlsIn(pr.loc.Lang, func(lang string) string {
@@ -84,24 +106,24 @@ func (s *Server) pageURLs(pr *pageRequest) (pageURLs, error) {
 }
 
 // errorURLs are the URLs of an error page: the path as asked, in each language.
-func (s *Server) errorURLs(pr *pageRequest) pageURLs {
+func (s *Server) errorURLs(pr *pageRequest) PageURLs {
 	return s.urlsIn(pr.loc.Lang, func(lang string) string {
 		return route.Join(route.Prefix(route.Place{Lang: lang, Region: pr.loc.Region}, true), pr.loc.Rest)
 	})
 }
 
-// urlsIn fills pageURLs from the page's path in each language; own is the
+// urlsIn fills PageURLs from the page's path in each language; own is the
 // visitor's language, Russian is the x-default.
-func (s *Server) urlsIn(own string, pathIn func(lang string) string) pageURLs {
+func (s *Server) urlsIn(own string, pathIn func(lang string) string) PageURLs {
 	ru, uz := pathIn("ru"), pathIn("uz")
 	canonical := ru
 	if own == "uz" {
 		canonical = uz
 	}
-	return pageURLs{
+	return PageURLs{
 		Origin:     s.PublicURL,
 		Canonical:  s.PublicURL + canonical,
-		Alternates: alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
-		Paths:      langPaths{RU: ru, UZ: uz},
+		Alternates: Alternates{RU: s.PublicURL + ru, UZ: s.PublicURL + uz, XDefault: s.PublicURL + ru},
+		Paths:      LangPaths{RU: ru, UZ: uz},
 	}
 }

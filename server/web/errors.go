@@ -29,6 +29,8 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 		return fiber.StatusBadRequest, s.Dict.T(lang, "error.badRequest")
 	case errors.As(err, &fe) && fe.Code == fiber.StatusNotFound:
 		return fiber.StatusNotFound, s.Dict.T(lang, "error.pageNotFound", "path", path)
+	case api.StatusOf(err) == fiber.StatusServiceUnavailable:
+		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	case errors.As(err, &fe) && fe.Code < 500:
 		return fe.Code, s.Dict.T(lang, "error.badRequest")
 	default:
@@ -42,20 +44,23 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	var rd *redirect
 	if errors.As(err, &rd) {
+		cacheControl := "public, max-age=3600"
 		if rd.private {
-			c.Set(fiber.HeaderCacheControl, "private, no-store")
+			cacheControl = "private, no-store"
 			c.Set(fiber.HeaderVary, "Cookie, Accept-Language")
-		} else {
-			c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
 		}
-		return c.Redirect(rd.to, rd.status)
+		if err = s.sendRedirect(c, rd.to, rd.status, cacheControl); err == nil {
+			return nil
+		}
 	}
 	var lr *page.Redirect
 	if errors.As(err, &lr) {
 		to, herr := s.loaderRedirect(c, lr)
 		if herr == nil {
-			c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
-			return c.Redirect(to, fiber.StatusMovedPermanently)
+			herr = s.sendRedirect(c, to, fiber.StatusMovedPermanently, "public, max-age=3600")
+		}
+		if herr == nil {
+			return nil
 		}
 		err = herr
 	}
@@ -87,14 +92,35 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	return c.Status(status).SendString(body)
 }
 
+// ErrorPage is the data of the error page: the status and the message in
+// the visitor's language.
+type ErrorPage struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
+// sendRedirect is the one way the web layer answers with a Location: to
+// must be a path of this site (route.SameOrigin); anything else is an error
+// (a 500 page, logged), never a redirect off the site.
+func (s *Server) sendRedirect(c *fiber.Ctx, to string, status int, cacheControl string) error {
+	location, ok := route.SameOrigin(to)
+	if !ok {
+		return fmt.Errorf("web: refusing a redirect off the site to %q", to)
+	}
+	c.Set(fiber.HeaderCacheControl, cacheControl)
+	c.Set(fiber.HeaderLocation, location)
+	c.Status(status)
+	return nil
+}
+
 func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, message string) (string, error) {
 	// The failed render may have been cancelled with the request; the error
 	// page still deserves its own deadline.
 	ctx = context.WithoutCancel(ctx)
-	return s.renderDocument(ctx, documentProps{
-		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pr.region,
+	return s.renderDocument(ctx, DocumentProps{
+		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		URL: s.errorURLs(pr), NoIndex: true,
-		Data: map[string]any{"status": status, "message": message},
+		Data: ErrorPage{Status: status, Message: message},
 	})
 }
 

@@ -1,15 +1,21 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"runtime/debug"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
+
+	"sogliq/server/derrors"
+	"sogliq/server/route"
 )
 
 type requestIDKey struct{}
@@ -77,6 +83,63 @@ func securityHeaders(c *fiber.Ctx) error {
 	c.Set("X-Frame-Options", "SAMEORIGIN")
 	c.Set("Content-Security-Policy", contentSecurityPolicy)
 	return c.Next()
+}
+
+// keepRedirectsOnSite passes the Location of every answer a handler made
+// itself (sign-out, the favicon) through route.SameOrigin, the same
+// function the route checks' redirects go through: a Location that would
+// leave the site becomes the 500 page instead.
+func keepRedirectsOnSite(c *fiber.Ctx) error {
+	if err := c.Next(); err != nil {
+		return err
+	}
+	raw := c.Response().Header.Peek(fiber.HeaderLocation)
+	if len(raw) == 0 {
+		return nil
+	}
+	location, ok := route.SameOrigin(string(raw))
+	if !ok {
+		c.Response().Header.Del(fiber.HeaderLocation)
+		return fmt.Errorf("web: refusing a redirect off the site to %q", raw)
+	}
+	c.Set(fiber.HeaderLocation, location)
+	return nil
+}
+
+// refuseBadBytes answers a request whose path holds a control character
+// or invalid UTF-8 (raw or percent-encoded), or whose query holds a NUL
+// byte or invalid UTF-8, before any handler runs: PostgreSQL refuses such
+// text, so it would otherwise become a 500 after work was done. A path is
+// a 404 (no page has such a name), a query parameter a 400.
+func refuseBadBytes(c *fiber.Ctx) error {
+	path := c.Path()
+	if decoded, err := url.PathUnescape(path); !cleanPath(path) || (err == nil && !cleanPath(decoded)) {
+		return fmt.Errorf("Page not found: a path with a control byte or invalid UTF-8: %w", derrors.NotFound)
+	}
+	bad := false
+	c.Request().URI().QueryArgs().VisitAll(func(k, v []byte) {
+		bad = bad || !cleanParam(k) || !cleanParam(v)
+	})
+	if bad {
+		return fmt.Errorf("a query parameter with a NUL byte or invalid UTF-8: %w", derrors.Invalid)
+	}
+	return c.Next()
+}
+
+// cleanPath: valid UTF-8 without control characters.
+func cleanPath(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// cleanParam: valid UTF-8 without NUL (a pasted search may hold a tab or
+// a newline, which PostgreSQL takes).
+func cleanParam(v []byte) bool {
+	return utf8.Valid(v) && bytes.IndexByte(v, 0) < 0
 }
 
 // LogHandler wraps h so every record logged with a request's context

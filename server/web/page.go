@@ -24,11 +24,14 @@ import (
 // Fiber's buffers, so it may outlive the handler (the render may finish
 // for other waiters after this request is gone).
 type pageRequest struct {
-	path   string // as requested
-	query  string // raw query string, for redirects
-	loc    route.Located
-	match  route.Match
-	region region.Region
+	// path is the requested path with runs of slashes and backslashes
+	// collapsed (route.CleanPath): the checks work on it, so a prefix they
+	// strip never leaves "//host" behind. raw is the path as requested.
+	path, raw string
+	query     string // raw query string, for redirects
+	loc       route.Located
+	match     route.Match
+	region    region.Region
 	// canonical is the route's query reduced to what the page reads.
 	canonical url.Values
 	// trailingRegion is a region slug written after the page's path, to be
@@ -46,10 +49,12 @@ type pageRequest struct {
 // newPageRequest takes apart a request; path and rawQuery must not be
 // Fiber's buffers (see pageRequest).
 func (s *Server) newPageRequest(path, rawQuery string) *pageRequest {
+	clean := route.CleanPath(path)
 	pr := &pageRequest{
-		path:  path,
+		path:  clean,
+		raw:   path,
 		query: rawQuery,
-		loc:   route.Locate(path, s.isRegion),
+		loc:   route.Locate(clean, s.isRegion),
 	}
 	pr.region = s.defaultRegion
 	if r, ok := s.regionBySlug[pr.loc.Region]; ok {
@@ -77,6 +82,9 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
 	if pr.match.Route.Access != "" {
 		return s.servePrivatePage(c, pr)
+	}
+	if pr.match.Route.NoCache {
+		return s.serveUncachedPage(c, pr)
 	}
 	key := s.cacheKey(pr)
 	inm := c.Get(fiber.HeaderIfNoneMatch)
@@ -116,6 +124,23 @@ func (s *Server) servePrivatePage(c *fiber.Ctx, pr *pageRequest) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	c.Set(fiber.HeaderVary, fiber.HeaderCookie)
+	c.Set("Content-Language", pr.loc.Lang)
+	c.Type("html", "utf-8")
+	return c.SendString(html)
+}
+
+// serveUncachedPage renders a public page (a route with NoCache) for this
+// request alone: nothing is stored; browsers may keep it a minute.
+func (s *Server) serveUncachedPage(c *fiber.Ctx, pr *pageRequest) error {
+	props, _, err := s.loadPage(c.UserContext(), pr)
+	if err != nil {
+		return err
+	}
+	html, err := s.renderDocument(c.UserContext(), props)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 	c.Set("Content-Language", pr.loc.Lang)
 	c.Type("html", "utf-8")
 	return c.SendString(html)
@@ -170,7 +195,7 @@ func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry,
 }
 
 // loadPage runs the route's loader and assembles the document's props.
-func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, page.Result, error) {
+func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, page.Result, error) {
 	r := pr.match.Route
 	res, err := s.Loaders[r.Name](ctx, page.Request{
 		Route:  r.Name,
@@ -181,25 +206,25 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (documentProps, 
 		UserID: pr.userID,
 	})
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
 	urls, err := s.pageURLs(pr)
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
 	regions, err := s.regionChoices(pr)
 	if err != nil {
-		return documentProps{}, res, err
+		return DocumentProps{}, res, err
 	}
-	return documentProps{
-		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
+	return DocumentProps{
+		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
 		Regions: regions,
 	}, res, nil
 }
 
 // renderDocument fills in what every document needs and runs the engine.
-func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, error) {
+func (s *Server) renderDocument(ctx context.Context, p DocumentProps) (string, error) {
 	props, err := s.propsJSON(p)
 	if err != nil {
 		return "", err
@@ -207,7 +232,7 @@ func (s *Server) renderDocument(ctx context.Context, p documentProps) (string, e
 	return s.Engine.Render(ctx, props)
 }
 
-func (s *Server) propsJSON(p documentProps) ([]byte, error) {
+func (s *Server) propsJSON(p DocumentProps) ([]byte, error) {
 	p.Assets = s.Engine.Bundle().Manifest
 	p.Year = s.Now().Year()
 	if p.Params == nil {

@@ -141,6 +141,12 @@ func (s *Server) App() *fiber.App {
 	app.Use(s.recoverPanic)
 	// Security headers on every answer, error pages included.
 	app.Use(securityHeaders)
+	// No Location leaves the site, whoever set it; inside the access log,
+	// so a refused one is rendered and logged as the error it is.
+	app.Use(keepRedirectsOnSite)
+	// NUL bytes and invalid UTF-8 end here, before any handler can take
+	// them to PostgreSQL.
+	app.Use(refuseBadBytes)
 	// Compression for what is not precompressed (cached pages and assets
 	// carry their own Content-Encoding, which the compressor leaves alone).
 	app.Use(compress.New(compress.Config{Level: compress.LevelDefault}))

@@ -30,7 +30,7 @@ const testBundle = `globalThis.__sogliqRender = function (json) {
 
 // newTestServer serves the real route table with the given loaders (the
 // others answer an empty page) and logs into log.
-func newTestServer(t *testing.T, loaders page.Loaders, log io.Writer) *Server {
+func newTestServer(t testing.TB, loaders page.Loaders, log io.Writer) *Server {
 	t.Helper()
 	routes, err := route.Load()
 	if err != nil {
