@@ -58,7 +58,6 @@ const maxPathLength = 1024
 // for swapRegionSlug to move to the front.
 func validatePage(ctx context.Context, s *Server, pr *pageRequest) error {
 	if len(pr.path) > maxPathLength {
-		//lint:ignore ST1005 the spec's wording (§7: 'Page not found: {path}')
 		return fmt.Errorf("Page not found: a path of %d bytes: %w", len(pr.path), derrors.NotFound)
 	}
 	if rest, region, ok := s.trailingRegion(pr.loc.Rest); ok && pr.loc.Region == "" {
@@ -69,7 +68,6 @@ func validatePage(ctx context.Context, s *Server, pr *pageRequest) error {
 	}
 	m, ok := s.Routes.Match(pr.loc.Rest)
 	if !ok || (pr.loc.Region != "" && !m.Route.Region) {
-		//lint:ignore ST1005 the spec's wording (§7: 'Page not found: {path}')
 		return fmt.Errorf("Page not found: %s: %w", pr.path, derrors.NotFound)
 	}
 	pr.match = m
