@@ -1,6 +1,6 @@
 # Sog'liq: one Go binary serving React pages rendered in goja.
 #   make run    start the site with demo data on :3000 (ADDR to change)
-#   make test   every test: types, vet, Go unit, PostgreSQL/Redis integration, headless Chromium
+#   make test   every test: types, vet, staticcheck, Go unit, PostgreSQL/Redis integration, headless Chromium
 #   make bench  render and HTTP benchmarks (figures, not pass/fail)
 #   make generate  client/gen/*.ts from the Go types React receives (tygo.yaml)
 
@@ -48,8 +48,11 @@ generated:
 typecheck: deps generated
 	npx --no-install tsc --noEmit -p tsconfig.json
 
+# staticcheck is pinned in go.mod (go tool). govulncheck is not run: it needs
+# vuln.go.dev, which this machine cannot resolve.
 test-go: deps browser-deps
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 	$(GO) test -count=1 -timeout 15m ./...
 
 test: typecheck test-go

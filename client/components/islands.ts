@@ -1,31 +1,32 @@
-// The server-side wrappers of every island. Import islands from here in
-// pages and layouts, never from client/islands directly.
+// Code generated from client/islands/*.tsx by ssr.IslandRegistry; DO NOT EDIT.
+// Every client/islands/Name.tsx default-exports the island Name; import
+// islands from here in pages and layouts, never from client/islands.
+// After adding one: go test ./ssr -run TestIslandRegistry -update
 import { island } from "./island";
-import LanguageSwitcherImpl from "../islands/LanguageSwitcher";
+import BookingActionsImpl from "../islands/BookingActions";
+import BookingFormImpl from "../islands/BookingForm";
 import BurgerMenuImpl from "../islands/BurgerMenu";
+import ChatBoxImpl from "../islands/ChatBox";
 import DownloadAppImpl from "../islands/DownloadApp";
+import LanguageSwitcherImpl from "../islands/LanguageSwitcher";
+import NextSlotsImpl from "../islands/NextSlots";
+import ProfileFormImpl from "../islands/ProfileForm";
 import RegionPickerImpl from "../islands/RegionPicker";
 import SearchBoxImpl from "../islands/SearchBox";
+import SignInButtonImpl from "../islands/SignInButton";
 import SignInFormImpl from "../islands/SignInForm";
-import ProfileFormImpl from "../islands/ProfileForm";
-import ChatBoxImpl from "../islands/ChatBox";
+import SlotGridImpl from "../islands/SlotGrid";
 
-export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
+export const BookingActions = island("BookingActions", BookingActionsImpl);
+export const BookingForm = island("BookingForm", BookingFormImpl);
 export const BurgerMenu = island("BurgerMenu", BurgerMenuImpl);
+export const ChatBox = island("ChatBox", ChatBoxImpl);
 export const DownloadApp = island("DownloadApp", DownloadAppImpl);
+export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl);
+export const NextSlots = island("NextSlots", NextSlotsImpl);
+export const ProfileForm = island("ProfileForm", ProfileFormImpl);
 export const RegionPicker = island("RegionPicker", RegionPickerImpl);
 export const SearchBox = island("SearchBox", SearchBoxImpl);
-export const SignInForm = island("SignInForm", SignInFormImpl);
-export const ProfileForm = island("ProfileForm", ProfileFormImpl);
-export const ChatBox = island("ChatBox", ChatBoxImpl);
-import NextSlotsImpl from "../islands/NextSlots";
-import SlotGridImpl from "../islands/SlotGrid";
-import BookingFormImpl from "../islands/BookingForm";
-import BookingActionsImpl from "../islands/BookingActions";
-import SignInButtonImpl from "../islands/SignInButton";
-
-export const NextSlots = island("NextSlots", NextSlotsImpl);
-export const SlotGrid = island("SlotGrid", SlotGridImpl);
-export const BookingForm = island("BookingForm", BookingFormImpl);
-export const BookingActions = island("BookingActions", BookingActionsImpl);
 export const SignInButton = island("SignInButton", SignInButtonImpl);
+export const SignInForm = island("SignInForm", SignInFormImpl);
+export const SlotGrid = island("SlotGrid", SlotGridImpl);

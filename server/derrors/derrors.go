@@ -3,6 +3,8 @@
 // them to HTTP statuses with errors.Is.
 package derrors
 
+//lint:file-ignore ST1012 the kinds read as derrors.NotFound, pkgsite's names (STYLE.md)
+
 import "errors"
 
 var (

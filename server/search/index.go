@@ -89,8 +89,11 @@ func Reindex(ctx context.Context, tx *sqlx.Tx) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM search_terms"); err != nil {
 		return fmt.Errorf("search.Reindex: %w", err)
 	}
-	stmt, err := tx.PrepareContext(ctx, pq.CopyIn("search_terms", "entity_type", "entity_id", "key", "whole", "slug",
-		"name_ru", "name_uz", "description_ru", "description_uz", "image", "region_id", "popularity"))
+	const copyTerms = `
+		COPY search_terms (entity_type, entity_id, key, whole, slug,
+		                   name_ru, name_uz, description_ru, description_uz, image, region_id, popularity)
+		FROM STDIN`
+	stmt, err := tx.PrepareContext(ctx, copyTerms)
 	if err != nil {
 		return fmt.Errorf("search.Reindex: %w", err)
 	}

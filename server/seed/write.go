@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -52,7 +53,11 @@ func write(ctx context.Context, tx *sqlx.Tx, d *dataset) error {
 
 // copyRows streams n rows into table with COPY.
 func copyRows(ctx context.Context, tx *sqlx.Tx, table string, cols []string, n int, row func(i int) []any) error {
-	stmt, err := tx.PrepareContext(ctx, pq.CopyIn(table, cols...))
+	quoted := make([]string, len(cols))
+	for i, c := range cols {
+		quoted[i] = pq.QuoteIdentifier(c)
+	}
+	stmt, err := tx.PrepareContext(ctx, "COPY "+pq.QuoteIdentifier(table)+" ("+strings.Join(quoted, ", ")+") FROM STDIN")
 	if err != nil {
 		return fmt.Errorf("copy %s: %w", table, err)
 	}
