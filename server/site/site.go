@@ -35,7 +35,10 @@ import (
 
 // Deps are the running services the site needs.
 type Deps struct {
-	DB        *sqlx.DB
+	DB *sqlx.DB
+	// DBBudget is how long one request may wait on the database (zero:
+	// web's default).
+	DBBudget  time.Duration
 	Engine    *ssr.Engine
 	Cache     *cache.Cache
 	PublicURL string
@@ -117,8 +120,9 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 		},
-		DB:     d.DB,
-		Logger: d.Logger,
+		DB:       d.DB,
+		DBBudget: d.DBBudget,
+		Logger:   d.Logger,
 	})
 }
 

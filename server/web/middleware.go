@@ -142,6 +142,17 @@ func cleanParam(v []byte) bool {
 	return utf8.Valid(v) && bytes.IndexByte(v, 0) < 0
 }
 
+// databaseBudget gives the request's context the database budget: a
+// frozen or overloaded database makes the request fail (503) in time
+// instead of holding the visitor. Page renders wait on their own bound
+// (servePage), so only database work counts against it.
+func (s *Server) databaseBudget(c *fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.UserContext(), s.DBBudget)
+	defer cancel()
+	c.SetUserContext(ctx)
+	return c.Next()
+}
+
 // LogHandler wraps h so every record logged with a request's context
 // carries its request id.
 func LogHandler(h slog.Handler) slog.Handler { return requestIDHandler{h} }
