@@ -122,7 +122,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		},
 		DB:       d.DB,
 		DBBudget: d.DBBudget,
-		Logger:   d.Logger,
+		// The consultant waits on the model (60 s), a code request on the
+		// SMS gateway (10 s).
+		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
+		Logger:        d.Logger,
 	})
 }
 

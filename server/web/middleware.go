@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"runtime/debug"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -147,6 +148,11 @@ func cleanParam(v []byte) bool {
 // instead of holding the visitor. Page renders wait on their own bound
 // (servePage), so only database work counts against it.
 func (s *Server) databaseBudget(c *fiber.Ctx) error {
+	for _, prefix := range s.OutboundPaths {
+		if strings.HasPrefix(c.Path(), prefix) {
+			return c.Next()
+		}
+	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), s.DBBudget)
 	defer cancel()
 	c.SetUserContext(ctx)

@@ -59,7 +59,12 @@ type Deps struct {
 	// context deadline on every request, and on every page loader);
 	// past it the visitor gets a stale page or the 503 page. Zero: 1.5 s.
 	DBBudget time.Duration
-	Logger   *slog.Logger
+	// OutboundPaths are path prefixes of APIs that wait on an outside
+	// service with its own timeout (the model, the SMS gateway): the
+	// database budget would cut those calls short, so their requests
+	// have none (their queries are still bounded by the pool's limits).
+	OutboundPaths []string
+	Logger        *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
