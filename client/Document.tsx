@@ -1,13 +1,15 @@
 import { IslandContext, IslandScripts, type IslandRegistry } from "./components/island";
 import { layouts } from "./layouts";
 import { pages } from "./pages";
+import type { ComponentType } from "react";
 import type { RenderProps } from "./types";
 import limits from "../shared/limits.json";
 import favicon from "./media/favicon.svg";
 
 /** Document is the whole HTML page; Layout and Page come from the route table. */
 export function Document(props: RenderProps) {
-  const Page = pages[props.page];
+  // The loader of props.route made props.data for this page (AnyPage).
+  const Page = pages[props.page] as ComponentType<RenderProps> | undefined;
   if (!Page) throw new Error(`unknown page component ${props.page}`);
   const Layout = layouts[props.layout] ?? layouts.default;
   const registry: IslandRegistry = { manifest: props.assets, next: 0, used: [] };

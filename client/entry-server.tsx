@@ -6,12 +6,10 @@ import { Document } from "./Document";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
 
-declare global {
-  // eslint-disable-next-line no-var
-  var __sogliqRender: (propsJSON: string) => string;
-}
+/** SogliqGlobal is the global object with the function ssr/engine.go calls. */
+type SogliqGlobal = typeof globalThis & { __sogliqRender: (propsJSON: string) => string };
 
-globalThis.__sogliqRender = function render(propsJSON: string): string {
+(globalThis as SogliqGlobal).__sogliqRender = function render(propsJSON: string): string {
   const props = JSON.parse(propsJSON) as RenderProps;
   return "<!DOCTYPE html>" + renderToString(<Document {...props} />);
 };

@@ -3,8 +3,7 @@
 import type { DocumentProps } from "./gen/web";
 
 export type { Manifest } from "./gen/ssr";
-export type { Region as RegionRef } from "./gen/region";
-export type { RegionChoice, PageURLs as PageURL } from "./gen/web";
+export type { PageRegion as RegionRef, RegionChoice, PageURLs as PageURL } from "./gen/web";
 
 export interface RenderProps<D = unknown> extends Omit<DocumentProps, "data"> {
   data: D;

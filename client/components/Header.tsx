@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href, pathHref, type Place } from "../lib/href";
 import { BurgerMenu, LanguageSwitcher, RegionPicker, SearchBox } from "./islands";
 import type { RenderProps } from "../types";
@@ -34,7 +34,7 @@ function searchQuery(route: string, data: unknown): string {
 /** Header is the site header: logo, search, region, language, burger. */
 export function Header({ lang, region, url, regions, route, data }: RenderProps) {
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <header className="header">
       <div className="header__inner container">
@@ -49,7 +49,7 @@ export function Header({ lang, region, url, regions, route, data }: RenderProps)
             <RegionPicker
               lang={lang}
               current={{ slug: region.slug, name: regionName }}
-              regions={regions.map((r) => ({ slug: r.slug, name: localized(lang, r.nameRu, r.nameUz), path: r.path }))}
+              regions={regions.map((r) => ({ slug: r.slug, name: r.name, path: r.path }))}
             />
           ) : (
             <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>

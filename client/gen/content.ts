@@ -3,103 +3,42 @@
 export type PostKind = "article" | "news" | "press";
 
 //////////
-// source: content.go
-/*
-Package content owns the editorial pages: information pages, the FAQ,
-articles, news and press. Rich text is HTML sanitised with an allow-list
-(bluemonday) when it is written, so what the pages insert is always safe.
-*/
-
-/**
- * Store reads and writes the editorial content.
- */
-export interface Store {
-}
-/**
- * InfoPage is an information page.
- */
-export interface InfoPage {
-  slug: string;
-  titleRu: string;
-  titleUz: string;
-  bodyRu: string;
-  bodyUz: string;
-}
-/**
- * FAQItem is a question and its answer (sanitised HTML).
- */
-export interface FAQItem {
-  id: number /* int64 */;
-  questionRu: string;
-  questionUz: string;
-  answerRu: string;
-  answerUz: string;
-}
-/**
- * Post is an article, a news item or a press mention.
- */
-export interface Post {
-  id: number /* int64 */;
-  kind: PostKind;
-  slug: string;
-  titleRu: string;
-  titleUz: string;
-  summaryRu: string;
-  summaryUz: string;
-  bodyRu?: string;
-  bodyUz?: string;
-  authorRu: string;
-  authorUz: string;
-  publishedOn: string; // YYYY-MM-DD
-  readingMinutes: number /* int */;
-  /**
-   * Doctors and Clinics are the related ones, filled by PostBySlug only.
-   */
-  doctors?: Related[];
-  clinics?: Related[];
-}
-/**
- * Related is a doctor or clinic a post mentions; Detail is the doctor's
- * first specialty or the clinic's address.
- */
-export interface Related {
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  detailRu: string;
-  detailUz: string;
-}
-/**
- * PostPage is one page of a post listing.
- */
-export interface PostPage {
-  posts: Post[];
-  total: number /* int */;
-  page: number /* int */;
-  perPage: number /* int */;
-}
-
-//////////
 // source: pages.go
 
 /**
  * FAQPage is the data of /faq.
  */
 export interface FAQPage {
-  items: FAQItem[];
+  items: FAQEntry[];
+}
+/**
+ * FAQEntry is a question and its answer (sanitised HTML) in one language.
+ */
+export interface FAQEntry {
+  id: number /* int64 */;
+  question: string;
+  answer: string;
 }
 /**
  * InfoPageData is the data of an information page (/o-nas, ...).
  */
 export interface InfoPageData {
-  page: InfoPage;
+  page: InfoText;
+}
+/**
+ * InfoText is an information page in one language.
+ */
+export interface InfoText {
+  slug: string;
+  title: string;
+  body: string;
 }
 /**
  * PostListPage is the data of a post listing: one page of one kind.
  */
 export interface PostListPage {
   kind: PostKind;
-  posts: Post[];
+  posts: PostText[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
@@ -108,7 +47,32 @@ export interface PostListPage {
  * PostDetailPage is the data of an article, a news item or a press mention.
  */
 export interface PostDetailPage {
-  post: Post;
+  post: PostText;
+}
+/**
+ * PostText is a post in one language; Body, Doctors and Clinics are on
+ * its own page only.
+ */
+export interface PostText {
+  id: number /* int64 */;
+  kind: PostKind;
+  slug: string;
+  title: string;
+  summary: string;
+  body?: string;
+  author: string;
+  publishedOn: string; // YYYY-MM-DD
+  readingMinutes: number /* int */;
+  doctors?: RelatedText[];
+  clinics?: RelatedText[];
+}
+/**
+ * RelatedText is a doctor or clinic a post mentions, in one language.
+ */
+export interface RelatedText {
+  slug: string;
+  name: string;
+  detail: string;
 }
 /**
  * TelegramPage is the data of the Telegram mini-app's entry page: none.

@@ -5,7 +5,7 @@ import { href, type Place } from "./href";
 import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind } from "../gen/catalog";
 import type { Product } from "../gen/product";
 import type { Listed as Promotion } from "../gen/promotion";
-import type { Post } from "../gen/content";
+import type { PostText } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
 import type { SpecialtyRef } from "../gen/catalog";
 import type { PageURL } from "../types";
@@ -208,18 +208,16 @@ const serviceTypes: Record<ServiceKind, string> = {
   analysis: "MedicalTest",
 };
 
-/** Area is the region or district a listing covers. */
-type Area = { nameRu: string; nameUz: string };
-
 /**
  * serviceLD is a service, diagnostic or analysis item's procedure or test,
  * with the clinics of the listing that price it as an AggregateOffer in
- * area: its range and count span every clinic of the listing, not only the
- * page shown. schema.org lists offers on Product and Service rather than on
- * medical entities, but allows it on any type. A category (an item list,
+ * area (the name of the region or district the listing covers): its range
+ * and count span every clinic of the listing, not only the page shown.
+ * schema.org lists offers on Product and Service rather than on medical
+ * entities, but allows it on any type. A category (an item list,
  * priced over different items) has none: it is not one procedure.
  */
-export function serviceLD(s: Service, listing: ClinicListing, area: Area, lang: Lang, url: PageURL): Record<string, unknown> | undefined {
+export function serviceLD(s: Service, listing: ClinicListing, area: string, lang: Lang, url: PageURL): Record<string, unknown> | undefined {
   if (s.children.length > 0) return undefined;
   const priced = listing.total > 0 && listing.priceLow > 0;
   return {
@@ -235,7 +233,7 @@ export function serviceLD(s: Service, listing: ClinicListing, area: Area, lang: 
           lowPrice: listing.priceLow,
           highPrice: Math.max(listing.priceLow, listing.priceHigh),
           offerCount: listing.total,
-          areaServed: { "@type": "AdministrativeArea", name: localized(lang, area.nameRu, area.nameUz) },
+          areaServed: { "@type": "AdministrativeArea", name: area },
         }
       : undefined,
   };
@@ -281,12 +279,12 @@ export function promotionLD(p: Promotion, lang: Lang, url: PageURL): Record<stri
  * author is left out because the data writes people and the editors alike
  * as one line ("name, specialty"), which no Person or Organization fits.
  */
-export function postLD(p: Post, lang: Lang, url: PageURL): Record<string, unknown> {
+export function postLD(p: PostText, lang: Lang, url: PageURL): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": p.kind === "article" ? "Article" : "NewsArticle",
-    headline: localized(lang, p.titleRu, p.titleUz),
-    description: localized(lang, p.summaryRu, p.summaryUz),
+    headline: p.title,
+    description: p.summary,
     datePublished: p.publishedOn,
     inLanguage: lang,
     url: url.canonical,

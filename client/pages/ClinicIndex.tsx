@@ -9,7 +9,7 @@ import "../components/SpecialtyTiles.css";
 export function ClinicIndex(props: RenderProps<ClinicIndexPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <>
       <PageHead

@@ -28,7 +28,7 @@ function subjectName(lang: Lang, data: ClinicListPage): string {
 export function ClinicList(props: RenderProps<ClinicListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   let subject = subjectName(lang, data);
   if (data.district) subject = t(lang, "clinics.inDistrict", { subject, district: localized(lang, data.district.nameRu, data.district.nameUz) });
   const count = tn(lang, "clinics.count", data.total);

@@ -12,7 +12,7 @@ import "./DoctorList.css";
 export function DoctorList(props: RenderProps<DoctorListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const s = data.specialty;
   const specialty = data.children ? localized(lang, s.childrenNameRu, s.childrenNameUz) : localized(lang, s.nameRu, s.nameUz);
   const count = tn(lang, "doctors.count", data.total);

@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -22,8 +22,8 @@ export function Faq(props: RenderProps<FAQPage>) {
     "@type": "FAQPage",
     mainEntity: data.items.map((q) => ({
       "@type": "Question",
-      name: localized(lang, q.questionRu, q.questionUz),
-      acceptedAnswer: { "@type": "Answer", text: stripTags(localized(lang, q.answerRu, q.answerUz)) },
+      name: q.question,
+      acceptedAnswer: { "@type": "Answer", text: stripTags(q.answer) },
     })),
   };
   return (
@@ -35,8 +35,8 @@ export function Faq(props: RenderProps<FAQPage>) {
       <div className="faq">
         {data.items.map((q) => (
           <details key={q.id} className="faq__item">
-            <summary>{localized(lang, q.questionRu, q.questionUz)}</summary>
-            <RichText html={localized(lang, q.answerRu, q.answerUz)} />
+            <summary>{q.question}</summary>
+            <RichText html={q.answer} />
           </details>
         ))}
       </div>

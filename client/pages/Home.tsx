@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { SpecialtyTiles } from "../components/SpecialtyTiles";
@@ -9,7 +9,7 @@ import "./Home.css";
 /** Home is / and /{region}: the most-staffed specialties of the region. */
 export function Home(props: RenderProps<HomePage>) {
   const { lang, region, data } = props;
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <>
       <PageHead title={t(lang, "home.title", { region: regionName })} description={t(lang, "site.description")} url={props.url} />

@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -12,13 +12,13 @@ export function InfoPage(props: RenderProps<InfoPageData>) {
   const { lang, region } = props;
   const p = props.data.page;
   const place = { lang, region: region.slug };
-  const title = localized(lang, p.titleRu, p.titleUz);
+  const title = p.title;
   return (
     <>
       <PageHead title={`${title} | ${t(lang, "site.name")}`} description={t(lang, "info.description", { title })} url={props.url} noindex={props.noindex} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{title}</h1>
-      <RichText className="info-page" html={localized(lang, p.bodyRu, p.bodyUz)} />
+      <RichText className="info-page" html={p.body} />
     </>
   );
 }

@@ -17,7 +17,7 @@ import "./Knowledge.css";
 export function KnowledgeEntry(props: RenderProps<EntryPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const disease = props.route === "disease";
   const e = data.entry;
   const name = localized(lang, e.nameRu, e.nameUz);

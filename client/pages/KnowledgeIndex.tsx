@@ -11,7 +11,7 @@ import "./Knowledge.css";
 export function KnowledgeIndex(props: RenderProps<IndexPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const diseases = props.route === "diseases";
   const kind = diseases ? "diseases" : "symptoms";
   const entryRoute = diseases ? "disease" : "symptom";

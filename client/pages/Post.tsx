@@ -1,4 +1,4 @@
-import { t, localized, type Key } from "../lib/i18n";
+import { t, type Key } from "../lib/i18n";
 import { href, pathHref, type RouteName } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
@@ -15,20 +15,20 @@ export function Post(props: RenderProps<PostDetailPage>) {
   const { lang, region } = props;
   const p = props.data.post;
   const place = { lang, region: region.slug };
-  const title = localized(lang, p.titleRu, p.titleUz);
+  const title = p.title;
   const list: RouteName = p.kind === "article" ? "articles" : p.kind;
   return (
     <>
-      <PageHead title={`${title} | ${t(lang, "site.name")}`} description={localized(lang, p.summaryRu, p.summaryUz)} url={props.url} noindex={props.noindex} />
+      <PageHead title={`${title} | ${t(lang, "site.name")}`} description={p.summary} url={props.url} noindex={props.noindex} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href(list, {}, place), label: t(lang, `posts.${p.kind}.heading` as Key) }]} />
       <JsonLd data={postLD(p, lang, props.url)} />
       <article className="post">
         <h1 className="page-title">{title}</h1>
         <p className="post-meta">
-          <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · <span className="post-author">{localized(lang, p.authorRu, p.authorUz)}</span> ·{" "}
+          <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · <span className="post-author">{p.author}</span> ·{" "}
           {t(lang, "posts.reading", { n: p.readingMinutes })}
         </p>
-        <RichText className="post-body" html={localized(lang, p.bodyRu ?? "", p.bodyUz ?? "")} />
+        <RichText className="post-body" html={p.body ?? ""} />
       </article>
       {p.doctors && p.doctors.length > 0 && (
         <section className="post-related post-related--doctors">
@@ -36,7 +36,7 @@ export function Post(props: RenderProps<PostDetailPage>) {
           <ul>
             {p.doctors.map((d) => (
               <li key={d.slug}>
-                <a href={href("doctor", { slug: d.slug }, place)}>{localized(lang, d.nameRu, d.nameUz)}</a> — {localized(lang, d.detailRu, d.detailUz)}
+                <a href={href("doctor", { slug: d.slug }, place)}>{d.name}</a> — {d.detail}
               </li>
             ))}
           </ul>
@@ -48,7 +48,7 @@ export function Post(props: RenderProps<PostDetailPage>) {
           <ul>
             {p.clinics.map((c) => (
               <li key={c.slug}>
-                <a href={pathHref(`/klinika/${c.slug}`, place)}>{localized(lang, c.nameRu, c.nameUz)}</a> — {localized(lang, c.detailRu, c.detailUz)}
+                <a href={pathHref(`/klinika/${c.slug}`, place)}>{c.name}</a> — {c.detail}
               </li>
             ))}
           </ul>

@@ -1,15 +1,15 @@
-import { t, localized, type Key } from "../lib/i18n";
+import { t, type Key } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
-import type { Post, PostListPage } from "../gen/content";
+import type { PostListPage, PostText } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
 /** postRoute is the route of one post of kind; press mentions have no page of their own. */
-export function postRoute(kind: Post["kind"]): RouteName | null {
+export function postRoute(kind: PostText["kind"]): RouteName | null {
   return kind === "article" ? "article" : kind === "news" ? "news-item" : null;
 }
 
@@ -27,15 +27,15 @@ export function PostList(props: RenderProps<PostListPage>) {
       <h1 className="page-title">{heading}</h1>
       <div className="post-list">
         {data.posts.map((p) => {
-          const title = localized(lang, p.titleRu, p.titleUz);
+          const title = p.title;
           return (
             <article key={p.id} className="post-summary">
               <h2>{one ? <a href={href(one, { slug: p.slug }, place)}>{title}</a> : title}</h2>
               <p className="post-meta">
-                <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · {localized(lang, p.authorRu, p.authorUz)} ·{" "}
+                <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · {p.author} ·{" "}
                 {t(lang, "posts.reading", { n: p.readingMinutes })}
               </p>
-              <p>{localized(lang, p.summaryRu, p.summaryUz)}</p>
+              <p>{p.summary}</p>
             </article>
           );
         })}

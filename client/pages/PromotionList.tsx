@@ -11,7 +11,7 @@ import type { RenderProps } from "../types";
 export function PromotionList(props: RenderProps<ListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const clinic = data.clinic;
   const clinicName = clinic ? localized(lang, clinic.nameRu, clinic.nameUz) : "";
   const heading = clinic ? t(lang, "promotions.clinicHeading", { clinic: clinicName }) : t(lang, "promotions.heading", { region: regionName });

@@ -21,15 +21,16 @@ const indexRoute = { service: "services", diagnostic: "diagnostics", analysis: "
 export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const s = data.service;
   let name = localized(lang, s.nameRu, s.nameUz);
-  if (data.district) name = t(lang, "clinics.inDistrict", { subject: name, district: localized(lang, data.district.nameRu, data.district.nameUz) });
+  const districtName = data.district ? localized(lang, data.district.nameRu, data.district.nameUz) : "";
+  if (data.district) name = t(lang, "clinics.inDistrict", { subject: name, district: districtName });
   const count = tn(lang, "clinics.count", data.total);
   const route = itemRoute[data.kind];
   const description = localized(lang, s.descriptionRu, s.descriptionUz);
   const preparation = localized(lang, s.preparationRu, s.preparationUz);
-  const structured = serviceLD(s, data, data.district ?? region, lang, props.url);
+  const structured = serviceLD(s, data, data.district ? districtName : region.name, lang, props.url);
   return (
     <>
       <PageHead

@@ -13,7 +13,7 @@ export const itemRoute: Record<ServiceKind, RouteName> = { service: "service", d
 export function ServiceIndex(props: RenderProps<ServiceIndexPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   const heading = t(lang, `kind.${data.kind}`);
   const route = itemRoute[data.kind];
   return (

@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { PageHead } from "../components/PageHead";
 import { SpecialtyTiles } from "../components/SpecialtyTiles";
 import type { SpecialtiesPage } from "../gen/catalog";
@@ -7,7 +7,7 @@ import type { RenderProps } from "../types";
 /** Specialties is /doctors: every specialty with its number of doctors in the region. */
 export function Specialties(props: RenderProps<SpecialtiesPage>) {
   const { lang, region, data } = props;
-  const regionName = localized(lang, region.nameRu, region.nameUz);
+  const regionName = region.name;
   return (
     <>
       <PageHead

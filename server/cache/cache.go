@@ -50,12 +50,17 @@ type Options struct {
 	// LocalEntries is the size of the in-process LRU (default 1000; negative
 	// disables the local layer, so every lookup goes to Redis).
 	LocalEntries int
-	// FreshFor is how long an entry is fresh (default 5m).
+	// FreshFor is how long an entry that carries no policy of its own
+	// (Entry.FreshFor zero) is fresh (default 5m); pages carry their
+	// route's (route.CachePolicy).
 	FreshFor time.Duration
-	// StaleFor is how much longer a stale entry is served while it is
+	// StaleFor is how much longer such a stale entry is served while it is
 	// re-rendered (default 1h); after that it is a miss. Redis keys expire
-	// at FreshFor+StaleFor.
+	// when the entry does.
 	StaleFor time.Duration
+	// Cap, when set, bounds every entry's fresh and stale times, its own
+	// policy included (tests set 1ns to reuse nothing).
+	Cap time.Duration
 	// RedisTimeout bounds each Redis lookup or store (default 50ms); a
 	// slower or failing call is a miss, logged at Warn, never an error.
 	RedisTimeout time.Duration
@@ -146,7 +151,7 @@ func New(rdb *redis.Client, opts Options) *Cache {
 		opts:  opts,
 		log:   opts.Logger,
 		local: newLRU(opts.LocalEntries),
-		tags:  newTagTimes(opts.FreshFor + opts.StaleFor),
+		tags:  newTagTimes(max(MaxLife, opts.FreshFor+opts.StaleFor)),
 		ready: make(chan struct{}),
 		done:  make(chan struct{}),
 	}
@@ -269,12 +274,30 @@ const (
 	fresh
 )
 
+// MaxLife is the longest an entry's fresh and stale times together may
+// be: purge times are remembered that long.
+const MaxLife = 24 * time.Hour
+
+// life is how long e is fresh and then stale: its own policy, else the
+// cache's, within Cap.
+func (c *Cache) life(e *Entry) (fresh, stale time.Duration) {
+	fresh, stale = e.FreshFor, e.StaleFor
+	if fresh <= 0 {
+		fresh, stale = c.opts.FreshFor, c.opts.StaleFor
+	}
+	if c.opts.Cap > 0 {
+		fresh, stale = min(fresh, c.opts.Cap), min(stale, c.opts.Cap)
+	}
+	return fresh, stale
+}
+
 func (c *Cache) freshness(e *Entry, now time.Time) freshness {
 	age := now.Sub(e.Created)
+	freshFor, staleFor := c.life(e)
 	switch {
-	case age >= c.opts.FreshFor+c.opts.StaleFor:
+	case age >= freshFor+staleFor:
 		return expired
-	case age >= c.opts.FreshFor || c.tags.purgedSince(e):
+	case age >= freshFor || c.tags.purgedSince(e):
 		return stale
 	}
 	return fresh

@@ -451,3 +451,33 @@ func TestFetchServesExpiredWhenUnavailable(t *testing.T) {
 		})
 	}
 }
+
+// TestEntryPolicy: an entry's own fresh and stale times rule its life; one
+// without them lives by the cache's; Cap bounds both.
+func TestEntryPolicy(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	own := &Entry{Created: t0, FreshFor: time.Minute, StaleFor: 10 * time.Minute}
+	plain := &Entry{Created: t0}
+	for _, test := range []struct {
+		name  string
+		opts  Options
+		entry *Entry
+		age   time.Duration
+		want  freshness
+	}{
+		{"own, fresh", Options{}, own, 30 * time.Second, fresh},
+		{"own, stale", Options{}, own, 2 * time.Minute, stale},
+		{"own, gone", Options{}, own, 11 * time.Minute, expired},
+		{"cache's, fresh", Options{}, plain, 2 * time.Minute, fresh},
+		{"cache's, stale", Options{}, plain, 30 * time.Minute, stale},
+		{"capped", Options{Cap: time.Nanosecond}, own, time.Second, expired},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			c := New(nil, test.opts)
+			defer c.Close()
+			if got := c.freshness(test.entry, t0.Add(test.age)); got != test.want {
+				t.Errorf("freshness after %s = %d, want %d", test.age, got, test.want)
+			}
+		})
+	}
+}

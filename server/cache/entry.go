@@ -39,6 +39,9 @@ type Entry struct {
 	ETag    string            // strong, quoted, from a hash of Body
 	Created time.Time         // when the render that produced it began (see Cache.Fetch)
 	Tags    []string          // entities shown, e.g. "specialty:kardiolog", "doctor:123", "page"
+	// FreshFor and StaleFor are the entry's own policy (a page's route's);
+	// zero means the cache's Options.
+	FreshFor, StaleFor time.Duration
 }
 
 // NewEntry builds an Entry: it copies header, body and tags (Fiber reuses
@@ -83,7 +86,7 @@ func etag(body []byte) string {
 
 // entryVersion is the first byte of an encoded entry; a change of format
 // changes it, and older values then decode as a miss.
-const entryVersion = 1
+const entryVersion = 2
 
 // encodeEntry serialises e for Redis. The identity body is left out when a
 // gzip body is present and rebuilt from it on decode: pages compress about
@@ -93,6 +96,8 @@ func encodeEntry(e *Entry) []byte {
 	b = append(b, entryVersion)
 	b = binary.AppendUvarint(b, uint64(e.Status))
 	b = binary.AppendVarint(b, e.Created.UnixNano())
+	b = binary.AppendVarint(b, int64(e.FreshFor))
+	b = binary.AppendVarint(b, int64(e.StaleFor))
 	b = binary.AppendUvarint(b, uint64(len(e.Header)))
 	for _, k := range slices.Sorted(maps.Keys(e.Header)) {
 		b = appendString(b, k)
@@ -134,6 +139,7 @@ func decodeEntry(b []byte) (*Entry, error) {
 	}
 	e := &Entry{Status: int(d.uvarint())}
 	e.Created = time.Unix(0, d.varint())
+	e.FreshFor, e.StaleFor = time.Duration(d.varint()), time.Duration(d.varint())
 	if n := d.count(); n > 0 {
 		e.Header = make(map[string]string, n)
 		for range n {

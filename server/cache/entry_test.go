@@ -74,6 +74,7 @@ func TestEncodeDecodeEntry(t *testing.T) {
 			[]byte(strings.Repeat("Shifokor ", 500)), []string{"specialty:kardiolog", "doctor:123", "page"}, created)},
 		{"empty body, no header, no tags", NewEntry(200, nil, nil, nil, created)},
 		{"identity body only", &Entry{Status: 200, Body: []byte("plain"), ETag: `"x"`, Created: created}},
+		{"own policy", &Entry{Status: 200, Body: []byte("p"), ETag: `"p"`, Created: created, FreshFor: time.Minute, StaleFor: 10 * time.Minute}},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			got, err := decodeEntry(encodeEntry(test.entry))

@@ -116,7 +116,8 @@ func (c *Cache) loadTagTimes(ctx context.Context, tags []string) error {
 	return nil
 }
 
-// redisSet stores e for FreshFor+StaleFor, after which it is a miss anyway.
+// redisSet stores e for its fresh and stale time, after which it is a miss
+// anyway.
 // Failure is logged; the entry is still in the local layer.
 func (c *Cache) redisSet(ctx context.Context, key string, e *Entry) {
 	if !c.redisUsable() {
@@ -124,7 +125,8 @@ func (c *Cache) redisSet(ctx context.Context, key string, e *Entry) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, c.opts.RedisTimeout)
 	defer cancel()
-	ttl := c.opts.FreshFor + c.opts.StaleFor
+	fresh, stale := c.life(e)
+	ttl := fresh + stale
 	if err := c.rdb.Set(rctx, c.pageKey(key), encodeEntry(e), ttl).Err(); err != nil {
 		c.redisFailed(ctx, "set", err)
 	}
@@ -143,7 +145,7 @@ func (c *Cache) publishPurge(ctx context.Context, at time.Time, tags []string) e
 	if err != nil {
 		return err
 	}
-	ttl := c.opts.FreshFor + c.opts.StaleFor
+	ttl := max(MaxLife, c.opts.FreshFor+c.opts.StaleFor)
 	_, err = c.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for _, t := range tags {
 			p.Set(ctx, c.tagKey(t), at.UnixNano(), ttl)

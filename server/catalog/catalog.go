@@ -11,11 +11,3 @@ type Store struct {
 
 // NewStore returns a Store over db.
 func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
-
-// pick returns uz when lang is "uz", ru otherwise: Russian is the default.
-func pick(lang, ru, uz string) string {
-	if lang == "uz" {
-		return uz
-	}
-	return ru
-}

@@ -136,74 +136,107 @@ func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
 	return n, nil
 }
 
-// clinicsQuery builds the listing query of f: the optional filters are
-// the one place this package assembles SQL. The matches come from one
-// table: clinics, or clinic_offers when a service is listed (it carries
-// the clinic columns filters and sorts need). The page is ordered and cut
+// clinicsSQL is a listing query over one table c: clinics, or
+// clinic_offers when a service is listed (it carries the clinic columns
+// filters and sorts need, and the price). The page is ordered and cut
 // there, where an index can serve the order, and counted by a second scan
-// of the same conditions; only the page's rows are joined to the clinic's
-// other columns. The same scan that counts gives a priced listing's price
-// range.
-func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
-	args := []any{f.RegionID}
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	order, err := clinicOrder(f, page.Sort)
-	if err != nil {
-		return "", nil, err
-	}
-	from, id, price := `
-				FROM clinics c
-				WHERE c.region_id = $1`, "c.id", "0 AS price_from, 0 AS price_to"
-	stats := "count(*) AS total, 0 AS price_low, 0 AS price_high"
-	if f.ServiceID != 0 {
-		from, id, price = `
-				FROM clinic_offers c
-				WHERE c.region_id = $1
-					AND c.service_id = `+arg(f.ServiceID), "c.clinic_id", "c.price_from, coalesce(c.price_to, 0) AS price_to"
-		stats = `count(*) AS total, coalesce(min(c.price_from), 0) AS price_low,
-				coalesce(max(coalesce(c.price_to, c.price_from)), 0) AS price_high`
-	}
-	var where strings.Builder
-	where.WriteString(from)
-	if f.TypeID != 0 {
-		where.WriteString(`
-					AND c.type_id = ` + arg(f.TypeID))
-	}
-	if f.DistrictID != 0 {
-		where.WriteString(`
-					AND c.district_id = ` + arg(f.DistrictID))
-	}
-	if f.State != nil {
-		where.WriteString(`
-					AND c.is_state = ` + arg(*f.State))
-	}
-	if f.ProfileID != 0 {
-		where.WriteString(`
-					AND EXISTS (SELECT 1 FROM clinic_profile_links l WHERE l.clinic_id = ` + id + ` AND l.profile_id = ` + arg(f.ProfileID) + `)`)
-	}
-	if f.OpenAt != nil {
-		day, minute := weekMinute(*f.OpenAt)
-		where.WriteString(`
-					AND c.open_week @> ` + arg((day-1)*1440+minute) + `::int`)
-	}
-	q := `
+// of the same conditions, which also gives a priced listing's price range;
+// only the page's rows are joined to the clinic's other columns.
+// Verbs: %[1]s the clinic id column of c, %[2]s the optional conditions,
+// %[3]s the page's order, %[4]s and %[5]s the LIMIT and OFFSET
+// placeholders, %[6]s the result's order.
+const clinicsSQL = `
 		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to, n.total, n.price_low, n.price_high
 		FROM (
-			SELECT ` + id + ` AS id, c.rating, c.review_count, c.name_ru, c.name_uz, ` + price + where.String() + `
-			ORDER BY ` + order("c", id) + `
-			LIMIT ` + arg(page.PerPage) + ` OFFSET ` + arg((page.Page-1)*page.PerPage) + `
+			SELECT %[1]s AS id, c.rating, c.review_count, c.name_ru, c.name_uz, 0 AS price_from, 0 AS price_to
+			FROM clinics c
+			WHERE c.region_id = $1%[2]s
+			ORDER BY %[3]s
+			LIMIT %[4]s OFFSET %[5]s
 		) m
 		CROSS JOIN (
-			SELECT ` + stats + where.String() + `
+			SELECT count(*) AS total, 0 AS price_low, 0 AS price_high
+			FROM clinics c
+			WHERE c.region_id = $1%[2]s
 		) n
 		JOIN clinics c ON c.id = m.id
 		LEFT JOIN districts di ON di.id = c.district_id
 		LEFT JOIN clinic_types t ON t.id = c.type_id
-		ORDER BY ` + order("m", "m.id")
-	return q, args, nil
+		ORDER BY %[6]s`
+
+// pricedClinicsSQL is clinicsSQL over clinic_offers, for the service $2.
+const pricedClinicsSQL = `
+		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to, n.total, n.price_low, n.price_high
+		FROM (
+			SELECT %[1]s AS id, c.rating, c.review_count, c.name_ru, c.name_uz, c.price_from, coalesce(c.price_to, 0) AS price_to
+			FROM clinic_offers c
+			WHERE c.region_id = $1
+				AND c.service_id = $2%[2]s
+			ORDER BY %[3]s
+			LIMIT %[4]s OFFSET %[5]s
+		) m
+		CROSS JOIN (
+			SELECT count(*) AS total, coalesce(min(c.price_from), 0) AS price_low,
+				coalesce(max(coalesce(c.price_to, c.price_from)), 0) AS price_high
+			FROM clinic_offers c
+			WHERE c.region_id = $1
+				AND c.service_id = $2%[2]s
+		) n
+		JOIN clinics c ON c.id = m.id
+		LEFT JOIN districts di ON di.id = c.district_id
+		LEFT JOIN clinic_types t ON t.id = c.type_id
+		ORDER BY %[6]s`
+
+// clinicsQuery builds the listing query of f: the optional filters are
+// the one place this package assembles SQL.
+func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
+	order, err := clinicOrder(f, page.Sort)
+	if err != nil {
+		return "", nil, err
+	}
+	q, id, args := clinicsSQL, "c.id", []any{f.RegionID}
+	if f.ServiceID != 0 {
+		q, id, args = pricedClinicsSQL, "c.clinic_id", []any{f.RegionID, f.ServiceID}
+	}
+	b := sqlArgs{args: args}
+	conds := clinicConditions(f, id, &b)
+	limit, offset := b.add(page.PerPage), b.add((page.Page-1)*page.PerPage)
+	return fmt.Sprintf(q, id, conds, order("c", id), limit, offset, order("m", "m.id")), b.args, nil
+}
+
+// clinicConditions are f's optional filters on the listing's table c, one
+// "AND" line each; id is c's clinic id column.
+func clinicConditions(f ClinicFilter, id string, b *sqlArgs) string {
+	var conds []string
+	if f.TypeID != 0 {
+		conds = append(conds, "c.type_id = "+b.add(f.TypeID))
+	}
+	if f.DistrictID != 0 {
+		conds = append(conds, "c.district_id = "+b.add(f.DistrictID))
+	}
+	if f.State != nil {
+		conds = append(conds, "c.is_state = "+b.add(*f.State))
+	}
+	if f.ProfileID != 0 {
+		conds = append(conds, "EXISTS (SELECT 1 FROM clinic_profile_links l WHERE l.clinic_id = "+id+" AND l.profile_id = "+b.add(f.ProfileID)+")")
+	}
+	if f.OpenAt != nil {
+		day, minute := weekMinute(*f.OpenAt)
+		conds = append(conds, "c.open_week @> "+b.add((day-1)*1440+minute)+"::int")
+	}
+	var sb strings.Builder
+	for _, c := range conds {
+		sb.WriteString("\n\t\t\t\tAND " + c)
+	}
+	return sb.String()
+}
+
+// sqlArgs collects a query's arguments; add returns the placeholder of v.
+type sqlArgs struct{ args []any }
+
+func (b *sqlArgs) add(v any) string {
+	b.args = append(b.args, v)
+	return "$" + strconv.Itoa(len(b.args))
 }
 
 // clinicOrder returns the ORDER BY of a listing as a function of the

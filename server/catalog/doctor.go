@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 )
 
 // DefaultPerPage is the page size of doctor listings when the filter names none.
@@ -35,7 +36,7 @@ type SpecialtyRef struct {
 }
 
 // Name returns the specialty's name in lang ("uz", else Russian).
-func (s SpecialtyRef) Name(lang string) string { return pick(lang, s.NameRu, s.NameUz) }
+func (s SpecialtyRef) Name(lang string) string { return i18n.Pick(lang, s.NameRu, s.NameUz) }
 
 // ClinicRef is a clinic where a doctor receives patients, with the price of
 // a visit there in so'm.
@@ -53,13 +54,13 @@ type ClinicRef struct {
 }
 
 // Name returns the clinic's name in lang ("uz", else Russian).
-func (c ClinicRef) Name(lang string) string { return pick(lang, c.NameRu, c.NameUz) }
+func (c ClinicRef) Name(lang string) string { return i18n.Pick(lang, c.NameRu, c.NameUz) }
 
 // Address returns the clinic's address in lang.
-func (c ClinicRef) Address(lang string) string { return pick(lang, c.AddressRu, c.AddressUz) }
+func (c ClinicRef) Address(lang string) string { return i18n.Pick(lang, c.AddressRu, c.AddressUz) }
 
 // District returns the clinic's district name in lang ("" when unknown).
-func (c ClinicRef) District(lang string) string { return pick(lang, c.DistrictRu, c.DistrictUz) }
+func (c ClinicRef) District(lang string) string { return i18n.Pick(lang, c.DistrictRu, c.DistrictUz) }
 
 // DoctorCard is a doctor as a listing shows it. Photo is a path under the
 // uploads URL, "" when there is none. MinPrice is the lowest of the clinics'
@@ -81,10 +82,10 @@ type DoctorCard struct {
 }
 
 // Name returns the doctor's full name in lang ("uz" is Latin, else Cyrillic).
-func (d DoctorCard) Name(lang string) string { return pick(lang, d.NameRu, d.NameUz) }
+func (d DoctorCard) Name(lang string) string { return i18n.Pick(lang, d.NameRu, d.NameUz) }
 
 // Category returns the doctor's qualification category in lang ("" when none).
-func (d DoctorCard) Category(lang string) string { return pick(lang, d.CategoryRu, d.CategoryUz) }
+func (d DoctorCard) Category(lang string) string { return i18n.Pick(lang, d.CategoryRu, d.CategoryUz) }
 
 // DoctorPage is one page of a doctor listing. Total counts every doctor
 // matching the filter; Page and PerPage are the ones used.
@@ -110,11 +111,11 @@ type Doctor struct {
 }
 
 // Degree returns the doctor's academic degree in lang ("" when none).
-func (d Doctor) Degree(lang string) string { return pick(lang, d.DegreeRu, d.DegreeUz) }
+func (d Doctor) Degree(lang string) string { return i18n.Pick(lang, d.DegreeRu, d.DegreeUz) }
 
 // Description returns the doctor's description in lang.
 func (d Doctor) Description(lang string) string {
-	return pick(lang, d.DescriptionRu, d.DescriptionUz)
+	return i18n.Pick(lang, d.DescriptionRu, d.DescriptionUz)
 }
 
 // cardColumns are the DoctorCard columns of doctors d. Experience counts

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 )
 
 // Named is a slugged thing with a name in both languages: a clinic type,
@@ -21,7 +22,7 @@ type Named struct {
 }
 
 // Name returns the name in lang ("uz", else Russian).
-func (n Named) Name(lang string) string { return pick(lang, n.NameRu, n.NameUz) }
+func (n Named) Name(lang string) string { return i18n.Pick(lang, n.NameRu, n.NameUz) }
 
 // ClinicTypes lists the clinic types in their fixed order with the number
 // of their clinics in regionID.

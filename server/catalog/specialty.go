@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 )
 
 // Specialty is a doctor specialty (кардиолог / kardiolog). DoctorCount is
@@ -25,17 +26,17 @@ type Specialty struct {
 }
 
 // Name returns the specialty's name in lang ("uz", else Russian).
-func (s Specialty) Name(lang string) string { return pick(lang, s.NameRu, s.NameUz) }
+func (s Specialty) Name(lang string) string { return i18n.Pick(lang, s.NameRu, s.NameUz) }
 
 // ChildrenName returns the children's specialist's name in lang
 // ("детский кардиолог" / "bolalar kardiologi").
 func (s Specialty) ChildrenName(lang string) string {
-	return pick(lang, s.ChildrenNameRu, s.ChildrenNameUz)
+	return i18n.Pick(lang, s.ChildrenNameRu, s.ChildrenNameUz)
 }
 
 // Description returns the specialty's description in lang.
 func (s Specialty) Description(lang string) string {
-	return pick(lang, s.DescriptionRu, s.DescriptionUz)
+	return i18n.Pick(lang, s.DescriptionRu, s.DescriptionUz)
 }
 
 // Specialties lists every specialty with the number of its doctors whose

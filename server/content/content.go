@@ -67,7 +67,7 @@ type FAQItem struct {
 // Post is an article, a news item or a press mention.
 type Post struct {
 	ID             int64  `db:"id" json:"id"`
-	Kind           string `db:"kind" json:"kind" tstype:"PostKind"`
+	Kind           string `db:"kind" json:"kind"`
 	Slug           string `db:"slug" json:"slug"`
 	TitleRu        string `db:"title_ru" json:"titleRu"`
 	TitleUz        string `db:"title_uz" json:"titleUz"`

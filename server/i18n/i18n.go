@@ -61,3 +61,14 @@ func (d *Dict) Keys(lang string) []string {
 	}
 	return keys
 }
+
+// Pick returns the text of lang from a Russian and Uzbek pair: the Uzbek
+// text for "uz", unless it is empty (not yet translated), then the Russian
+// one, as for every other language. It is the one rule by which a loader
+// picks the visitor's language, once, so a page's props carry only it.
+func Pick(lang, ru, uz string) string {
+	if lang == "uz" && uz != "" {
+		return uz
+	}
+	return ru
+}

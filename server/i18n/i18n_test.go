@@ -51,3 +51,21 @@ func TestT(t *testing.T) {
 		})
 	}
 }
+
+func TestPick(t *testing.T) {
+	for _, test := range []struct {
+		name, lang, ru, uz, want string
+	}{
+		{"russian", "ru", "Кардиолог", "Kardiolog", "Кардиолог"},
+		{"uzbek", "uz", "Кардиолог", "Kardiolog", "Kardiolog"},
+		{"uzbek not translated falls back to russian", "uz", "Кардиолог", "", "Кардиолог"},
+		{"russian never falls back to uzbek", "ru", "", "Kardiolog", ""},
+		{"unknown language is russian", "en", "Кардиолог", "Kardiolog", "Кардиолог"},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			if got := Pick(test.lang, test.ru, test.uz); got != test.want {
+				t.Errorf("Pick(%q, %q, %q) = %q, want %q", test.lang, test.ru, test.uz, got, test.want)
+			}
+		})
+	}
+}

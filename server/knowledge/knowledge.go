@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/i18n"
 )
 
 // Store reads diseases and symptoms.
@@ -30,12 +32,7 @@ type Entry struct {
 }
 
 // Name returns the entry's name in lang ("uz", else Russian).
-func (e Entry) Name(lang string) string {
-	if lang == "uz" {
-		return e.NameUz
-	}
-	return e.NameRu
-}
+func (e Entry) Name(lang string) string { return i18n.Pick(lang, e.NameRu, e.NameUz) }
 
 // Article is a disease or symptom with its description.
 type Article struct {

@@ -56,12 +56,7 @@ func (s *Store) certificate(dict *i18n.Dict) page.FileLoader {
 // promotion, the clinic, the prices and discount, the validity and a QR
 // code of the code. The document's title and keywords carry the code too.
 func VoucherPDF(code string, p Promotion, lang string, dict *i18n.Dict) ([]byte, error) {
-	pick := func(ru, uz string) string {
-		if lang == "uz" {
-			return uz
-		}
-		return ru
-	}
+	pick := func(ru, uz string) string { return i18n.Pick(lang, ru, uz) }
 	doc := fpdf.New("P", "mm", "A5", "")
 	doc.SetCompression(true)
 	doc.AddUTF8FontFromBytes("DejaVu", "", fontRegular)

@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 )
 
 // Region is one of the fourteen regions (Tashkent city counts as one).
@@ -23,7 +24,7 @@ type Region struct {
 }
 
 // Name returns the region's name in lang: "uz" is Uzbek, anything else Russian.
-func (r Region) Name(lang string) string { return pick(lang, r.NameRu, r.NameUz) }
+func (r Region) Name(lang string) string { return i18n.Pick(lang, r.NameRu, r.NameUz) }
 
 // District is a district (tuman) or town of a region.
 type District struct {
@@ -35,15 +36,7 @@ type District struct {
 }
 
 // Name returns the district's name in lang: "uz" is Uzbek, anything else Russian.
-func (d District) Name(lang string) string { return pick(lang, d.NameRu, d.NameUz) }
-
-// pick returns uz when lang is "uz", ru otherwise.
-func pick(lang, ru, uz string) string {
-	if lang == "uz" {
-		return uz
-	}
-	return ru
-}
+func (d District) Name(lang string) string { return i18n.Pick(lang, d.NameRu, d.NameUz) }
 
 // Store reads regions and districts.
 type Store struct {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"sogliq/shared"
@@ -42,8 +43,64 @@ type Route struct {
 	// who has just signed in for the first time. Such pages are the
 	// visitor's own: rendered for each request, never cached.
 	Access string `json:"access,omitempty"`
+	// Cache is how long the page's rendered copy is fresh and then served
+	// stale while re-rendered, in the page cache and (as Cache-Control) in
+	// browsers; DefaultCache when the row names none. Private pages have
+	// none: they are never cached.
+	Cache *CachePolicy `json:"cache,omitempty"`
 
 	segments []string
+}
+
+// CachePolicy is a page's cache life: fresh for Fresh, then served stale
+// for Stale more while one request re-renders it. In routes.json it is
+// {"fresh": "1m", "stale": "10m"} (Go durations).
+type CachePolicy struct {
+	Fresh time.Duration
+	Stale time.Duration
+}
+
+// DefaultCache is the policy of a route that names none: browsers reuse a
+// page for a minute and revalidate in the background for ten more, and the
+// page cache, purged by tag when data changes, does the same.
+var DefaultCache = CachePolicy{Fresh: time.Minute, Stale: 10 * time.Minute}
+
+// maxCacheLife bounds Fresh+Stale: the page cache remembers purges for
+// that long (cache.MaxLife).
+const maxCacheLife = 24 * time.Hour
+
+// UnmarshalJSON reads {"fresh": "1m", "stale": "10m"}.
+func (p *CachePolicy) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Fresh string `json:"fresh"`
+		Stale string `json:"stale"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	fresh, err := time.ParseDuration(raw.Fresh)
+	if err != nil {
+		return fmt.Errorf("cache fresh: %w", err)
+	}
+	stale, err := time.ParseDuration(raw.Stale)
+	if err != nil {
+		return fmt.Errorf("cache stale: %w", err)
+	}
+	*p = CachePolicy{Fresh: fresh, Stale: stale}
+	return nil
+}
+
+// valid checks a policy: a fresh time of at least a second, a stale time
+// not negative, whole seconds (Cache-Control counts seconds), at most
+// maxCacheLife in all.
+func (p CachePolicy) valid() bool {
+	return p.Fresh >= time.Second && p.Stale >= 0 && p.Fresh%time.Second == 0 && p.Stale%time.Second == 0 &&
+		p.Fresh+p.Stale <= maxCacheLife
+}
+
+// CacheControl is the header a cached page carries.
+func (p CachePolicy) CacheControl() string {
+	return fmt.Sprintf("public, max-age=%d, stale-while-revalidate=%d", p.Fresh/time.Second, p.Stale/time.Second)
 }
 
 // Table is the parsed route table.
@@ -80,6 +137,9 @@ func Parse(raw []byte) (*Table, error) {
 		if r.Access != "" && r.Region {
 			return nil, fmt.Errorf("route.Parse: route %q: a page of one visitor takes no region", r.Name)
 		}
+		if err := checkCache(r); err != nil {
+			return nil, err
+		}
 		if _, dup := t.byName[r.Name]; dup {
 			return nil, fmt.Errorf("route.Parse: route %q twice", r.Name)
 		}
@@ -92,6 +152,22 @@ func Parse(raw []byte) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// checkCache validates a route's cache policy and gives it the default.
+func checkCache(r *Route) error {
+	switch {
+	case r.Access != "" && r.Cache != nil:
+		return fmt.Errorf("route.Parse: route %q: a page of one visitor is never cached, so takes no cache policy", r.Name)
+	case r.Access != "":
+		return nil
+	case r.Cache == nil:
+		def := DefaultCache
+		r.Cache = &def
+	case !r.Cache.valid():
+		return fmt.Errorf("route.Parse: route %q: cache policy %+v: fresh must be whole seconds, at least 1s, stale whole seconds, not negative, both within %s", r.Name, *r.Cache, maxCacheLife)
+	}
+	return nil
 }
 
 func split(p string) []string {

@@ -3,6 +3,7 @@ package route
 import (
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -197,5 +198,41 @@ func TestParseRejectsABadAccess(t *testing.T) {
 	}
 	if _, err := Parse([]byte(`{"routes":[{"name":"a","pattern":"/a","access":"new_user","page":"A"}]}`)); err != nil {
 		t.Errorf("a new_user page: %v", err)
+	}
+}
+
+func TestCachePolicy(t *testing.T) {
+	for _, test := range []struct {
+		name, row string
+		want      *CachePolicy // nil: refused
+	}{
+		{"default", `"page":"A"`, &DefaultCache},
+		{"own", `"page":"A","cache":{"fresh":"30s","stale":"5m"}`, &CachePolicy{Fresh: 30 * time.Second, Stale: 5 * time.Minute}},
+		{"no stale time", `"page":"A","cache":{"fresh":"1m","stale":"0s"}`, &CachePolicy{Fresh: time.Minute}},
+		{"not a duration", `"page":"A","cache":{"fresh":"soon","stale":"1m"}`, nil},
+		{"zero fresh", `"page":"A","cache":{"fresh":"0s","stale":"1m"}`, nil},
+		{"part of a second", `"page":"A","cache":{"fresh":"1500ms","stale":"1m"}`, nil},
+		{"negative stale", `"page":"A","cache":{"fresh":"1m","stale":"-1m"}`, nil},
+		{"past a day", `"page":"A","cache":{"fresh":"20h","stale":"5h"}`, nil},
+		{"a private page", `"page":"A","access":"session","cache":{"fresh":"1m","stale":"1m"}`, nil},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			tab, err := Parse([]byte(`{"routes":[{"name":"a","pattern":"/a",` + test.row + `}]}`))
+			if test.want == nil {
+				if err == nil {
+					t.Errorf("Parse succeeded with %+v", tab.Routes[0].Cache)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(test.want, tab.Routes[0].Cache); diff != "" {
+				t.Errorf("policy (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if got, want := DefaultCache.CacheControl(), "public, max-age=60, stale-while-revalidate=600"; got != want {
+		t.Errorf("CacheControl = %q, want %q", got, want)
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/lib/pq"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 	"sogliq/shared"
 )
 
@@ -66,16 +67,11 @@ type Hit struct {
 }
 
 // Name returns the hit's name in lang.
-func (h Hit) Name(lang string) string { return pick(lang, h.NameRu, h.NameUz) }
+func (h Hit) Name(lang string) string { return i18n.Pick(lang, h.NameRu, h.NameUz) }
 
 // Description returns the hit's description in lang.
-func (h Hit) Description(lang string) string { return pick(lang, h.DescriptionRu, h.DescriptionUz) }
-
-func pick(lang, ru, uz string) string {
-	if lang == "uz" && uz != "" {
-		return uz
-	}
-	return ru
+func (h Hit) Description(lang string) string {
+	return i18n.Pick(lang, h.DescriptionRu, h.DescriptionUz)
 }
 
 // Store runs searches.

@@ -13,7 +13,7 @@ type DocumentProps struct {
 	Page   string            `json:"page"`
 	Layout string            `json:"layout"`
 	Lang   string            `json:"lang" tstype:"Lang"`
-	Region region.Region     `json:"region"`
+	Region PageRegion        `json:"region"`
 	Route  string            `json:"route"`
 	Params map[string]string `json:"params"`
 	URL    PageURLs          `json:"url"`
@@ -27,11 +27,24 @@ type DocumentProps struct {
 	Regions []RegionChoice `json:"regions,omitempty"`
 }
 
-// RegionChoice is one region of the picker.
+// PageRegion is the visitor's region as a page shows it: its name in the
+// page's language.
+type PageRegion struct {
+	ID   int64  `json:"id"`
+	Slug string `json:"slug"`
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// pageRegion is r as a page in lang shows it.
+func pageRegion(r region.Region, lang string) PageRegion {
+	return PageRegion{ID: r.ID, Slug: r.Slug, Code: r.Code, Name: r.Name(lang)}
+}
+
+// RegionChoice is one region of the picker, named in the page's language.
 type RegionChoice struct {
-	Slug   string `json:"slug"`
-	NameRu string `json:"nameRu"`
-	NameUz string `json:"nameUz"`
+	Slug string `json:"slug"`
+	Name string `json:"name"`
 	// Path is where picking the region goes from the current page.
 	Path string `json:"path"`
 }
@@ -47,7 +60,7 @@ func (s *Server) regionChoices(pr *pageRequest) ([]RegionChoice, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = RegionChoice{Slug: r.Slug, NameRu: r.NameRu, NameUz: r.NameUz, Path: path}
+		out[i] = RegionChoice{Slug: r.Slug, Name: r.Name(pr.loc.Lang), Path: path}
 	}
 	return out, nil
 }

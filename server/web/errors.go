@@ -130,7 +130,7 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 	// page still deserves its own deadline.
 	ctx = context.WithoutCancel(ctx)
 	return s.renderDocument(ctx, DocumentProps{
-		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pr.region,
+		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		URL: s.errorURLs(pr), NoIndex: true,
 		Data: ErrorPage{Status: status, Message: message},
 	})

@@ -165,12 +165,18 @@ func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry,
 		return nil, err
 	}
 	r := pr.match.Route
+	policy := route.DefaultCache
+	if r.Cache != nil {
+		policy = *r.Cache
+	}
 	header := map[string]string{
 		fiber.HeaderContentType:  fiber.MIMETextHTMLCharsetUTF8,
-		fiber.HeaderCacheControl: "public, max-age=60, stale-while-revalidate=600",
+		fiber.HeaderCacheControl: policy.CacheControl(),
 		"Content-Language":       pr.loc.Lang,
 	}
-	return cache.NewEntry(fiber.StatusOK, header, []byte(html), append(res.Tags, "page:"+r.Name), s.Now()), nil
+	e := cache.NewEntry(fiber.StatusOK, header, []byte(html), append(res.Tags, "page:"+r.Name), s.Now())
+	e.FreshFor, e.StaleFor = policy.Fresh, policy.Stale
+	return e, nil
 }
 
 // loadPage runs the route's loader and assembles the document's props.
@@ -196,7 +202,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, 
 		return DocumentProps{}, res, err
 	}
 	return DocumentProps{
-		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pr.region,
+		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
 		Regions: regions,
 	}, res, nil

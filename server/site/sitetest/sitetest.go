@@ -126,7 +126,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	}
 	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":", ServeExpired: database.Unavailable}
 	if opts.Uncached {
-		cacheOpts.LocalEntries, cacheOpts.FreshFor, cacheOpts.StaleFor = -1, time.Nanosecond, time.Nanosecond
+		cacheOpts.LocalEntries, cacheOpts.Cap = -1, time.Nanosecond
 	}
 	pages := cache.New(opts.Redis, cacheOpts)
 	t.Cleanup(func() { pages.Close() })
