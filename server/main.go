@@ -188,6 +188,15 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 			return err
 		}
 	}
+	// Migrations and seeding ran on a pool without limits; visitors are
+	// served from one with the database deadlines.
+	limits := database.DefaultLimits
+	limits.Timeout = cfg.DBTimeout
+	serving, err := database.OpenServing(ctx, cfg.DatabaseURL, limits)
+	if err != nil {
+		return err
+	}
+	defer serving.Close()
 	var rdb *redis.Client
 	if cfg.RedisURL != "" {
 		if rdb, err = cache.NewRedisClient(cfg.RedisURL); err != nil {
@@ -195,7 +204,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 		}
 		defer rdb.Close()
 	}
-	pages := cache.New(rdb, cache.Options{Logger: logger})
+	pages := cache.New(rdb, cache.Options{Logger: logger, ServeExpired: database.Unavailable})
 	defer pages.Close()
 	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
 	// short life bounds what arbitrary queries store) and 1000 in process.
@@ -215,7 +224,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	}
 
 	server, err := site.New(ctx, site.Deps{
-		DB: db, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
+		DB: serving, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 		SMS: smsSender(cfg, demo, logger), Consultant: consultantModel(cfg),
 	})

@@ -73,6 +73,10 @@ type Options struct {
 	// Prefix starts every Redis key and the pub/sub channel (default
 	// "sogliq:"); tests use their own.
 	Prefix string
+	// ServeExpired reports whether a render's error lets an expired entry
+	// still held answer instead (e.g. database.Unavailable: an old page
+	// beats an error page while the database is down); nil: never.
+	ServeExpired func(error) bool
 	// Logger receives Redis warnings and render panics (default slog.Default()).
 	Logger *slog.Logger
 	// Now is the clock (default time.Now); tests replace it.
@@ -192,7 +196,8 @@ func (c *Cache) Close() error {
 // the render leaves the result stale rather than fresh with old data.
 //
 // An error from render is returned (wrapped) to every waiter and nothing is
-// cached; a panic in render is recovered, logged and returned the same way;
+// cached, except that an expired entry still held answers instead (as
+// StateStale) when Options.ServeExpired says so of the error; a panic in render is recovered, logged and returned the same way;
 // a nil entry with a nil error is an error. Only entries with Status 200 are
 // stored: any other status (404, 500, a redirect) is returned to the waiters
 // of that render and rendered afresh next time.
@@ -213,6 +218,12 @@ func (c *Cache) Fetch(ctx context.Context, key string, render func(ctx context.C
 	}
 	select {
 	case res := <-ch:
+		if res.Err != nil && e != nil && c.opts.ServeExpired != nil && c.opts.ServeExpired(res.Err) {
+			// An expired page beats an error page (the database may be
+			// down): served as stale, never stored again.
+			c.log.WarnContext(ctx, "cache: render failed; serving an expired entry", slog.String("key", key), slog.Any("err", res.Err))
+			return e, StateStale, nil
+		}
 		if res.Err != nil {
 			return nil, StateMiss, fmt.Errorf("cache.Fetch(%q): %w", key, res.Err)
 		}

@@ -418,6 +418,40 @@ func TestFetchAges(t *testing.T) {
 	}
 }
 
+// An expired entry answers instead of an error only when ServeExpired
+// says so of the error (the database is down), never for others (a
+// deleted page stays a 404).
+func TestFetchServesExpiredWhenUnavailable(t *testing.T) {
+	errDown, errGone := errors.New("database down"), errors.New("not found")
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, test := range []struct {
+		name      string
+		err       error
+		wantState string
+		wantErr   error
+	}{
+		{"unavailable", errDown, StateStale, nil},
+		{"other error", errGone, StateMiss, errGone},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			clk := &clock{now: start}
+			c := newTestCache(t, nil, Options{FreshFor: time.Minute, StaleFor: time.Minute, Now: clk.Now,
+				ServeExpired: func(err error) bool { return errors.Is(err, errDown) }})
+			v1 := newRenderer("v1")
+			v1.now = clk.Now
+			fetch(t, c, "k", v1.render)
+			clk.set(start.Add(time.Hour))
+			e, state, err := c.Fetch(context.Background(), "k", func(context.Context) (*Entry, error) { return nil, test.err })
+			if state != test.wantState || !errors.Is(err, test.wantErr) {
+				t.Fatalf("Fetch = %v, %s, %v; want %s, %v", e, state, err, test.wantState, test.wantErr)
+			}
+			if test.wantErr == nil && string(e.Body) != "v1" {
+				t.Errorf("body %q, want the expired v1", e.Body)
+			}
+		})
+	}
+}
+
 // TestEntryPolicy: an entry's own fresh and stale times rule its life; one
 // without them lives by the cache's; Cap bounds both.
 func TestEntryPolicy(t *testing.T) {

@@ -61,6 +61,10 @@ type Config struct {
 	LLMKey string
 	// LLMModel is the model asked (LLM_MODEL, default gpt-4o-mini).
 	LLMModel string
+	// DBTimeout is the per-request database budget, the serving pool's
+	// statement_timeout and the longest a query waits on a silent server
+	// (DB_TIMEOUT, default 1.5s).
+	DBTimeout time.Duration
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -74,6 +78,14 @@ func FromEnv() (Config, error) {
 		Root:          env("SOURCE_ROOT", "."),
 		RenderPool:    runtime.NumCPU(),
 		RenderTimeout: 2 * time.Second,
+		DBTimeout:     database.DefaultLimits.Timeout,
+	}
+	if v := os.Getenv("DB_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("config: DB_TIMEOUT=%q is not a duration like 1.5s", v)
+		}
+		c.DBTimeout = d
 	}
 	if v := os.Getenv("SSR_POOL"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -154,6 +166,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Bool("dev", c.Dev),
 		slog.Int("render_pool", c.RenderPool),
 		slog.Duration("render_timeout", c.RenderTimeout),
+		slog.Duration("db_timeout", c.DBTimeout),
 		slog.String("geoip", geoip),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 	)

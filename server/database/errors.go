@@ -1,7 +1,11 @@
 package database
 
 import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
 	"net"
 	"syscall"
 
@@ -23,4 +27,28 @@ func isUnreachable(err error) bool {
 	}
 	var opErr *net.OpError
 	return errors.As(err, &opErr) && opErr.Op == "dial"
+}
+
+// Unavailable reports whether err means the database could not answer in
+// time or at all (a deadline, a cancelled or timed-out statement, a
+// broken or refused connection, a server shutting down), as opposed to an
+// answer: the visitor gets a 503 to retry, not a 500.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return true
+	}
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) {
+		switch pqErr.Code {
+		case "57014", "57P01", "57P02", "57P03", "53300": // query_canceled, admin/crash shutdown, cannot_connect_now, too_many_connections
+			return true
+		}
+		return false
+	}
+	var netErr net.Error
+	return errors.As(err, &netErr) || isUnreachable(err)
 }

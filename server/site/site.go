@@ -36,7 +36,10 @@ import (
 
 // Deps are the running services the site needs.
 type Deps struct {
-	DB        *sqlx.DB
+	DB *sqlx.DB
+	// DBBudget is how long one request may wait on the database (zero:
+	// web's default).
+	DBBudget  time.Duration
 	Engine    *ssr.Engine
 	Cache     *cache.Cache
 	PublicURL string
@@ -124,8 +127,12 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
 			},
 		},
-		DB:     d.DB,
-		Logger: d.Logger,
+		DB:       d.DB,
+		DBBudget: d.DBBudget,
+		// The consultant waits on the model (60 s), a code request on the
+		// SMS gateway (10 s).
+		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
+		Logger:        d.Logger,
 	})
 }
 

@@ -7,14 +7,23 @@ import (
 	"html"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
 	"sogliq/server/api"
+	"sogliq/server/database"
 	"sogliq/server/derrors"
 	"sogliq/server/page"
 	"sogliq/server/route"
+)
+
+// retryAfter is what a 503 for an unavailable database asks the visitor
+// to wait: long enough for a restart or a failover, short enough to try.
+const (
+	retryAfterSeconds = 5
+	retryAfter        = "5"
 )
 
 // statusOf maps an error to its HTTP status and the visitor's message.
@@ -33,6 +42,8 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	case errors.As(err, &fe) && fe.Code < 500:
 		return fe.Code, s.Dict.T(lang, "error.badRequest")
+	case database.Unavailable(err):
+		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	default:
 		return fiber.StatusInternalServerError, s.Dict.T(lang, "error.server")
 	}
@@ -82,6 +93,9 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	c.Response().Header.Del(fiber.HeaderContentEncoding)
 	c.Response().Header.Del(fiber.HeaderETag)
 	c.Set(fiber.HeaderCacheControl, "no-store")
+	if status == fiber.StatusServiceUnavailable {
+		c.Set(fiber.HeaderRetryAfter, retryAfter)
+	}
 	body, rerr := s.renderError(ctx, pr, status, message)
 	if rerr != nil {
 		s.Logger.ErrorContext(ctx, "error page render failed", slog.Any("err", rerr))
@@ -147,6 +161,10 @@ func (s *Server) plainErrorPage(lang string, status int, message string) string 
 func (s *Server) apiError(c *fiber.Ctx, err error) error {
 	ctx := c.UserContext()
 	path := utils.CopyString(c.Path())
+	var ae *api.Error
+	if !errors.As(err, &ae) && database.Unavailable(err) {
+		err = &api.Error{Status: fiber.StatusServiceUnavailable, Key: "error.unavailable", RetryAfter: retryAfterSeconds * time.Second, Cause: err}
+	}
 	if status := api.StatusOf(err); status >= 500 {
 		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", path), slog.Any("err", err))
 	} else {

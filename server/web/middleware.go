@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"runtime/debug"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -140,6 +141,22 @@ func cleanPath(s string) bool {
 // a newline, which PostgreSQL takes).
 func cleanParam(v []byte) bool {
 	return utf8.Valid(v) && bytes.IndexByte(v, 0) < 0
+}
+
+// databaseBudget gives the request's context the database budget: a
+// frozen or overloaded database makes the request fail (503) in time
+// instead of holding the visitor. Page renders wait on their own bound
+// (servePage), so only database work counts against it.
+func (s *Server) databaseBudget(c *fiber.Ctx) error {
+	for _, prefix := range s.OutboundPaths {
+		if strings.HasPrefix(c.Path(), prefix) {
+			return c.Next()
+		}
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), s.DBBudget)
+	defer cancel()
+	c.SetUserContext(ctx)
+	return c.Next()
 }
 
 // LogHandler wraps h so every record logged with a request's context

@@ -93,7 +93,10 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 			return notModified(c, e, cache.StateHit)
 		}
 	}
-	entry, state, err := s.Cache.Fetch(c.UserContext(), key, func(ctx context.Context) (*cache.Entry, error) {
+	// The wait ends with the render (its loader has the database budget,
+	// the engine its render deadline), not with the request's budget: a
+	// render slowed by load is still worth waiting for.
+	entry, state, err := s.Cache.Fetch(context.WithoutCancel(c.UserContext()), key, func(ctx context.Context) (*cache.Entry, error) {
 		return s.renderPage(ctx, pr)
 	})
 	if err != nil {
@@ -118,7 +121,7 @@ func (s *Server) servePrivatePage(c *fiber.Ctx, pr *pageRequest) error {
 		return err
 	}
 	props.NoIndex = true
-	html, err := s.renderDocument(c.UserContext(), props)
+	html, err := s.renderDocument(context.WithoutCancel(c.UserContext()), props)
 	if err != nil {
 		return err
 	}
@@ -171,7 +174,9 @@ func (s *Server) cacheKey(pr *pageRequest) string {
 
 // renderPage runs the route's loader and renders the document.
 func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry, error) {
-	props, res, err := s.loadPage(ctx, pr)
+	loadCtx, cancel := context.WithTimeout(ctx, s.DBBudget)
+	props, res, err := s.loadPage(loadCtx, pr)
+	cancel()
 	if err != nil {
 		return nil, err
 	}

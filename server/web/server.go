@@ -53,9 +53,18 @@ type Deps struct {
 	Handlers []Registrar
 	// Files are the file routes by path prefix ("/cert/"), each served
 	// under the prefix and under /uz plus the prefix.
-	Files  map[string]page.FileLoader
-	DB     *sqlx.DB
-	Logger *slog.Logger
+	Files map[string]page.FileLoader
+	DB    *sqlx.DB
+	// DBBudget is how long one request may wait on the database (a
+	// context deadline on every request, and on every page loader);
+	// past it the visitor gets a stale page or the 503 page. Zero: 1.5 s.
+	DBBudget time.Duration
+	// OutboundPaths are path prefixes of APIs that wait on an outside
+	// service with its own timeout (the model, the SMS gateway): the
+	// database budget would cut those calls short, so their requests
+	// have none (their queries are still bounded by the pool's limits).
+	OutboundPaths []string
+	Logger        *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -99,6 +108,9 @@ func New(d Deps) (*Server, error) {
 	}
 	if d.Logger == nil {
 		d.Logger = slog.Default()
+	}
+	if d.DBBudget <= 0 {
+		d.DBBudget = 1500 * time.Millisecond
 	}
 	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore()}
 	for _, r := range d.Regions {
@@ -147,6 +159,8 @@ func (s *Server) App() *fiber.App {
 	// NUL bytes and invalid UTF-8 end here, before any handler can take
 	// them to PostgreSQL.
 	app.Use(refuseBadBytes)
+	// Every database call of the request shares one deadline.
+	app.Use(s.databaseBudget)
 	// Compression for what is not precompressed (cached pages and assets
 	// carry their own Content-Encoding, which the compressor leaves alone).
 	app.Use(compress.New(compress.Config{Level: compress.LevelDefault}))

@@ -20,6 +20,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/cache"
 	"sogliq/server/consultant"
+	"sogliq/server/database"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/site"
 	"sogliq/server/web"
@@ -48,6 +49,8 @@ type Options struct {
 	// Consultant is the AI consultant's model (a fake one on loopback in
 	// tests); nil means the consultant is unavailable.
 	Consultant consultant.Model
+	// DBBudget is the per-request database budget (zero: the default).
+	DBBudget time.Duration
 }
 
 // Site is a running site.
@@ -121,7 +124,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":"}
+	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":", ServeExpired: database.Unavailable}
 	if opts.Uncached {
 		cacheOpts.LocalEntries, cacheOpts.Cap = -1, time.Nanosecond
 	}
@@ -132,7 +135,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant})
 	if err != nil {
 		t.Fatal(err)
 	}
