@@ -106,7 +106,8 @@ func concurrentBookings(t *testing.T, f *fixture) {
 func concurrentBookingsOfOneHold(t *testing.T, f *fixture) {
 	id, key := f.holdAs(t, "", 2, 1, slot(3, "10:00"))
 	counts := race(t, "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова.", func(user int) answer {
-		return f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(user)), token(user))
+		// Keys of their own: the last race's keys are taken (a repeat answers 200).
+		return f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(10000+user)), token(user))
 	})
 	if counts[201] != 1 || counts[409] != attempts-1 {
 		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
