@@ -52,27 +52,38 @@ func race(t *testing.T, want string, attempt func(user int) answer) map[int]int 
 
 func token(user int) string { return fmt.Sprintf("token-of-%d", user) }
 
-// TestConcurrentHolds: 1,000 visitors (each signed in, each from their own
-// address) hold one free time at once: one hold, 999 clear refusals.
-func TestConcurrentHolds(t *testing.T) {
+// TestConcurrency races 1,000 visitors (each signed in, each from their
+// own address) for one free time, over the API on the pool's connections
+// (fewer than the visitors: they queue as in production), four ways. The
+// races share one database, each on its own doctor or time.
+func TestConcurrency(t *testing.T) {
 	f := newFixture(t)
+	f.db.SetMaxOpenConns(16)
 	f.signInAll(t)
+	t.Run("holds", func(t *testing.T) { concurrentHolds(t, f) })
+	t.Run("hold and book", func(t *testing.T) { concurrentBookings(t, f) })
+	t.Run("one leaked hold", func(t *testing.T) { concurrentBookingsOfOneHold(t, f) })
+	t.Run("an expired hold", func(t *testing.T) { concurrentTakersOfAnExpiredHold(t, f) })
+}
+
+// concurrentHolds: 1,000 visitors hold one free time at once: one hold,
+// 999 clear refusals.
+func concurrentHolds(t *testing.T, f *fixture) {
 	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
 		return f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
 	})
 	if counts[201] != 1 || counts[409] != attempts-1 {
 		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
 	}
-	f.expectRows(t, 1, 1)
+	f.expectRows(t, slot(1, "10:00"), 1, 1)
 }
 
-// TestConcurrentBookings: 1,000 users go through the whole flow (hold,
-// then book) for one free time at once: one booking, 999 refusals.
-func TestConcurrentBookings(t *testing.T) {
-	f := newFixture(t)
-	f.signInAll(t)
+// concurrentBookings: 1,000 users go through the whole flow (hold, then
+// book) for one free time at once: one booking, 999 refusals.
+func concurrentBookings(t *testing.T, f *fixture) {
+	f.advance(HoldTTL) // the users' holds of the last race lapse
 	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
-		a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
+		a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(2, "10:00")), token(user))
 		if a.status != 201 {
 			return a
 		}
@@ -82,7 +93,7 @@ func TestConcurrentBookings(t *testing.T) {
 	if counts[201] != 1 || counts[409] != attempts-1 {
 		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
 	}
-	f.expectRows(t, 1, 1)
+	f.expectRows(t, slot(2, "10:00"), 1, 1)
 	var booked int
 	f.db.Get(&booked, `SELECT count(*) FROM appointments WHERE status = 'booked' AND user_id IS NOT NULL AND patient_key IS NOT NULL AND price = 150000`)
 	if booked != 1 {
@@ -90,36 +101,33 @@ func TestConcurrentBookings(t *testing.T) {
 	}
 }
 
-// TestConcurrentBookingsOfOneHold: 1,000 users book the same hold (its
-// key leaked) at once: it becomes one booking.
-func TestConcurrentBookingsOfOneHold(t *testing.T) {
-	f := newFixture(t)
-	f.signInAll(t)
-	id, key := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+// concurrentBookingsOfOneHold: 1,000 users book the same hold (its key
+// leaked) at once: it becomes one booking.
+func concurrentBookingsOfOneHold(t *testing.T, f *fixture) {
+	id, key := f.holdAs(t, "", 2, 1, slot(3, "10:00"))
 	counts := race(t, "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова.", func(user int) answer {
-		return f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(user)), token(user))
+		// Keys of their own: the last race's keys are taken (a repeat answers 200).
+		return f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(10000+user)), token(user))
 	})
 	if counts[201] != 1 || counts[409] != attempts-1 {
 		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
 	}
-	f.expectRows(t, 1, 1)
+	f.expectRows(t, slot(3, "10:00"), 1, 1)
 }
 
-// TestConcurrentTakersOfAnExpiredHold: a hold expires; 1,000 visitors
-// want its time at once: the expired hold blocks nobody, one of them
-// gets it, and it is expired exactly once.
-func TestConcurrentTakersOfAnExpiredHold(t *testing.T) {
-	f := newFixture(t)
-	f.signInAll(t)
-	old, _ := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+// concurrentTakersOfAnExpiredHold: a hold expires; 1,000 visitors want
+// its time at once: the expired hold blocks nobody, one of them gets it,
+// and it is expired exactly once.
+func concurrentTakersOfAnExpiredHold(t *testing.T, f *fixture) {
+	old, _ := f.holdAs(t, "", 3, 2, slot(4, "10:00"))
 	f.advance(HoldTTL)
 	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
-		return f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
+		return f.call(t, "POST", "/api/bookings/holds", holdBody(3, 2, slot(4, "10:00")), token(user))
 	})
 	if counts[201] != 1 || counts[409] != attempts-1 {
 		t.Errorf("answers %v, want 1×201 and %d×409", counts, attempts-1)
 	}
-	f.expectRows(t, 2, 1)
+	f.expectRows(t, slot(4, "10:00"), 2, 1)
 	var expired int
 	f.db.Get(&expired, `SELECT count(*) FROM appointment_history WHERE appointment_id = $1 AND status = 'expired'`, old)
 	if s := f.statusOf(t, old); s != "expired" || expired != 1 {
@@ -127,9 +135,9 @@ func TestConcurrentTakersOfAnExpiredHold(t *testing.T) {
 	}
 }
 
-// expectRows checks the appointments written: total rows, live ones, and
-// that every row has its history (no half-written row).
-func (f *fixture) expectRows(t *testing.T, total, live int) {
+// expectRows checks the appointments written at start: total rows, live
+// ones, and that every row has its history (no half-written row).
+func (f *fixture) expectRows(t *testing.T, start string, total, live int) {
 	t.Helper()
 	var n struct {
 		Total   int `db:"total"`
@@ -140,8 +148,9 @@ func (f *fixture) expectRows(t *testing.T, total, live int) {
 		SELECT count(*) AS total, count(*) FILTER (WHERE live AND (status <> 'held' OR expires_at > $1)) AS live,
 		       count(*) FILTER (WHERE NOT EXISTS (
 		           SELECT 1 FROM appointment_history h WHERE h.appointment_id = a.id AND h.status = a.status)) AS orphans
-		FROM appointments a`
-	if err := f.db.Get(&n, q, f.now()); err != nil {
+		FROM appointments a
+		WHERE lower(during) = $2`
+	if err := f.db.Get(&n, q, f.now(), start); err != nil {
 		t.Fatal(err)
 	}
 	if n.Total != total || n.Live != live || n.Orphans != 0 {

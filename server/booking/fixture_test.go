@@ -77,7 +77,12 @@ func newFixture(t testing.TB) *fixture {
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")},
 		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.now,
 	}
-	f.app = fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
+	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
+		if api.StatusOf(err) >= 500 {
+			t.Logf("%s %s: %v", c.Method(), c.Path(), err)
+		}
+		return api.Write(c, dict, err)
+	}})
 	h.Register(f.app)
 	return f
 }

@@ -1,0 +1,124 @@
+package site_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
+	"sogliq/server/site/sitetest"
+)
+
+// postJSON posts body with cookies and decodes the answer's data into v.
+func postJSON(t *testing.T, url, cookies, body string, v any) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewBufferString(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", cookies)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if v != nil {
+		json.NewDecoder(resp.Body).Decode(&struct{ Data any }{v})
+	}
+	return resp.StatusCode
+}
+
+// TestHistoryPages: /history opens for everyone, private and never cached
+// (a visitor who is not signed in gets the explanation, not a redirect);
+// /history/{id} shows one's own booking and nobody else's.
+func TestHistoryPages(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	patient, _ := signIn(t, s, sms, "+998 90 700-00-01")
+	stranger, _ := signIn(t, s, sms, "+998 90 700-00-02")
+
+	var next struct {
+		Doctors []struct {
+			DoctorID int64 `json:"doctorId"`
+			Slots    []struct {
+				Start    string `json:"start"`
+				ClinicID int64  `json:"clinicId"`
+			} `json:"slots"`
+		} `json:"doctors"`
+	}
+	p := sitetest.Get(t, s.URL+"/api/slots?doctors=1,2,3,4,5")
+	if err := json.Unmarshal([]byte(p.Body), &struct{ Data any }{&next}); err != nil {
+		t.Fatal(err)
+	}
+	var hold struct {
+		ID  int64  `json:"id"`
+		Key string `json:"key"`
+	}
+	var doctor, clinic int64
+	var start string
+	for _, d := range next.Doctors {
+		if len(d.Slots) > 0 {
+			doctor, clinic, start = d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start
+			break
+		}
+	}
+	if start == "" {
+		t.Fatalf("no free time among the first doctors: %s", p.Body)
+	}
+	if st := postJSON(t, s.URL+"/api/bookings/holds", patient, fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, doctor, clinic, start), &hold); st != 201 {
+		t.Fatalf("hold: %d", st)
+	}
+	var booked struct {
+		ID int64 `json:"id"`
+	}
+	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-000000000001","patient":{"self":true},"consent":true}`, hold.ID, hold.Key)
+	if st := postJSON(t, s.URL+"/api/bookings", patient, body, &booked); st != 201 {
+		t.Fatalf("book: %d", st)
+	}
+
+	for _, test := range []struct {
+		name, path, cookie string
+		status             int
+		location, h1, sel  string
+	}{
+		{"history, nobody", "/history", "", 200, "", "Мои записи", ".history__anonymous"},
+		{"uz history, nobody", "/uz/history", "", 200, "", "Mening yozuvlarim", ".history__anonymous"},
+		{"history, the patient", "/history", patient, 200, "", "Мои записи", ".history__list--upcoming"},
+		{"history, a forged token", "/history", "token=forged", 200, "", "Мои записи", ".history__anonymous"},
+		{"the booking, the patient", fmt.Sprintf("/uz/history/%d", booked.ID), patient, 200, "", "Siz yozildingiz", ""},
+		{"the booking, another user", fmt.Sprintf("/history/%d", booked.ID), stranger, 404, "", "", ""},
+		{"the booking, nobody", fmt.Sprintf("/history/%d", booked.ID), "", 302, "/", "", ""},
+		{"no such booking", "/history/999999", patient, 404, "", "", ""},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path, "Cookie", test.cookie)
+			if p.Resp.StatusCode != test.status || p.Resp.Header.Get("Location") != test.location {
+				t.Fatalf("%d to %q, want %d to %q", p.Resp.StatusCode, p.Resp.Header.Get("Location"), test.status, test.location)
+			}
+			if x := p.Resp.Header.Get("X-Cache"); x != "" {
+				t.Errorf("X-Cache %q: a private page went through the page cache", x)
+			}
+			if test.status != 200 {
+				return
+			}
+			if cc := p.Resp.Header.Get("Cache-Control"); cc != "private, no-store" {
+				t.Errorf("Cache-Control %q", cc)
+			}
+			if got := sitetest.Text(p.One(t, "main h1")); got != test.h1 {
+				t.Errorf("h1 %q, want %q", got, test.h1)
+			}
+			if got := sitetest.Attr(p.One(t, `meta[name="robots"]`), "content"); !strings.Contains(got, "noindex") {
+				t.Errorf("robots %q, want noindex", got)
+			}
+			if test.sel != "" {
+				p.One(t, test.sel)
+			}
+		})
+	}
+	// The stranger's history lists nothing of the patient's.
+	if p := sitetest.Get(t, s.URL+"/history", "Cookie", stranger); strings.Contains(p.Body, fmt.Sprintf("/history/%d", booked.ID)) {
+		t.Error("another user's history shows the booking")
+	}
+}
