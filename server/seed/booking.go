@@ -33,12 +33,9 @@ var holidays = []string{
 
 // hours is a stretch of a working day in minutes, with an optional lunch.
 type hours struct {
-	start, end    int
-	lunchStart    int // 0 for none
-	lunchEnd      int
-	slot          int
-	weekdays      []int
-	sundayMorning bool
+	start, end int
+	lunchStart int // 0 for none
+	lunchEnd   int
 }
 
 // scheduleRow is a row of schedules.

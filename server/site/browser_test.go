@@ -24,7 +24,7 @@ import (
 
 // browserTimeout bounds the whole node run; a hung browser must not hang CI.
 // The booking flow (two languages) added about a minute and a half.
-const browserTimeout = 6 * time.Minute
+const browserTimeout = 10 * time.Minute
 
 // TestBrowser runs the browser tests in client/e2e against a seeded site:
 // pages without JavaScript, islands hydrating without console errors, the
