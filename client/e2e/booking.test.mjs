@@ -8,21 +8,8 @@
 // Run against a running site: BASE_URL=... SMS_GATEWAY_URL=... node --test client/e2e/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mobile, screenshot, watchProblems, withContext } from "./browser.mjs";
+import { mobile, hydrated, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
 
-const gateway = process.env.SMS_GATEWAY_URL?.replace(/\/+$/, "");
-
-async function smsCode(phone) {
-  assert.ok(gateway, "SMS_GATEWAY_URL is not set");
-  const res = await fetch(`${gateway}/last?phone=${encodeURIComponent(phone)}`);
-  const { code } = await res.json();
-  assert.match(code, /^\d{6}$/, `no code was sent to ${phone}`);
-  return code;
-}
-
-async function hydrated(page, island) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor({ state: "attached" });
-}
 
 const texts = {
   ru: {

@@ -11,6 +11,22 @@ import { chromium } from "playwright-core";
 export const baseURL = process.env.BASE_URL?.replace(/\/+$/, "");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const screenshotDir = process.env.SCREENSHOT_DIR;
+const gateway = process.env.SMS_GATEWAY_URL?.replace(/\/+$/, "");
+
+/** smsCode reads the last sign-in code the loopback gateway took for phone, as a patient reads their phone. */
+export async function smsCode(phone) {
+  assert.ok(gateway, "SMS_GATEWAY_URL is not set");
+  const res = await fetch(`${gateway}/last?phone=${encodeURIComponent(phone)}`);
+  const { code } = await res.json();
+  assert.match(code, /^\d{6}$/, `no code was sent to ${phone}`);
+  return code;
+}
+
+/** hydrated waits until an island has marked itself hydrated (data-hydrated), never by sleeping. */
+export async function hydrated(page, island) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor({ state: "attached" });
+}
+
 export const mobile = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
 // Generous, because a cold CI machine renders the first pages slowly; a
