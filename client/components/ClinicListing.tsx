@@ -1,4 +1,4 @@
-import { t, tn, localized, type Lang } from "../lib/i18n";
+import { t, tn, type Lang } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
 import type { ClinicListing as Listing } from "../gen/catalog";
 import { ClinicSummary } from "./ClinicSummary";
@@ -37,7 +37,7 @@ export function ClinicListing({ lang, region, route, params, listing, hide = {} 
             <select name="district" defaultValue={f.district}>
               <option value="">{t(lang, "filters.anyDistrict")}</option>
               {listing.districts.map((d) => (
-                <option key={d.slug} value={d.slug}>{localized(lang, d.nameRu, d.nameUz)}</option>
+                <option key={d.slug} value={d.slug}>{d.name}</option>
               ))}
             </select>
           </label>
@@ -48,7 +48,7 @@ export function ClinicListing({ lang, region, route, params, listing, hide = {} 
             <select name="type" defaultValue={f.type}>
               <option value="">{t(lang, "filters.anyType")}</option>
               {listing.types.map((ty) => (
-                <option key={ty.slug} value={ty.slug}>{localized(lang, ty.nameRu, ty.nameUz)}</option>
+                <option key={ty.slug} value={ty.slug}>{ty.name}</option>
               ))}
             </select>
           </label>

@@ -1,7 +1,7 @@
-import { t, tn, localized, type Lang } from "../lib/i18n";
+import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { ClinicCard } from "../gen/catalog";
+import type { ClinicCardText as ClinicCard } from "../gen/catalog";
 import "./ClinicSummary.css";
 
 /** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */
@@ -13,8 +13,8 @@ export function priceText(from: number, to: number, lang: Lang, fromOnly = false
 /** ClinicSummary is a clinic's card in a listing, with the listed price when there is one. */
 export function ClinicSummary({ clinic, lang, region, priced }: { clinic: ClinicCard; lang: Lang; region: string; priced: boolean }) {
   const place = { lang, region };
-  const name = localized(lang, clinic.nameRu, clinic.nameUz);
-  const landmark = localized(lang, clinic.landmarkRu, clinic.landmarkUz);
+  const name = clinic.name;
+  const landmark = clinic.landmark;
   return (
     <article className="clinic-summary" data-slug={clinic.slug}>
       <div className="clinic-summary__body">
@@ -22,13 +22,13 @@ export function ClinicSummary({ clinic, lang, region, priced }: { clinic: Clinic
           <a href={href("clinic", { slug: clinic.slug }, place)}>{name}</a>
         </h2>
         <p className="clinic-summary__meta">
-          <span className="clinic-summary__type">{localized(lang, clinic.typeRu, clinic.typeUz)}</span>
+          <span className="clinic-summary__type">{clinic.type}</span>
           <span>{t(lang, clinic.isState ? "clinic.state" : "clinic.private")}</span>
           <span className="clinic-summary__rating" title={t(lang, "clinic.rating")}>★ {clinic.rating.toFixed(1)}</span>
           <span>{tn(lang, "clinic.reviews", clinic.reviewCount)}</span>
         </p>
         <p className="clinic-summary__address">
-          {localized(lang, clinic.districtRu, clinic.districtUz)}, {localized(lang, clinic.addressRu, clinic.addressUz)}
+          {clinic.district}, {clinic.address}
           {landmark && <span className="clinic-summary__landmark"> ({t(lang, "clinic.landmark")}: {landmark})</span>}
         </p>
         <p className="clinic-summary__phone">{clinic.phone}</p>

@@ -1,14 +1,14 @@
-import { t, tn, localized, type Lang } from "../lib/i18n";
+import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { DoctorCard as Summary } from "../gen/catalog";
+import type { DoctorCardText as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
 import "./DoctorSummary.css";
 
 /** DoctorSummary is a doctor's card in a listing. */
 export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang: Lang; region: string }) {
   const place = { lang, region };
-  const name = localized(lang, doctor.nameRu, doctor.nameUz);
+  const name = doctor.name;
   return (
     <article className="doctor-summary">
       <Avatar name={name} photo={doctor.photo} />
@@ -17,11 +17,11 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
           <a href={href("doctor", { slug: doctor.slug }, place)}>{name}</a>
         </h2>
         <p className="doctor-summary__specialties">
-          {doctor.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", ")}
+          {doctor.specialties.map((s) => s.name).join(", ")}
         </p>
         <p className="doctor-summary__meta">
           <span>{tn(lang, "doctor.experience", doctor.experienceYears)}</span>
-          {localized(lang, doctor.categoryRu, doctor.categoryUz) && <span>{localized(lang, doctor.categoryRu, doctor.categoryUz)}</span>}
+          {doctor.category && <span>{doctor.category}</span>}
           <span className="doctor-summary__rating" title={t(lang, "doctor.rating")}>★ {doctor.rating.toFixed(1)}</span>
           <span>{tn(lang, "doctor.reviews", doctor.reviewCount)}</span>
         </p>
@@ -29,9 +29,9 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
           {doctor.clinics.map((c) => (
             <li key={c.slug}>
               <strong>
-                <a href={href("clinic", { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+                <a href={href("clinic", { slug: c.slug }, place)}>{c.name}</a>
               </strong>
-              <span>{localized(lang, c.addressRu, c.addressUz)}</span>
+              <span>{c.address}</span>
               <span className="doctor-summary__price">{formatPrice(c.price, lang)}</span>
             </li>
           ))}

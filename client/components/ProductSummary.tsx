@@ -1,7 +1,7 @@
-import { t, localized, type Lang } from "../lib/i18n";
+import { t, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { Card as ProductCard } from "../gen/product";
+import type { CardText as ProductCard } from "../gen/product";
 
 /** priceRange writes a medicine's price range per SPEC §3 ("от 12 000 до 15 000 сум"). */
 export function priceRange(lang: Lang, min: number, max: number): string {
@@ -15,10 +15,10 @@ export function ProductSummary({ product, lang, region }: { product: ProductCard
   return (
     <article className="product-summary">
       <h2 className="product-summary__name">
-        <a href={href("product", { slug: p.slug }, { lang, region })}>{localized(lang, p.nameRu, p.nameUz)}</a>
+        <a href={href("product", { slug: p.slug }, { lang, region })}>{p.name}</a>
       </h2>
       <p className="product-summary__meta">
-        <span>{localized(lang, p.innRu, p.innUz)}</span> · <span>{localized(lang, p.formRu, p.formUz)}</span> ·{" "}
+        <span>{p.inn}</span> · <span>{p.form}</span> ·{" "}
         <span>{t(lang, p.prescription ? "product.byPrescription" : "product.otc")}</span>
       </p>
       <p className="product-summary__price">{priceRange(lang, p.priceMin, p.priceMax)}</p>

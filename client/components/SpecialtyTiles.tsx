@@ -1,6 +1,6 @@
-import { tn, localized, type Lang } from "../lib/i18n";
+import { tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
-import type { Specialty } from "../gen/catalog";
+import type { SpecialtyText as Specialty } from "../gen/catalog";
 import "./SpecialtyTiles.css";
 
 /** SpecialtyTiles links each specialty's listing with its number of doctors. */
@@ -10,7 +10,7 @@ export function SpecialtyTiles({ specialties, lang, region }: { specialties: Spe
       {specialties.map((s) => (
         <li key={s.slug}>
           <a className="tile" href={href("specialty", { specialty: s.slug }, { lang, region })}>
-            <span className="tile__title">{localized(lang, s.nameRu, s.nameUz)}</span>
+            <span className="tile__title">{s.name}</span>
             <span className="tile__count">{tn(lang, "doctors.count", s.doctorCount)}</span>
           </a>
         </li>

@@ -3,256 +3,6 @@
 export type ServiceKind = "service" | "diagnostic" | "analysis";
 
 //////////
-// source: clinic.go
-
-/**
- * Clinic listing orders (?sort=).
- */
-export const SortRating = "rating"; // best rated first; the default
-/**
- * Clinic listing orders (?sort=).
- */
-export const SortPrice = "price"; // cheapest first; only where a price is listed
-/**
- * Clinic listing orders (?sort=).
- */
-export const SortName = "name"; // by name in the page's language
-/**
- * ClinicFilter selects the clinics of one region. Zero fields select all.
- */
-export interface ClinicFilter {
-  RegionID: number /* int64 */;
-  TypeID: number /* int64 */;
-  ProfileID: number /* int64 */;
-  DistrictID: number /* int64 */;
-  /**
-   * State keeps state (true) or private (false) clinics; nil keeps both.
-   */
-  State?: boolean;
-  /**
-   * ServiceID keeps the clinics pricing that service, or for a category
-   * any of its items (the lowest price becomes the card's); 0 lists no
-   * price.
-   */
-  ServiceID: number /* int64 */;
-  /**
-   * OpenAt keeps the clinics working at that instant (Tashkent hours).
-   */
-  OpenAt?: string /* RFC3339 */;
-  /**
-   * Sort is SortRating (the default), SortPrice or SortName; Lang picks
-   * the name SortName orders by.
-   */
-  Sort: string;
-  /**
-   * Sort is SortRating (the default), SortPrice or SortName; Lang picks
-   * the name SortName orders by.
-   */
-  Lang: string;
-  /**
-   * Page counts from 1; PerPage defaults to DefaultPerPage.
-   */
-  Page: number /* int */;
-  /**
-   * Page counts from 1; PerPage defaults to DefaultPerPage.
-   */
-  PerPage: number /* int */;
-}
-/**
- * ClinicCard is a clinic as a listing shows it. PriceFrom and PriceTo are
- * the listed service's price (0 when the listing has none; PriceTo 0 when
- * the price is not a range).
- */
-export interface ClinicCard {
-  id: number /* int64 */;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  addressRu: string;
-  addressUz: string;
-  landmarkRu: string;
-  landmarkUz: string;
-  districtRu: string;
-  districtUz: string;
-  phone: string;
-  rating: number /* float64 */;
-  reviewCount: number /* int */;
-  isState: boolean;
-  typeSlug: string;
-  typeRu: string;
-  typeUz: string;
-  priceFrom: number /* int */;
-  priceTo: number /* int */;
-}
-/**
- * ClinicPage is one page of a clinic listing; Total counts every match.
- * PriceLow and PriceHigh are the lowest and highest price of the listed
- * service over every match, not only this page's (a range's upper end
- * counts); 0 when the listing has no service.
- */
-export interface ClinicPage {
-  clinics: ClinicCard[];
-  total: number /* int */;
-  priceLow: number /* int */;
-  priceHigh: number /* int */;
-  page: number /* int */;
-  perPage: number /* int */;
-  sort: string;
-}
-
-//////////
-// source: clinicdetail.go
-
-/**
- * Clinic is the clinic card: the listing card and what only the card shows.
- */
-export interface Clinic extends ClinicCard {
-  regionId: number /* int64 */;
-  regionRu: string;
-  regionUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
-  latitude: number /* float64 */;
-  longitude: number /* float64 */;
-  phones: string[];
-  photos: string[];
-  /**
-   * Hours has a row per working weekday; OpenNow and RoundTheClock are
-   * computed when the card is loaded.
-   */
-  hours: Hours[];
-  openNow: boolean;
-  roundTheClock: boolean;
-  profiles: Named[];
-  branches: ClinicCard[];
-  doctors: DoctorCard[];
-  prices: PriceCategory[];
-}
-/**
- * Price is one priced item of a clinic; PriceTo is 0 unless a range.
- */
-export interface Price {
-  kind: string;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  priceFrom: number /* int */;
-  priceTo: number /* int */;
-}
-/**
- * PriceCategory groups a clinic's prices by category of a tree.
- */
-export interface PriceCategory {
-  kind: string;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  items: Price[];
-}
-
-//////////
-// source: doctor.go
-
-/**
- * DefaultPerPage is the page size of doctor listings when the filter names none.
- */
-export const DefaultPerPage = 20;
-/**
- * DoctorFilter selects the doctors of one specialty in one region.
- */
-export interface DoctorFilter {
-  SpecialtyID: number /* int64 */;
-  RegionID: number /* int64 */;
-  /**
-   * Children keeps only doctors who accept children (the /deti pages).
-   */
-  Children: boolean;
-  /**
-   * DistrictID keeps only doctors working at a clinic in that district; 0 is any.
-   */
-  DistrictID: number /* int64 */;
-  /**
-   * Page counts from 1; PerPage defaults to DefaultPerPage.
-   */
-  Page: number /* int */;
-  /**
-   * Page counts from 1; PerPage defaults to DefaultPerPage.
-   */
-  PerPage: number /* int */;
-}
-/**
- * SpecialtyRef is a specialty as a doctor card shows it.
- */
-export interface SpecialtyRef {
-  id: number /* int64 */;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  childrenNameRu: string;
-  childrenNameUz: string;
-}
-/**
- * ClinicRef is a clinic where a doctor receives patients, with the price of
- * a visit there in so'm.
- */
-export interface ClinicRef {
-  id: number /* int64 */;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  addressRu: string;
-  addressUz: string;
-  districtRu: string;
-  districtUz: string;
-  phone: string;
-  price: number /* int */;
-}
-/**
- * DoctorCard is a doctor as a listing shows it. Photo is a path under the
- * uploads URL, "" when there is none. MinPrice is the lowest of the clinics'
- * prices, 0 when the doctor has no clinic.
- */
-export interface DoctorCard {
-  id: number /* int64 */;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  photo: string;
-  experienceYears: number /* int */;
-  categoryRu: string;
-  categoryUz: string;
-  rating: number /* float64 */;
-  reviewCount: number /* int */;
-  specialties: SpecialtyRef[];
-  clinics: ClinicRef[];
-  minPrice: number /* int */;
-}
-/**
- * DoctorPage is one page of a doctor listing. Total counts every doctor
- * matching the filter; Page and PerPage are the ones used.
- */
-export interface DoctorPage {
-  doctors: DoctorCard[];
-  total: number /* int */;
-  page: number /* int */;
-  perPage: number /* int */;
-}
-/**
- * Doctor is the full doctor page: the card and what only the page shows.
- */
-export interface Doctor extends DoctorCard {
-  gender: string;
-  experienceSince: number /* int */;
-  degreeRu: string;
-  degreeUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
-  acceptsChildren: boolean;
-  acceptsAdults: boolean;
-  regionId: number /* int64 */;
-}
-
-//////////
 // source: hours.go
 
 /**
@@ -284,15 +34,15 @@ export interface ListingFilters {
  * the clinics carry its price; PriceLow and PriceHigh span every match.
  */
 export interface ClinicListing {
-  clinics: ClinicCard[];
+  clinics: ClinicCardText[];
   total: number /* int */;
   priceLow: number /* int */;
   priceHigh: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
   filters: ListingFilters;
-  districts: Named[];
-  types: Named[];
+  districts: NamedText[];
+  types: NamedText[];
   priced: boolean;
 }
 
@@ -304,22 +54,22 @@ export interface ClinicListing {
  * specialties, at most homeSpecialties of them.
  */
 export interface HomePage {
-  specialties: Specialty[];
+  specialties: SpecialtyText[];
 }
 /**
  * SpecialtiesPage is the data of /doctors: every specialty of the region.
  */
 export interface SpecialtiesPage {
-  specialties: Specialty[];
+  specialties: SpecialtyText[];
 }
 /**
  * DoctorListPage is the data of /doctors/{specialty} and its children's
  * form: one page of the specialty's doctors in the region.
  */
 export interface DoctorListPage {
-  specialty: Specialty;
+  specialty: SpecialtyText;
   children: boolean;
-  doctors: DoctorCard[];
+  doctors: DoctorCardText[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
@@ -328,7 +78,7 @@ export interface DoctorListPage {
  * DoctorProfilePage is the data of /doctor/{slug}.
  */
 export interface DoctorProfilePage {
-  doctor: Doctor;
+  doctor: DoctorText;
 }
 
 //////////
@@ -349,8 +99,8 @@ export const OwnershipPrivate = "chastnye";
  * types of clinics of the region.
  */
 export interface ClinicIndexPage {
-  profiles: Named[];
-  types: Named[];
+  profiles: NamedText[];
+  types: NamedText[];
 }
 /**
  * ClinicListPage is the data of a clinic listing (/kliniki/...). By says
@@ -360,8 +110,8 @@ export interface ClinicIndexPage {
  */
 export interface ClinicListPage extends ClinicListing {
   by: 'all' | 'type' | 'ownership' | 'district' | 'profile';
-  subject: Named | null;
-  district: Named | null;
+  subject: NamedText | null;
+  district: NamedText | null;
 }
 /**
  * ClinicProfilePage is the data of /klinika/{slug} and its tabs. Tab is ""
@@ -369,7 +119,7 @@ export interface ClinicListPage extends ClinicListing {
  * DoctorCount.
  */
 export interface ClinicProfilePage {
-  clinic: Clinic;
+  clinic: ClinicText;
   tab: string;
   tabs: string[];
   doctorCount: number /* int */;
@@ -380,7 +130,7 @@ export interface ClinicProfilePage {
  */
 export interface ServiceIndexPage {
   kind: ServiceKind;
-  categories: ServiceCategory[];
+  categories: ServiceCategoryText[];
 }
 /**
  * ServiceClinicsPage is the data of a service, diagnostic or analysis page:
@@ -389,101 +139,168 @@ export interface ServiceIndexPage {
  */
 export interface ServiceClinicsPage extends ClinicListing {
   kind: ServiceKind;
-  service: Service;
-  district: Named | null;
+  service: ServiceText;
+  district: NamedText | null;
 }
 
 //////////
-// source: reference.go
+// source: text.go
 
 /**
- * Named is a slugged thing with a name in both languages: a clinic type,
- * a clinic specialisation or a district. Count is the number of clinics
- * it has in a region where a list says so.
+ * SpecialtyText is a Specialty in one language.
  */
-export interface Named {
+export interface SpecialtyText {
   id: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
+  name: string;
+  childrenName: string;
+  description: string;
+  doctorCount: number /* int */;
+}
+/**
+ * SpecialtyRefText is a SpecialtyRef in one language.
+ */
+export interface SpecialtyRefText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+  childrenName: string;
+}
+/**
+ * ClinicRefText is a ClinicRef in one language.
+ */
+export interface ClinicRefText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+  address: string;
+  district: string;
+  phone: string;
+  price: number /* int */;
+}
+/**
+ * DoctorCardText is a DoctorCard in one language.
+ */
+export interface DoctorCardText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+  photo: string;
+  experienceYears: number /* int */;
+  category: string;
+  rating: number /* float64 */;
+  reviewCount: number /* int */;
+  specialties: SpecialtyRefText[];
+  clinics: ClinicRefText[];
+  minPrice: number /* int */;
+}
+/**
+ * DoctorText is a Doctor in one language.
+ */
+export interface DoctorText extends DoctorCardText {
+  gender: string;
+  experienceSince: number /* int */;
+  degree: string;
+  description: string;
+  acceptsChildren: boolean;
+  acceptsAdults: boolean;
+  regionId: number /* int64 */;
+}
+/**
+ * ClinicCardText is a ClinicCard in one language.
+ */
+export interface ClinicCardText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+  address: string;
+  landmark: string;
+  district: string;
+  phone: string;
+  rating: number /* float64 */;
+  reviewCount: number /* int */;
+  isState: boolean;
+  typeSlug: string;
+  type: string;
+  priceFrom: number /* int */;
+  priceTo: number /* int */;
+}
+/**
+ * ClinicText is a Clinic in one language.
+ */
+export interface ClinicText extends ClinicCardText {
+  regionId: number /* int64 */;
+  region: string;
+  description: string;
+  latitude: number /* float64 */;
+  longitude: number /* float64 */;
+  phones: string[];
+  photos: string[];
+  hours: Hours[];
+  openNow: boolean;
+  roundTheClock: boolean;
+  profiles: NamedText[];
+  branches: ClinicCardText[];
+  doctors: DoctorCardText[];
+  prices: PriceCategoryText[];
+}
+/**
+ * PriceText is a Price in one language.
+ */
+export interface PriceText {
+  kind: string;
+  slug: string;
+  name: string;
+  priceFrom: number /* int */;
+  priceTo: number /* int */;
+}
+/**
+ * PriceCategoryText is a PriceCategory in one language.
+ */
+export interface PriceCategoryText {
+  kind: string;
+  slug: string;
+  name: string;
+  items: PriceText[];
+}
+/**
+ * NamedText is a Named in one language.
+ */
+export interface NamedText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
   count: number /* int */;
 }
-
-//////////
-// source: service.go
-
 /**
- * Service kinds: the three trees of the services table.
+ * ServiceItemText is a ServiceItem in one language.
  */
-export const KindService = "service"; // /uslugi
-/**
- * Service kinds: the three trees of the services table.
- */
-export const KindDiagnostic = "diagnostic"; // /diagnostika
-/**
- * Service kinds: the three trees of the services table.
- */
-export const KindAnalysis = "analysis"; // /uslugi/analizy
-/**
- * ServiceItem is a node of a services tree as a list shows it, with the
- * number of clinics of a region pricing it (for a category: pricing any
- * of its items) and the lowest of their prices, 0 when none. Counts and
- * prices come from clinic_offers.
- */
-export interface ServiceItem {
+export interface ServiceItemText {
   id: number /* int64 */;
   parentId: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
+  name: string;
   clinicCount: number /* int */;
   minPrice: number /* int */;
 }
 /**
- * ServiceCategory is a category with its items.
+ * ServiceCategoryText is a ServiceCategory in one language.
  */
-export interface ServiceCategory extends ServiceItem {
-  items: ServiceItem[];
+export interface ServiceCategoryText extends ServiceItemText {
+  items: ServiceItemText[];
 }
 /**
- * Service is a service, diagnostic or analysis (a category or an item)
- * with what its page shows.
+ * ServiceText is a Service in one language.
  */
-export interface Service {
+export interface ServiceText {
   id: number /* int64 */;
   kind: ServiceKind;
   parentId: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
-  preparationRu: string;
-  preparationUz: string;
+  name: string;
+  description: string;
+  preparation: string;
   turnaroundHours: number /* int */;
-  /**
-   * Parent is the category of an item; Children the items of a category.
-   */
-  parent: ServiceItem | null;
-  children: ServiceItem[];
-}
-
-//////////
-// source: specialty.go
-
-/**
- * Specialty is a doctor specialty (кардиолог / kardiolog). DoctorCount is
- * the number of its doctors in a region when listed by Specialties, 0 from
- * SpecialtyBySlug.
- */
-export interface Specialty {
-  id: number /* int64 */;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-  childrenNameRu: string;
-  childrenNameUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
-  doctorCount: number /* int */;
+  parent: ServiceItemText | null;
+  children: ServiceItemText[];
 }

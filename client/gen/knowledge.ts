@@ -2,45 +2,6 @@
 import type * as catalog from "./catalog";
 
 //////////
-// source: knowledge.go
-/*
-Package knowledge owns the medical knowledge pages: diseases and symptoms,
-the many-to-many links between them, the specialties that treat a disease,
-and the loaders of /bolezn and /simptom. A disease page leads to doctors:
-the top doctors of its specialties in the visitor's region, read through
-the catalog.
-*/
-
-/**
- * Store reads diseases and symptoms.
- */
-export interface Store {
-}
-/**
- * Entry is a disease or a symptom as an index or a link shows it.
- */
-export interface Entry {
-  id: number /* int64 */;
-  slug: string;
-  nameRu: string;
-  nameUz: string;
-}
-/**
- * Article is a disease or symptom with its description.
- */
-export interface Article extends Entry {
-  descriptionRu: string;
-  descriptionUz: string;
-}
-/**
- * Group is the entries of an index under one initial letter.
- */
-export interface Group {
-  letter: string;
-  entries: Entry[];
-}
-
-//////////
 // source: pages.go
 
 /**
@@ -52,7 +13,7 @@ export const TopDoctors = 6;
  * initial letter in the visitor's language.
  */
 export interface IndexPage {
-  groups: Group[];
+  groups: GroupText[];
   total: number /* int */;
 }
 /**
@@ -61,8 +22,29 @@ export interface IndexPage {
  * top doctors of Specialties in the visitor's region.
  */
 export interface EntryPage {
-  entry: Article;
-  linked: Entry[];
-  specialties: catalog.SpecialtyRef[];
-  doctors: catalog.DoctorCard[];
+  entry: ArticleText;
+  linked: EntryText[];
+  specialties: catalog.SpecialtyRefText[];
+  doctors: catalog.DoctorCardText[];
+}
+/**
+ * EntryText is an Entry in one language.
+ */
+export interface EntryText {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+}
+/**
+ * ArticleText is an Article in one language.
+ */
+export interface ArticleText extends EntryText {
+  description: string;
+}
+/**
+ * GroupText is a Group in one language.
+ */
+export interface GroupText {
+  letter: string;
+  entries: EntryText[];
 }

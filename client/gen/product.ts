@@ -7,7 +7,7 @@
  * CategoriesPage is the data of /lekarstva: the categories of medicines.
  */
 export interface CategoriesPage {
-  categories: Category[];
+  categories: CategoryText[];
 }
 /**
  * ListPage is the data of a medicine listing: every medicine, a
@@ -15,9 +15,9 @@ export interface CategoriesPage {
  */
 export interface ListPage {
   by: 'all' | 'category' | 'tag';
-  category?: Category;
-  tag?: Tag;
-  products: Card[];
+  category?: CategoryText;
+  tag?: TagText;
+  products: CardText[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
@@ -26,95 +26,50 @@ export interface ListPage {
  * DetailPage is the data of a medicine's page.
  */
 export interface DetailPage {
-  product: Product;
-}
-
-//////////
-// source: product.go
-/*
-Package product owns the medicines: categories, tags (active substances
-and symptoms), the medicine cards with their price ranges and analogues
-(same international name), and the loaders of /product-list, /products,
-/products/{slug}, /products/tag/{slug} and /product/{slug}.
-*/
-
-/**
- * Store reads the medicines.
- */
-export interface Store {
+  product: ProductText;
 }
 /**
- * Category is a group of medicines; Count is the number of its products.
+ * CategoryText is a Category in one language.
  */
-export interface Category {
+export interface CategoryText {
   id: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
+  name: string;
+  description: string;
   count: number /* int */;
 }
 /**
- * Tag is an active substance or a symptom medicines are filed under.
+ * TagText is a Tag in one language.
  */
-export interface Tag {
+export interface TagText {
   id: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
+  name: string;
 }
 /**
- * Card is a medicine as a listing shows it. Prices are so'm.
+ * CardText is a Card in one language.
  */
-export interface Card {
+export interface CardText {
   id: number /* int64 */;
   slug: string;
-  nameRu: string;
-  nameUz: string;
-  innRu: string;
-  innUz: string;
-  formRu: string;
-  formUz: string;
-  dosageRu: string;
-  dosageUz: string;
+  name: string;
+  inn: string;
+  form: string;
+  dosage: string;
   prescription: boolean;
   priceMin: number /* int */;
   priceMax: number /* int */;
 }
 /**
- * Product is the medicine page.
+ * ProductText is a Product in one language.
  */
-export interface Product extends Card {
+export interface ProductText extends CardText {
   manufacturer: string;
-  countryRu: string;
-  countryUz: string;
-  descriptionRu: string;
-  descriptionUz: string;
-  indicationsRu: string;
-  indicationsUz: string;
-  contraindicationsRu: string;
-  contraindicationsUz: string;
-  category: Category;
-  tags: Tag[];
-  analogues: Card[];
-}
-/**
- * Page is one page of a medicine listing.
- */
-export interface Page {
-  products: Card[];
-  total: number /* int */;
-  page: number /* int */;
-  perPage: number /* int */;
-}
-/**
- * Filter selects the medicines of a listing: all of them, one category's or
- * one tag's (at most one of the two ids set).
- */
-export interface Filter {
-  CategoryID: number /* int64 */;
-  TagID: number /* int64 */;
-  Page: number /* int */;
-  PerPage: number /* int */;
+  country: string;
+  description: string;
+  indications: string;
+  contraindications: string;
+  category: CategoryText;
+  tags: TagText[];
+  analogues: CardText[];
 }

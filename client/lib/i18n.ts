@@ -30,8 +30,3 @@ export function pluralForm(n: number): "one" | "few" | "many" {
 export function tn(lang: Lang, base: string, n: number): string {
   return t(lang, `${base}.${pluralForm(n)}` as Key, { n });
 }
-
-/** localized picks the field of the visitor's language from a ru/uz pair. */
-export function localized(lang: Lang, ru: string, uz: string): string {
-  return lang === "uz" ? uz || ru : ru;
-}

@@ -1,13 +1,13 @@
 // schema.org structured data of the entity pages, built from the page's data
 // only: JsonLd drops the fields a record leaves empty.
-import { localized, t, type Lang } from "./i18n";
+import { t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
-import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind } from "../gen/catalog";
-import type { Product } from "../gen/product";
+import type { ClinicText as Clinic, ClinicListing, DoctorText as Doctor, Hours, ServiceText as Service, ServiceKind } from "../gen/catalog";
+import type { ProductText as Product } from "../gen/product";
 import type { Listed as Promotion } from "../gen/promotion";
 import type { PostText } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
-import type { SpecialtyRef } from "../gen/catalog";
+import type { SpecialtyRefText as SpecialtyRef } from "../gen/catalog";
 import type { PageURL } from "../types";
 
 const SCHEMA = "https://schema.org/";
@@ -111,15 +111,15 @@ export function clinicLD(c: Clinic, lang: Lang, url: PageURL): Record<string, un
   return {
     "@context": "https://schema.org",
     "@type": clinicType(c.typeSlug),
-    name: localized(lang, c.nameRu, c.nameUz),
-    description: localized(lang, c.descriptionRu, c.descriptionUz),
+    name: c.name,
+    description: c.description,
     url: url.origin + href("clinic", { slug: c.slug }, place),
     image: c.photos.map((p) => absolute(url.origin, p)),
     telephone: c.phones[0] ?? c.phone,
     address: {
       "@type": "PostalAddress",
-      streetAddress: localized(lang, c.addressRu, c.addressUz),
-      addressLocality: localized(lang, c.regionRu, c.regionUz),
+      streetAddress: c.address,
+      addressLocality: c.region,
       addressCountry: "UZ",
     },
     geo: c.latitude !== 0 || c.longitude !== 0 ? { "@type": "GeoCoordinates", latitude: c.latitude, longitude: c.longitude } : undefined,
@@ -135,16 +135,16 @@ export function physicianLD(d: Doctor, lang: Lang, url: PageURL): Record<string,
   return {
     "@context": "https://schema.org",
     "@type": "Physician",
-    name: localized(lang, d.nameRu, d.nameUz),
-    medicalSpecialty: d.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", "),
+    name: d.name,
+    medicalSpecialty: d.specialties.map((s) => s.name).join(", "),
     url: url.canonical,
     image: d.photo ? absolute(url.origin, d.photo) : undefined,
-    address: d.clinics[0] ? address(localized(lang, d.clinics[0].addressRu, d.clinics[0].addressUz)) : undefined,
+    address: d.clinics[0] ? address(d.clinics[0].address) : undefined,
     location: d.clinics.map((c) => ({
       "@type": "MedicalClinic",
-      name: localized(lang, c.nameRu, c.nameUz),
+      name: c.name,
       url: url.origin + href("clinic", { slug: c.slug }, place),
-      address: address(localized(lang, c.addressRu, c.addressUz)),
+      address: address(c.address),
     })),
     aggregateRating: rating(d.rating, d.reviewCount),
   };
@@ -156,21 +156,21 @@ export function drugLD(p: Product, lang: Lang, url: PageURL): Record<string, unk
   return {
     "@context": "https://schema.org",
     "@type": "Drug",
-    name: localized(lang, p.nameRu, p.nameUz),
-    nonProprietaryName: localized(lang, p.innRu, p.innUz),
-    dosageForm: localized(lang, p.formRu, p.formUz),
-    description: localized(lang, p.descriptionRu, p.descriptionUz),
+    name: p.name,
+    nonProprietaryName: p.inn,
+    dosageForm: p.form,
+    description: p.description,
     url: url.canonical,
     manufacturer: p.manufacturer ? { "@type": "Organization", name: p.manufacturer } : undefined,
     prescriptionStatus: SCHEMA + (p.prescription ? "PrescriptionOnly" : "OTC"),
-    drugClass: { "@type": "DrugClass", name: localized(lang, p.category.nameRu, p.category.nameUz) },
+    drugClass: { "@type": "DrugClass", name: p.category.name },
     offers:
       p.priceMin > 0
         ? { "@type": "AggregateOffer", priceCurrency: "UZS", lowPrice: p.priceMin, highPrice: Math.max(p.priceMin, p.priceMax) }
         : undefined,
     relatedDrug: p.analogues.map((a) => ({
       "@type": "Drug",
-      name: localized(lang, a.nameRu, a.nameUz),
+      name: a.name,
       url: url.origin + href("product", { slug: a.slug }, place),
     })),
   };
@@ -186,11 +186,11 @@ export function knowledgeLD(data: KnowledgeEntryData, disease: boolean, lang: La
   return {
     "@context": "https://schema.org",
     "@type": disease ? "MedicalCondition" : "MedicalSymptom",
-    name: localized(lang, e.nameRu, e.nameUz),
-    description: localized(lang, e.descriptionRu, e.descriptionUz),
+    name: e.name,
+    description: e.description,
     url: url.canonical,
     signOrSymptom: disease
-      ? data.linked.map((l) => ({ "@type": "MedicalSymptom", name: localized(lang, l.nameRu, l.nameUz), url: url.origin + href("symptom", { slug: l.slug }, place) }))
+      ? data.linked.map((l) => ({ "@type": "MedicalSymptom", name: l.name, url: url.origin + href("symptom", { slug: l.slug }, place) }))
       : undefined,
     relevantSpecialty: medicalSpecialties(data.specialties),
   };
@@ -223,8 +223,8 @@ export function serviceLD(s: Service, listing: ClinicListing, area: string, lang
   return {
     "@context": "https://schema.org",
     "@type": serviceTypes[s.kind],
-    name: localized(lang, s.nameRu, s.nameUz),
-    description: localized(lang, s.descriptionRu, s.descriptionUz),
+    name: s.name,
+    description: s.description,
     url: url.canonical,
     offers: priced
       ? {

@@ -1,4 +1,4 @@
-import { t, tn, localized, type Key, type Lang } from "../lib/i18n";
+import { t, tn, type Key, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -44,8 +44,8 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
   const { lang, region, data } = props;
   const c = data.clinic;
   const place = { lang, region: region.slug };
-  const name = localized(lang, c.nameRu, c.nameUz);
-  const address = `${localized(lang, c.districtRu, c.districtUz)}, ${localized(lang, c.addressRu, c.addressUz)}`;
+  const name = c.name;
+  const address = `${c.district}, ${c.address}`;
   const show = (tab: string) => data.tab === "" || data.tab === tab;
   const tabLabel = data.tab ? t(lang, `clinic.tab.${data.tab}` as Key) : "";
   const mapHref = `https://yandex.uz/maps/?pt=${c.longitude},${c.latitude}&z=17&l=map`;
@@ -62,7 +62,7 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
       <header className="clinic__header">
         <h1 className="page-title">{name}</h1>
         <p className="clinic__meta">
-          <a href={href("clinics-type", { type: c.typeSlug }, place)}>{localized(lang, c.typeRu, c.typeUz)}</a>
+          <a href={href("clinics-type", { type: c.typeSlug }, place)}>{c.type}</a>
           <span>{t(lang, c.isState ? "clinic.state" : "clinic.private")}</span>
           <span className="clinic__rating">★ {c.rating.toFixed(1)}</span>
           <span>{tn(lang, "clinic.reviews", c.reviewCount)}</span>
@@ -83,14 +83,14 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
       {data.tab === "" && (
         <section className="clinic__about">
           <h2>{t(lang, "clinic.about")}</h2>
-          <p>{localized(lang, c.descriptionRu, c.descriptionUz)}</p>
+          <p>{c.description}</p>
           {c.profiles.length > 0 && (
             <p className="clinic__profiles">
               {t(lang, "clinic.profiles")}:{" "}
               {c.profiles.map((p, i) => (
                 <span key={p.slug}>
                   {i > 0 && ", "}
-                  <a href={href("clinics-profile", { profile: p.slug }, place)}>{localized(lang, p.nameRu, p.nameUz)}</a>
+                  <a href={href("clinics-profile", { profile: p.slug }, place)}>{p.name}</a>
                 </span>
               ))}
             </p>
@@ -102,7 +102,7 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
           <h2>{t(lang, "clinic.contacts")}</h2>
           <p>
             {t(lang, "clinic.address")}: {address}
-            {localized(lang, c.landmarkRu, c.landmarkUz) && ` (${t(lang, "clinic.landmark")}: ${localized(lang, c.landmarkRu, c.landmarkUz)})`}
+            {c.landmark && ` (${t(lang, "clinic.landmark")}: ${c.landmark})`}
           </p>
           <p>
             {t(lang, "clinic.phones")}:{" "}
@@ -127,7 +127,7 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
               <ul className="clinic__branches">
                 {c.branches.map((b) => (
                   <li key={b.slug}>
-                    <a href={href("clinic", { slug: b.slug }, place)}>{localized(lang, b.nameRu, b.nameUz)}</a> — {localized(lang, b.addressRu, b.addressUz)}
+                    <a href={href("clinic", { slug: b.slug }, place)}>{b.name}</a> — {b.address}
                   </li>
                 ))}
               </ul>
@@ -165,12 +165,12 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
           {c.prices.map((cat) => (
             <div key={cat.kind + cat.slug} className="clinic__price-group">
               <h3>
-                {t(lang, `kind.${cat.kind}` as Key)}: {localized(lang, cat.nameRu, cat.nameUz)}
+                {t(lang, `kind.${cat.kind}` as Key)}: {cat.name}
               </h3>
               <ul className="price-list">
                 {cat.items.map((p) => (
                   <li key={p.slug}>
-                    <a href={href(itemRoute[p.kind as keyof typeof itemRoute], { slug: p.slug }, place)}>{localized(lang, p.nameRu, p.nameUz)}</a>
+                    <a href={href(itemRoute[p.kind as keyof typeof itemRoute], { slug: p.slug }, place)}>{p.name}</a>
                     <span className="price-list__price">{priceText(p.priceFrom, p.priceTo, lang)}</span>
                   </li>
                 ))}

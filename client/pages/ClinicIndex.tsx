@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import type { ClinicIndexPage } from "../gen/catalog";
@@ -27,7 +27,7 @@ export function ClinicIndex(props: RenderProps<ClinicIndexPage>) {
         {data.types.map((ty) => (
           <li key={ty.slug}>
             <a className="tile" href={href("clinics-type", { type: ty.slug }, place)}>
-              <span className="tile__title">{localized(lang, ty.nameRu, ty.nameUz)}</span>
+              <span className="tile__title">{ty.name}</span>
               <span className="tile__count">{tn(lang, "clinics.count", ty.count)}</span>
             </a>
           </li>
@@ -43,7 +43,7 @@ export function ClinicIndex(props: RenderProps<ClinicIndexPage>) {
         {data.profiles.map((p) => (
           <li key={p.slug}>
             <a className="tile" href={href("clinics-profile", { profile: p.slug }, place)}>
-              <span className="tile__title">{localized(lang, p.nameRu, p.nameUz)}</span>
+              <span className="tile__title">{p.name}</span>
               <span className="tile__count">{tn(lang, "clinics.count", p.count)}</span>
             </a>
           </li>

@@ -1,4 +1,4 @@
-import { t, tn, localized, type Lang } from "../lib/i18n";
+import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -15,7 +15,7 @@ function subjectName(lang: Lang, data: ClinicListPage): string {
       return t(lang, data.subject?.slug === "gosudarstvennye" ? "clinics.state" : "clinics.private");
     default: {
       const s = data.subject!;
-      const name = localized(lang, s.nameRu, s.nameUz);
+      const name = s.name;
       return data.by === "profile" ? `${t(lang, "clinics.heading")}: ${name}` : name;
     }
   }
@@ -30,7 +30,7 @@ export function ClinicList(props: RenderProps<ClinicListPage>) {
   const place = { lang, region: region.slug };
   const regionName = region.name;
   let subject = subjectName(lang, data);
-  if (data.district) subject = t(lang, "clinics.inDistrict", { subject, district: localized(lang, data.district.nameRu, data.district.nameUz) });
+  if (data.district) subject = t(lang, "clinics.inDistrict", { subject, district: data.district.name });
   const count = tn(lang, "clinics.count", data.total);
   return (
     <>

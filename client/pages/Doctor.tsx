@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { PageHead } from "../components/PageHead";
@@ -7,7 +7,7 @@ import { Avatar } from "../components/Avatar";
 import { JsonLd } from "../components/JsonLd";
 import { BookingForm, SlotGrid } from "../components/islands";
 import { physicianLD } from "../lib/structuredData";
-import type { Doctor as DoctorData } from "../gen/catalog";
+import type { DoctorText as DoctorData } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./Doctor.css";
 
@@ -16,8 +16,8 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
   const { lang, region } = props;
   const d = props.data.doctor;
   const place = { lang, region: region.slug };
-  const name = localized(lang, d.nameRu, d.nameUz);
-  const specialties = d.specialties.map((s) => localized(lang, s.nameRu, s.nameUz)).join(", ");
+  const name = d.name;
+  const specialties = d.specialties.map((s) => s.name).join(", ");
   const experience = tn(lang, "doctor.experience", d.experienceYears);
   return (
     <>
@@ -33,7 +33,7 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
         items={[
           { href: href("home", {}, place), label: t(lang, "nav.home") },
           { href: href("doctors", {}, place), label: t(lang, "nav.doctors") },
-          ...d.specialties.slice(0, 1).map((s) => ({ href: href("specialty", { specialty: s.slug }, place), label: localized(lang, s.nameRu, s.nameUz) })),
+          ...d.specialties.slice(0, 1).map((s) => ({ href: href("specialty", { specialty: s.slug }, place), label: s.name })),
         ]}
       />
       <article className="doctor">
@@ -45,14 +45,14 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
               {d.specialties.map((s, i) => (
                 <span key={s.slug}>
                   {i > 0 && ", "}
-                  <a href={href("specialty", { specialty: s.slug }, place)}>{localized(lang, s.nameRu, s.nameUz)}</a>
+                  <a href={href("specialty", { specialty: s.slug }, place)}>{s.name}</a>
                 </span>
               ))}
             </p>
             <p className="doctor__meta">
               <span>{experience}</span>
-              {localized(lang, d.categoryRu, d.categoryUz) && <span>{localized(lang, d.categoryRu, d.categoryUz)}</span>}
-              {localized(lang, d.degreeRu, d.degreeUz) && <span>{localized(lang, d.degreeRu, d.degreeUz)}</span>}
+              {d.category && <span>{d.category}</span>}
+              {d.degree && <span>{d.degree}</span>}
               <span>★ {d.rating.toFixed(1)} · {tn(lang, "doctor.reviews", d.reviewCount)}</span>
             </p>
             <p className="doctor__meta">
@@ -68,9 +68,9 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
               <li key={c.slug}>
                 <div>
                   <strong>
-                    <a href={href("clinic", { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+                    <a href={href("clinic", { slug: c.slug }, place)}>{c.name}</a>
                   </strong>
-                  <div className="doctor__address">{localized(lang, c.addressRu, c.addressUz)}</div>
+                  <div className="doctor__address">{c.address}</div>
                 </div>
                 <div className="doctor__price">
                   {t(lang, "doctor.price")}: {formatPrice(c.price, lang)}
@@ -84,10 +84,10 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
           <SlotGrid lang={lang} doctorId={d.id} doctorName={name} />
           <BookingForm lang={lang} />
         </section>
-        {localized(lang, d.descriptionRu, d.descriptionUz) && (
+        {d.description && (
           <section>
             <h2>{t(lang, "doctor.about")}</h2>
-            <p>{localized(lang, d.descriptionRu, d.descriptionUz)}</p>
+            <p>{d.description}</p>
           </section>
         )}
       </article>

@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -15,7 +15,7 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   const place = { lang, region: region.slug };
   const regionName = region.name;
   const s = data.specialty;
-  const specialty = data.children ? localized(lang, s.childrenNameRu, s.childrenNameUz) : localized(lang, s.nameRu, s.nameUz);
+  const specialty = data.children ? s.childrenName : s.name;
   const count = tn(lang, "doctors.count", data.total);
   const route = data.children ? "specialty-children" : "specialty";
   const pageHref = (n: number) => href(route, { specialty: s.slug }, place, { page: n > 1 ? n : undefined });

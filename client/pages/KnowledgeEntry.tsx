@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -21,8 +21,8 @@ export function KnowledgeEntry(props: RenderProps<EntryPage>) {
   const regionName = region.name;
   const disease = props.route === "disease";
   const e = data.entry;
-  const name = localized(lang, e.nameRu, e.nameUz);
-  const description = localized(lang, e.descriptionRu, e.descriptionUz);
+  const name = e.name;
+  const description = e.description;
   const linkedRoute = disease ? "symptom" : "disease";
   return (
     <>
@@ -42,7 +42,7 @@ export function KnowledgeEntry(props: RenderProps<EntryPage>) {
           <ul className="knowledge-links">
             {data.linked.map((l) => (
               <li key={l.id}>
-                <a href={href(linkedRoute, { slug: l.slug }, place)}>{localized(lang, l.nameRu, l.nameUz)}</a>
+                <a href={href(linkedRoute, { slug: l.slug }, place)}>{l.name}</a>
               </li>
             ))}
           </ul>
@@ -54,7 +54,7 @@ export function KnowledgeEntry(props: RenderProps<EntryPage>) {
           <ul className="knowledge-links">
             {data.specialties.map((s) => (
               <li key={s.slug}>
-                <a href={href("specialty", { specialty: s.slug }, place)}>{localized(lang, s.nameRu, s.nameUz)}</a>
+                <a href={href("specialty", { specialty: s.slug }, place)}>{s.name}</a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -33,7 +33,7 @@ export function KnowledgeIndex(props: RenderProps<IndexPage>) {
             <ul>
               {g.entries.map((e) => (
                 <li key={e.id}>
-                  <a href={href(entryRoute, { slug: e.slug }, place)}>{localized(lang, e.nameRu, e.nameUz)}</a>
+                  <a href={href(entryRoute, { slug: e.slug }, place)}>{e.name}</a>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { t, localized } from "../lib/i18n";
+import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -14,13 +14,13 @@ export function Product(props: RenderProps<DetailPage>) {
   const { lang, region } = props;
   const p = props.data.product;
   const place = { lang, region: region.slug };
-  const name = localized(lang, p.nameRu, p.nameUz);
-  const inn = localized(lang, p.innRu, p.innUz);
+  const name = p.name;
+  const inn = p.inn;
   const facts: [string, string][] = [
     [t(lang, "product.inn"), inn],
-    [t(lang, "product.form"), localized(lang, p.formRu, p.formUz)],
-    [t(lang, "product.dosage"), localized(lang, p.dosageRu, p.dosageUz)],
-    [t(lang, "product.manufacturer"), `${p.manufacturer} (${localized(lang, p.countryRu, p.countryUz)})`],
+    [t(lang, "product.form"), p.form],
+    [t(lang, "product.dosage"), p.dosage],
+    [t(lang, "product.manufacturer"), `${p.manufacturer} (${p.country})`],
     [t(lang, "product.prescription"), t(lang, p.prescription ? "product.byPrescription" : "product.otc")],
     [t(lang, "product.price"), priceRange(lang, p.priceMin, p.priceMax)],
   ];
@@ -34,7 +34,7 @@ export function Product(props: RenderProps<DetailPage>) {
         items={[
           { href: href("home", {}, place), label: t(lang, "nav.home") },
           { href: href("products", {}, place), label: t(lang, "nav.medication") },
-          { href: href("product-category", { slug: p.category.slug }, place), label: localized(lang, p.category.nameRu, p.category.nameUz) },
+          { href: href("product-category", { slug: p.category.slug }, place), label: p.category.name },
         ]}
       />
       <h1 className="page-title">{name}</h1>
@@ -48,18 +48,18 @@ export function Product(props: RenderProps<DetailPage>) {
       </dl>
       <section>
         <h2>{t(lang, "product.about")}</h2>
-        <p>{localized(lang, p.descriptionRu, p.descriptionUz)}</p>
+        <p>{p.description}</p>
         <h2>{t(lang, "product.indications")}</h2>
-        <p>{localized(lang, p.indicationsRu, p.indicationsUz)}</p>
+        <p>{p.indications}</p>
         <h2>{t(lang, "product.contraindications")}</h2>
-        <p>{localized(lang, p.contraindicationsRu, p.contraindicationsUz)}</p>
+        <p>{p.contraindications}</p>
       </section>
       {p.tags.length > 0 && (
         <section>
           <h2>{t(lang, "product.tags")}</h2>
           <ul className="knowledge-links product-tags">
             {p.tags.map((tag) => (
-              <li key={tag.slug}><a href={href("product-tag", { slug: tag.slug }, place)}>{localized(lang, tag.nameRu, tag.nameUz)}</a></li>
+              <li key={tag.slug}><a href={href("product-tag", { slug: tag.slug }, place)}>{tag.name}</a></li>
             ))}
           </ul>
         </section>

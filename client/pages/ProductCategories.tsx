@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -19,7 +19,7 @@ export function ProductCategories(props: RenderProps<CategoriesPage>) {
       <ul className="product-categories">
         {data.categories.map((c) => (
           <li key={c.slug}>
-            <a href={href("product-category", { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+            <a href={href("product-category", { slug: c.slug }, place)}>{c.name}</a>
             <span className="product-categories__count">{tn(lang, "products.count", c.count)}</span>
           </li>
         ))}

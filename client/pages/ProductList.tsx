@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -17,12 +17,12 @@ export function ProductList(props: RenderProps<ListPage>) {
   let pageHref = (n: number) => href("product-list", {}, place, { page: n > 1 ? n : undefined });
   if (data.category) {
     const c = data.category;
-    heading = localized(lang, c.nameRu, c.nameUz);
+    heading = c.name;
     title = t(lang, "products.category.title", { name: heading });
     pageHref = (n) => href("product-category", { slug: c.slug }, place, { page: n > 1 ? n : undefined });
   } else if (data.tag) {
     const tag = data.tag;
-    const name = localized(lang, tag.nameRu, tag.nameUz);
+    const name = tag.name;
     heading = t(lang, "products.tag.heading", { name });
     title = t(lang, "products.tag.title", { name });
     pageHref = (n) => href("product-tag", { slug: tag.slug }, place, { page: n > 1 ? n : undefined });

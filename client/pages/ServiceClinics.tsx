@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -23,13 +23,13 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
   const place = { lang, region: region.slug };
   const regionName = region.name;
   const s = data.service;
-  let name = localized(lang, s.nameRu, s.nameUz);
-  const districtName = data.district ? localized(lang, data.district.nameRu, data.district.nameUz) : "";
+  let name = s.name;
+  const districtName = data.district ? data.district.name : "";
   if (data.district) name = t(lang, "clinics.inDistrict", { subject: name, district: districtName });
   const count = tn(lang, "clinics.count", data.total);
   const route = itemRoute[data.kind];
-  const description = localized(lang, s.descriptionRu, s.descriptionUz);
-  const preparation = localized(lang, s.preparationRu, s.preparationUz);
+  const description = s.description;
+  const preparation = s.preparation;
   const structured = serviceLD(s, data, data.district ? districtName : region.name, lang, props.url);
   return (
     <>
@@ -45,7 +45,7 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
         items={[
           { href: href("home", {}, place), label: t(lang, "nav.home") },
           { href: href(indexRoute[data.kind], {}, place), label: t(lang, `kind.${data.kind}`) },
-          ...(s.parent ? [{ href: href(route, { slug: s.parent.slug }, place), label: localized(lang, s.parent.nameRu, s.parent.nameUz) }] : []),
+          ...(s.parent ? [{ href: href(route, { slug: s.parent.slug }, place), label: s.parent.name }] : []),
         ]}
       />
       {structured && <JsonLd data={structured} />}
@@ -63,7 +63,7 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
           <ul className="service-items">
             {s.children.map((c) => (
               <li key={c.slug}>
-                <a href={href(route, { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+                <a href={href(route, { slug: c.slug }, place)}>{c.name}</a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { t, tn, localized } from "../lib/i18n";
+import { t, tn } from "../lib/i18n";
 import { href, type RouteName } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { priceText } from "../components/ClinicSummary";
@@ -28,12 +28,12 @@ export function ServiceIndex(props: RenderProps<ServiceIndexPage>) {
       {data.categories.map((c) => (
         <section key={c.slug} className="service-category">
           <h2>
-            <a href={href(route, { slug: c.slug }, place)}>{localized(lang, c.nameRu, c.nameUz)}</a>
+            <a href={href(route, { slug: c.slug }, place)}>{c.name}</a>
           </h2>
           <ul className="service-items">
             {c.items.map((it) => (
               <li key={it.slug}>
-                <a href={href(route, { slug: it.slug }, place)}>{localized(lang, it.nameRu, it.nameUz)}</a>
+                <a href={href(route, { slug: it.slug }, place)}>{it.name}</a>
                 <span className="service-items__meta">
                   {it.clinicCount > 0
                     ? `${tn(lang, "clinics.count", it.clinicCount)}, ${priceText(it.minPrice, 0, lang, true)}`

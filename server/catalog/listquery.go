@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -108,23 +109,23 @@ type ListingFilters struct {
 // clinics and the filter form. Priced says the listing is of a service, so
 // the clinics carry its price; PriceLow and PriceHigh span every match.
 type ClinicListing struct {
-	Clinics   []ClinicCard   `json:"clinics"`
-	Total     int            `json:"total"`
-	PriceLow  int            `json:"priceLow"`
-	PriceHigh int            `json:"priceHigh"`
-	Page      int            `json:"page"`
-	PerPage   int            `json:"perPage"`
-	Filters   ListingFilters `json:"filters"`
-	Districts []Named        `json:"districts"`
-	Types     []Named        `json:"types"`
-	Priced    bool           `json:"priced"`
+	Clinics   []ClinicCardText `json:"clinics"`
+	Total     int              `json:"total"`
+	PriceLow  int              `json:"priceLow"`
+	PriceHigh int              `json:"priceHigh"`
+	Page      int              `json:"page"`
+	PerPage   int              `json:"perPage"`
+	Filters   ListingFilters   `json:"filters"`
+	Districts []NamedText      `json:"districts"`
+	Types     []NamedText      `json:"types"`
+	Priced    bool             `json:"priced"`
 }
 
-// data is the page data of a listing: the clinics and the filter form.
-func (l listing) data(p ClinicPage) ClinicListing {
+// data is the page data of a listing in lang: the clinics and the filter form.
+func (l listing) data(lang string, p ClinicPage) ClinicListing {
 	return ClinicListing{
-		Clinics: p.Clinics, Total: p.Total, PriceLow: p.PriceLow, PriceHigh: p.PriceHigh, Page: p.Page, PerPage: p.PerPage,
-		Filters: l.filters, Districts: l.districts, Types: l.types,
+		Clinics: i18n.In(lang, p.Clinics, ClinicCard.In), Total: p.Total, PriceLow: p.PriceLow, PriceHigh: p.PriceHigh, Page: p.Page, PerPage: p.PerPage,
+		Filters: l.filters, Districts: i18n.In(lang, l.districts, Named.In), Types: i18n.In(lang, l.types, Named.In),
 		Priced: l.filter.ServiceID != 0,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -28,28 +29,28 @@ func Pages(s *Store, perPage int) page.Loaders {
 // HomePage is the data of the home page: the region's most-staffed
 // specialties, at most homeSpecialties of them.
 type HomePage struct {
-	Specialties []Specialty `json:"specialties"`
+	Specialties []SpecialtyText `json:"specialties"`
 }
 
 // SpecialtiesPage is the data of /doctors: every specialty of the region.
 type SpecialtiesPage struct {
-	Specialties []Specialty `json:"specialties"`
+	Specialties []SpecialtyText `json:"specialties"`
 }
 
 // DoctorListPage is the data of /doctors/{specialty} and its children's
 // form: one page of the specialty's doctors in the region.
 type DoctorListPage struct {
-	Specialty Specialty    `json:"specialty"`
-	Children  bool         `json:"children"`
-	Doctors   []DoctorCard `json:"doctors"`
-	Total     int          `json:"total"`
-	Page      int          `json:"page"`
-	PerPage   int          `json:"perPage"`
+	Specialty SpecialtyText    `json:"specialty"`
+	Children  bool             `json:"children"`
+	Doctors   []DoctorCardText `json:"doctors"`
+	Total     int              `json:"total"`
+	Page      int              `json:"page"`
+	PerPage   int              `json:"perPage"`
 }
 
 // DoctorProfilePage is the data of /doctor/{slug}.
 type DoctorProfilePage struct {
-	Doctor Doctor `json:"doctor"`
+	Doctor DoctorText `json:"doctor"`
 }
 
 func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, error) {
@@ -62,7 +63,7 @@ func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, er
 	if len(specialties) > homeSpecialties {
 		specialties = specialties[:homeSpecialties]
 	}
-	return page.Result{Data: HomePage{Specialties: specialties}, Tags: []string{"specialties"}}, nil
+	return page.Result{Data: HomePage{Specialties: i18n.In(req.Lang, specialties, Specialty.In)}, Tags: []string{"specialties"}}, nil
 }
 
 func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Result, error) {
@@ -70,7 +71,7 @@ func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Res
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: SpecialtiesPage{Specialties: specialties}, Tags: []string{"specialties"}}, nil
+	return page.Result{Data: SpecialtiesPage{Specialties: i18n.In(req.Lang, specialties, Specialty.In)}, Tags: []string{"specialties"}}, nil
 }
 
 // doctorList loads /doctors/{specialty} and, with children, its /deti form.
@@ -99,7 +100,7 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 		}
 		return page.Result{
 			Data: DoctorListPage{
-				Specialty: specialty, Children: children, Doctors: doctors.Doctors,
+				Specialty: specialty.In(req.Lang), Children: children, Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
 				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage,
 			},
 			Tags: tags,
@@ -112,7 +113,7 @@ func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, 
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: DoctorProfilePage{Doctor: d}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
+	return page.Result{Data: DoctorProfilePage{Doctor: d.In(req.Lang)}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
 }
 
 // pageNumber reads the ?page parameter: absent is 1, anything but a

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
+	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -52,8 +53,8 @@ func ProviderPages(s *Store, perPage int, now func() time.Time) page.Loaders {
 // ClinicIndexPage is the data of /kliniki: the specialisations and the
 // types of clinics of the region.
 type ClinicIndexPage struct {
-	Profiles []Named `json:"profiles"`
-	Types    []Named `json:"types"`
+	Profiles []NamedText `json:"profiles"`
+	Types    []NamedText `json:"types"`
 }
 
 // ClinicListPage is the data of a clinic listing (/kliniki/...). By says
@@ -62,26 +63,26 @@ type ClinicIndexPage struct {
 // district under a specialisation.
 type ClinicListPage struct {
 	ClinicListing `tstype:",extends"`
-	By            string `json:"by" tstype:"'all' | 'type' | 'ownership' | 'district' | 'profile'"`
-	Subject       *Named `json:"subject" tstype:"Named | null,required"`
-	District      *Named `json:"district" tstype:"Named | null,required"`
+	By            string     `json:"by" tstype:"'all' | 'type' | 'ownership' | 'district' | 'profile'"`
+	Subject       *NamedText `json:"subject" tstype:"NamedText | null,required"`
+	District      *NamedText `json:"district" tstype:"NamedText | null,required"`
 }
 
 // ClinicProfilePage is the data of /klinika/{slug} and its tabs. Tab is ""
 // on the overview, which lists the first overviewDoctors doctors of
 // DoctorCount.
 type ClinicProfilePage struct {
-	Clinic      Clinic   `json:"clinic"`
-	Tab         string   `json:"tab"`
-	Tabs        []string `json:"tabs"`
-	DoctorCount int      `json:"doctorCount"`
+	Clinic      ClinicText `json:"clinic"`
+	Tab         string     `json:"tab"`
+	Tabs        []string   `json:"tabs"`
+	DoctorCount int        `json:"doctorCount"`
 }
 
 // ServiceIndexPage is the data of /uslugi, /diagnostika and /uslugi/analizy:
 // the tree of one kind of service.
 type ServiceIndexPage struct {
-	Kind       string            `json:"kind" tstype:"ServiceKind"`
-	Categories []ServiceCategory `json:"categories"`
+	Kind       string                `json:"kind" tstype:"ServiceKind"`
+	Categories []ServiceCategoryText `json:"categories"`
 }
 
 // ServiceClinicsPage is the data of a service, diagnostic or analysis page:
@@ -89,9 +90,9 @@ type ServiceIndexPage struct {
 // path's district.
 type ServiceClinicsPage struct {
 	ClinicListing `tstype:",extends"`
-	Kind          string  `json:"kind" tstype:"ServiceKind"`
-	Service       Service `json:"service"`
-	District      *Named  `json:"district" tstype:"Named | null,required"`
+	Kind          string      `json:"kind" tstype:"ServiceKind"`
+	Service       ServiceText `json:"service"`
+	District      *NamedText  `json:"district" tstype:"NamedText | null,required"`
 }
 
 type providerPages struct {
@@ -109,7 +110,7 @@ func (p providerPages) clinicIndex(ctx context.Context, req page.Request) (page.
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: ClinicIndexPage{Profiles: profiles, Types: types}, Tags: []string{"clinics"}}, nil
+	return page.Result{Data: ClinicIndexPage{Profiles: i18n.In(req.Lang, profiles, Named.In), Types: i18n.In(req.Lang, types, Named.In)}, Tags: []string{"clinics"}}, nil
 }
 
 // clinics loads a clinic listing; by says what the path selects: all,
@@ -134,7 +135,7 @@ func (p providerPages) clinics(by string) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data:    ClinicListPage{ClinicListing: l.data(list), By: by, Subject: subject, District: district},
+			Data:    ClinicListPage{ClinicListing: l.data(req.Lang, list), By: by, Subject: namedIn(req.Lang, subject), District: namedIn(req.Lang, district)},
 			Tags:    clinicTags([]string{"clinics"}, list.Clinics),
 			NoIndex: l.filtered,
 		}, nil
@@ -209,7 +210,7 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 		c.Doctors = c.Doctors[:overviewDoctors]
 	}
 	return page.Result{
-		Data: ClinicProfilePage{Clinic: c, Tab: tab, Tabs: ClinicTabs, DoctorCount: doctorCount},
+		Data: ClinicProfilePage{Clinic: c.In(req.Lang), Tab: tab, Tabs: ClinicTabs, DoctorCount: doctorCount},
 		Tags: tags,
 	}, nil
 }
@@ -220,7 +221,7 @@ func (p providerPages) serviceIndex(kind string) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: ServiceIndexPage{Kind: kind, Categories: tree}, Tags: []string{"services:" + kind}}, nil
+		return page.Result{Data: ServiceIndexPage{Kind: kind, Categories: i18n.In(req.Lang, tree, ServiceCategory.In)}, Tags: []string{"services:" + kind}}, nil
 	}
 }
 
@@ -246,7 +247,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data:    ServiceClinicsPage{ClinicListing: l.data(list), Kind: kind, Service: sv, District: district},
+			Data:    ServiceClinicsPage{ClinicListing: l.data(req.Lang, list), Kind: kind, Service: sv.In(req.Lang), District: namedIn(req.Lang, district)},
 			Tags:    clinicTags([]string{fmt.Sprintf("service:%d", sv.ID)}, list.Clinics),
 			NoIndex: l.filtered,
 		}, nil

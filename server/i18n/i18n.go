@@ -72,3 +72,17 @@ func Pick(lang, ru, uz string) string {
 	}
 	return ru
 }
+
+// In returns each of xs in lang, through in (a type's In method, which
+// picks its texts with Pick): the page data of a list of store rows. A nil
+// xs stays nil, so the JSON keeps the store's null.
+func In[T, U any](lang string, xs []T, in func(T, string) U) []U {
+	if xs == nil {
+		return nil
+	}
+	out := make([]U, len(xs))
+	for i, x := range xs {
+		out[i] = in(x, lang)
+	}
+	return out
+}

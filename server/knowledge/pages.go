@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"sogliq/server/catalog"
+	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -14,18 +15,55 @@ const TopDoctors = 6
 // IndexPage is the data of /bolezn and /simptom: the entries grouped by
 // initial letter in the visitor's language.
 type IndexPage struct {
-	Groups []Group `json:"groups"`
-	Total  int     `json:"total"`
+	Groups []GroupText `json:"groups"`
+	Total  int         `json:"total"`
 }
 
 // EntryPage is the data of a disease or symptom page. Linked are the
 // symptoms of a disease or the possible diseases of a symptom; Doctors the
 // top doctors of Specialties in the visitor's region.
 type EntryPage struct {
-	Entry       Article                `json:"entry"`
-	Linked      []Entry                `json:"linked"`
-	Specialties []catalog.SpecialtyRef `json:"specialties"`
-	Doctors     []catalog.DoctorCard   `json:"doctors"`
+	Entry       ArticleText                `json:"entry"`
+	Linked      []EntryText                `json:"linked"`
+	Specialties []catalog.SpecialtyRefText `json:"specialties"`
+	Doctors     []catalog.DoctorCardText   `json:"doctors"`
+}
+
+// The page data carries the texts of the visitor's language only, picked
+// by i18n.Pick; the store's types keep both for the sitemap and the tests.
+
+// EntryText is an Entry in one language.
+type EntryText struct {
+	ID   int64  `json:"id"`
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// In returns e in lang.
+func (e Entry) In(lang string) EntryText {
+	return EntryText{ID: e.ID, Slug: e.Slug, Name: e.Name(lang)}
+}
+
+// ArticleText is an Article in one language.
+type ArticleText struct {
+	EntryText   `tstype:",extends"`
+	Description string `json:"description"`
+}
+
+// In returns a in lang.
+func (a Article) In(lang string) ArticleText {
+	return ArticleText{EntryText: a.Entry.In(lang), Description: i18n.Pick(lang, a.DescriptionRu, a.DescriptionUz)}
+}
+
+// GroupText is a Group in one language.
+type GroupText struct {
+	Letter  string      `json:"letter"`
+	Entries []EntryText `json:"entries"`
+}
+
+// In returns g in lang.
+func (g Group) In(lang string) GroupText {
+	return GroupText{Letter: g.Letter, Entries: i18n.In(lang, g.Entries, Entry.In)}
 }
 
 // Pages returns the loaders of /bolezn and /simptom by route name
@@ -48,7 +86,7 @@ func (s *Store) index(kind Kind) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data: IndexPage{Groups: GroupByInitial(es, req.Lang), Total: len(es)},
+			Data: IndexPage{Groups: i18n.In(req.Lang, GroupByInitial(es, req.Lang), Group.In), Total: len(es)},
 			Tags: []string{string(kind)},
 		}, nil
 	}
@@ -94,7 +132,11 @@ func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 			tags = append(tags, "doctor:"+strconv.FormatInt(d.ID, 10))
 		}
 		return page.Result{
-			Data: EntryPage{Entry: a, Linked: linked, Specialties: specialties, Doctors: top},
+			Data: EntryPage{
+				Entry: a.In(req.Lang), Linked: i18n.In(req.Lang, linked, Entry.In),
+				Specialties: i18n.In(req.Lang, specialties, catalog.SpecialtyRef.In),
+				Doctors:     i18n.In(req.Lang, top, catalog.DoctorCard.In),
+			},
 			Tags: tags,
 		}, nil
 	}

@@ -209,23 +209,7 @@ func TestConsultant(t *testing.T) {
 	}
 
 	// A question through the API, then the pages show the chat.
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/api/consultant/chats?lang=uz", strings.NewReader(`{"message":"Tomog'im og'riyapti"}`))
-	req.Header.Set("Cookie", owner)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var created struct {
-		Data struct {
-			ID int64 `json:"id"`
-		} `json:"data"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || resp.StatusCode != 201 {
-		t.Fatalf("asking: %d %v", resp.StatusCode, err)
-	}
-	resp.Body.Close()
-	chatPath := fmt.Sprintf("/uz/profile/consultant/ai_chat/%d", created.Data.ID)
+	chatPath := fmt.Sprintf("/uz/profile/consultant/ai_chat/%d", askConsultant(t, s, owner, "uz", "Tomog'im og'riyapti"))
 
 	p = sitetest.Get(t, s.URL+"/uz/profile/consultant", "Cookie", owner)
 	if got := sitetest.Attr(p.One(t, ".account__chats a"), "href"); got != chatPath {
@@ -251,6 +235,30 @@ func TestConsultant(t *testing.T) {
 			t.Errorf("%s for a stranger: %d, want 404", path, p.Resp.StatusCode)
 		}
 	}
+}
+
+// askConsultant starts a chat with message through the API, as the
+// visitor of cookies in lang, and returns the chat's id.
+func askConsultant(t *testing.T, s *sitetest.Site, cookies, lang, message string) int64 {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"message": message})
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/api/consultant/chats?lang="+lang, bytes.NewReader(body))
+	req.Header.Set("Cookie", cookies)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var created struct {
+		Data struct {
+			ID int64 `json:"id"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || resp.StatusCode != 201 {
+		t.Fatalf("asking: %d %v", resp.StatusCode, err)
+	}
+	return created.Data.ID
 }
 
 // Without a model the consultant says so, in the visitor's language.

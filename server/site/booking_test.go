@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"bytes"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -39,44 +40,7 @@ func TestHistoryPages(t *testing.T) {
 	patient, _ := signIn(t, s, sms, "+998 90 700-00-01")
 	stranger, _ := signIn(t, s, sms, "+998 90 700-00-02")
 
-	var next struct {
-		Doctors []struct {
-			DoctorID int64 `json:"doctorId"`
-			Slots    []struct {
-				Start    string `json:"start"`
-				ClinicID int64  `json:"clinicId"`
-			} `json:"slots"`
-		} `json:"doctors"`
-	}
-	p := sitetest.Get(t, s.URL+"/api/slots?doctors=1,2,3,4,5")
-	if err := json.Unmarshal([]byte(p.Body), &struct{ Data any }{&next}); err != nil {
-		t.Fatal(err)
-	}
-	var hold struct {
-		ID  int64  `json:"id"`
-		Key string `json:"key"`
-	}
-	var doctor, clinic int64
-	var start string
-	for _, d := range next.Doctors {
-		if len(d.Slots) > 0 {
-			doctor, clinic, start = d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start
-			break
-		}
-	}
-	if start == "" {
-		t.Fatalf("no free time among the first doctors: %s", p.Body)
-	}
-	if st := postJSON(t, s.URL+"/api/bookings/holds", patient, fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, doctor, clinic, start), &hold); st != 201 {
-		t.Fatalf("hold: %d", st)
-	}
-	var booked struct {
-		ID int64 `json:"id"`
-	}
-	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-000000000001","patient":{"self":true},"consent":true}`, hold.ID, hold.Key)
-	if st := postJSON(t, s.URL+"/api/bookings", patient, body, &booked); st != 201 {
-		t.Fatalf("book: %d", st)
-	}
+	bookingID := bookFirstFreeTime(t, s, patient)
 
 	for _, test := range []struct {
 		name, path, cookie string
@@ -87,9 +51,9 @@ func TestHistoryPages(t *testing.T) {
 		{"uz history, nobody", "/uz/history", "", 200, "", "Mening yozuvlarim", ".history__anonymous"},
 		{"history, the patient", "/history", patient, 200, "", "Мои записи", ".history__list--upcoming"},
 		{"history, a forged token", "/history", "token=forged", 200, "", "Мои записи", ".history__anonymous"},
-		{"the booking, the patient", fmt.Sprintf("/uz/history/%d", booked.ID), patient, 200, "", "Siz yozildingiz", ""},
-		{"the booking, another user", fmt.Sprintf("/history/%d", booked.ID), stranger, 404, "", "", ""},
-		{"the booking, nobody", fmt.Sprintf("/history/%d", booked.ID), "", 302, "/", "", ""},
+		{"the booking, the patient", fmt.Sprintf("/uz/history/%d", bookingID), patient, 200, "", "Siz yozildingiz", ""},
+		{"the booking, another user", fmt.Sprintf("/history/%d", bookingID), stranger, 404, "", "", ""},
+		{"the booking, nobody", fmt.Sprintf("/history/%d", bookingID), "", 302, "/", "", ""},
 		{"no such booking", "/history/999999", patient, 404, "", "", ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
@@ -118,7 +82,59 @@ func TestHistoryPages(t *testing.T) {
 		})
 	}
 	// The stranger's history lists nothing of the patient's.
-	if p := sitetest.Get(t, s.URL+"/history", "Cookie", stranger); strings.Contains(p.Body, fmt.Sprintf("/history/%d", booked.ID)) {
+	if p := sitetest.Get(t, s.URL+"/history", "Cookie", stranger); strings.Contains(p.Body, fmt.Sprintf("/history/%d", bookingID)) {
 		t.Error("another user's history shows the booking")
 	}
+}
+
+// bookFirstFreeTime books, through the API as a browser would, the first
+// free time of the first doctors for the visitor of cookies, and returns
+// the booking's id.
+func bookFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) int64 {
+	t.Helper()
+	var next struct {
+		Doctors []struct {
+			DoctorID int64 `json:"doctorId"`
+			Slots    []struct {
+				Start    string `json:"start"`
+				ClinicID int64  `json:"clinicId"`
+			} `json:"slots"`
+		} `json:"doctors"`
+	}
+	p := sitetest.Get(t, s.URL+"/api/slots?doctors=1,2,3,4,5")
+	if err := json.Unmarshal([]byte(p.Body), &struct{ Data any }{&next}); err != nil {
+		t.Fatal(err)
+	}
+	var hold struct {
+		ID  int64  `json:"id"`
+		Key string `json:"key"`
+	}
+	var doctor, clinic int64
+	var start string
+	for _, d := range next.Doctors {
+		if len(d.Slots) > 0 {
+			doctor, clinic, start = d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start
+			break
+		}
+	}
+	if start == "" {
+		t.Fatalf("no free time among the first doctors: %s", p.Body)
+	}
+	if st := postJSON(t, s.URL+"/api/bookings/holds", cookies, fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, doctor, clinic, start), &hold); st != 201 {
+		t.Fatalf("hold: %d", st)
+	}
+	var booked struct {
+		ID int64 `json:"id"`
+	}
+	// A fresh idempotency key each time: a repeated one would answer with
+	// the booking made under it.
+	key := make([]byte, 6)
+	if _, err := rand.Read(key); err != nil {
+		t.Fatal(err)
+	}
+	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-%x","patient":{"self":true},"consent":true}`, hold.ID, hold.Key, key)
+	if st := postJSON(t, s.URL+"/api/bookings", cookies, body, &booked); st != 201 {
+		t.Fatalf("book: %d", st)
+	}
+	return booked.ID
 }
