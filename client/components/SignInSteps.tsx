@@ -4,13 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { callApi } from "../lib/api";
 import { maskPhone } from "../lib/mask";
+import type { CodeSent, SessionState } from "../gen/account";
 import "../islands/AccountForms.css";
-
-interface CodeSent {
-  phone: string;
-  resendIn: number;
-  codeLength: number;
-}
 
 export interface SignInStepsProps {
   lang: Lang;
@@ -138,12 +133,6 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
       </div>
     </div>
   );
-}
-
-/** SessionState is what GET /api/auth/session tells. */
-export interface SessionState {
-  signedIn: boolean;
-  next: string;
 }
 
 /** fetchSession asks whether anyone is signed in; null when asking failed. */

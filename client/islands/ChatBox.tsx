@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
-import type { ChatMessage } from "../consultant";
+import type { Answered, Message as ChatMessage } from "../gen/consultant";
 import "./ChatBox.css";
 
 export interface ChatBoxProps {
@@ -45,7 +45,7 @@ export default function ChatBox({ lang, chatId, messages, chatPath, available, m
     setText("");
     setError("");
     const path = id ? `/api/consultant/chats/${id}/messages?lang=${lang}` : `/api/consultant/chats?lang=${lang}`;
-    const answer = await callApi<{ id: number; messages: ChatMessage[] }>("POST", path, { message: question }, t(lang, "form.networkError"));
+    const answer = await callApi<Answered>("POST", path, { message: question }, t(lang, "form.networkError"));
     setPending(null);
     if (answer.error || !answer.data) {
       setText(question);

@@ -2,12 +2,13 @@ import { useEffect, useRef } from "react";
 import { t, type Lang } from "../lib/i18n";
 import limits from "../../shared/limits.json";
 import { markReady } from "../lib/ready";
+import type { LangPaths } from "../gen/web";
 import "./LanguageSwitcher.css";
 
 export interface LanguageSwitcherProps {
   lang: Lang;
   /** The same page in each language. */
-  paths: { ru: string; uz: string };
+  paths: LangPaths;
 }
 
 const languages: Lang[] = ["ru", "uz"];

@@ -3,7 +3,7 @@ import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import limits from "../../shared/limits.json";
-import type { AccountProfile } from "../account";
+import type { Profile as AccountProfile } from "../gen/account";
 import "./AccountForms.css";
 
 export interface ProfileFormProps {

@@ -2,26 +2,16 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { shouldDetect, storeRegion, storeRejection } from "../lib/regionChoice";
+import type { PageRegion, RegionChoice } from "../gen/web";
+import type { Detected, Location } from "../gen/region";
 import "./RegionPicker.css";
-
-/** RegionOption is one region of the picker, named in the page's language. */
-export interface RegionOption {
-  slug: string;
-  name: string;
-  /** The current page in this region, computed by the server from the route table. */
-  path: string;
-}
 
 export interface RegionPickerProps {
   lang: Lang;
   /** The page's region, shown on the button. */
-  current: { slug: string; name: string };
-  regions: RegionOption[];
-}
-
-interface Detected {
-  slug: string;
-  name: string;
+  current: Pick<PageRegion, "slug" | "name">;
+  /** Each region with the current page in it, computed by the server from the route table. */
+  regions: RegionChoice[];
 }
 
 /** go navigates to path unless the visitor is already there. */
@@ -40,7 +30,7 @@ function go(path: string): boolean {
  */
 export default function RegionPicker({ lang, current, regions }: RegionPickerProps) {
   const [open, setOpen] = useState(false);
-  const [prompt, setPrompt] = useState<Detected | null>(null);
+  const [prompt, setPrompt] = useState<Pick<Location, "slug" | "name"> | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -52,7 +42,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
     const ctrl = new AbortController();
     fetch(`/api/locations/detect?lang=${lang}`, { signal: ctrl.signal, credentials: "same-origin" })
       .then((res) => (res.ok ? res.json() : null))
-      .then((body: { data?: Detected } | null) => {
+      .then((body: Detected | null) => {
         if (body?.data?.slug && shouldDetect()) setPrompt({ slug: body.data.slug, name: body.data.name });
       })
       // No prompt is the fallback: the server has logged why detection failed.
@@ -89,7 +79,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
     setOpen(true);
   }
 
-  function pick(e: MouseEvent<HTMLAnchorElement>, r: RegionOption) {
+  function pick(e: MouseEvent<HTMLAnchorElement>, r: RegionChoice) {
     storeRegion(r.slug);
     e.preventDefault();
     if (!go(r.path)) close();

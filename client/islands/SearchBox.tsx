@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import limits from "../../shared/limits.json";
+import type { Suggestion } from "../gen/search";
 import "./SearchBox.css";
 
 export interface SearchBoxProps {
@@ -12,17 +13,6 @@ export interface SearchBoxProps {
   region: string;
   /** query prefills the box (the results page echoes its query). */
   query?: string;
-}
-
-/** Suggestion is an item of GET /api/suggest (shared with the Go side). */
-export interface Suggestion {
-  id: number;
-  type: string;
-  slug: string;
-  name: string;
-  image: string;
-  description: string;
-  url: string;
 }
 
 /** MIN_QUERY: suggestions start after more than one character (spec §4). */

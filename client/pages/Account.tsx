@@ -5,13 +5,11 @@ import { t, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { ProfileForm, SignInForm } from "../components/islands";
-import type { AccountUser, AccountProfile } from "../account";
+import type { Profile as AccountProfile, UserPageData as UserData } from "../gen/account";
 import type { RenderProps } from "../types";
 import "./Account.css";
 
-type UserData = AccountUser & { today: string };
-
-function profileOf(u: AccountUser): AccountProfile {
+function profileOf(u: AccountProfile): AccountProfile {
   return { firstName: u.firstName, lastName: u.lastName, birthDate: u.birthDate, gender: u.gender, email: u.email };
 }
 

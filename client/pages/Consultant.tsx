@@ -4,7 +4,7 @@ import { href } from "../lib/href";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { ChatBox } from "../components/islands";
-import type { ConsultantChatData, ConsultantListData } from "../consultant";
+import type { ChatData as ConsultantChatData, ListData as ConsultantListData } from "../gen/consultant";
 import type { RenderProps } from "../types";
 import "./Account.css";
 

@@ -3,46 +3,8 @@ import { href, pathHref } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Pagination } from "../components/Pagination";
 import type { RenderProps } from "../types";
+import type { Suggestion as SearchItem, Group as SearchGroup, Results as SearchData } from "../gen/search";
 import "./Search.css";
-
-/** SearchItem is a hit as the Go side (search.Suggestion) sends it. */
-export interface SearchItem {
-  id: number;
-  type: string;
-  slug: string;
-  name: string;
-  image: string;
-  description: string;
-  url: string;
-}
-
-export interface SearchGroup {
-  type: string;
-  count: number;
-  items: SearchItem[];
-}
-
-/** SearchNeed is search.Need: the "you may need" block. */
-export interface SearchNeed {
-  emergency: boolean;
-  number: string;
-  specialties: SearchItem[];
-  doctors: SearchItem[];
-  pages: SearchItem[];
-}
-
-export interface SearchData {
-  need: SearchNeed | null;
-  query: string;
-  tooShort: boolean;
-  total: number;
-  /** type is the one type listed ("" for every type, a few of each). */
-  type: string;
-  page: number;
-  pages: number;
-  groups: SearchGroup[];
-  counts: SearchGroup[];
-}
 
 /** PER_PAGE is search.PerPage: one type's page size. */
 const PER_PAGE = 20;

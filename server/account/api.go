@@ -75,30 +75,6 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/account/delete", sameOrigin, signedIn, h.deleteAccount)
 }
 
-// CodeSent is the answer to a sign-in code request: the phone as people
-// write it, and the seconds until another code may be asked and until this
-// one expires.
-type CodeSent struct {
-	Phone      string `json:"phone"`
-	ResendIn   int    `json:"resendIn"`
-	ExpiresIn  int    `json:"expiresIn"`
-	CodeLength int    `json:"codeLength"`
-}
-
-// SignedIn is the answer to a verified code: whether the visitor is new
-// (registration comes next) and where to go.
-type SignedIn struct {
-	NewUser bool   `json:"newUser"`
-	Next    string `json:"next"`
-}
-
-// SessionState tells a page whether its visitor is signed in, and where
-// their account is.
-type SessionState struct {
-	SignedIn bool   `json:"signedIn"`
-	Next     string `json:"next"`
-}
-
 func (h *Handler) now() time.Time {
 	if h.Now != nil {
 		return h.Now()

@@ -25,15 +25,6 @@ func signInPage(ctx context.Context, req page.Request) (page.Result, error) {
 	return page.Result{Data: struct{}{}, NoIndex: true}, nil
 }
 
-// UserPageData is what the account pages show of the signed-in user.
-type UserPageData struct {
-	User
-	// PhoneDisplay is the phone as people write it.
-	PhoneDisplay string `json:"phoneDisplay"`
-	// Today is the date in Tashkent, YYYY-MM-DD.
-	Today string `json:"today"`
-}
-
 func userPage(store *Store, now func() time.Time) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		u, err := store.User(ctx, req.UserID)

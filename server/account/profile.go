@@ -8,27 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-// Profile is what a user tells about themselves: the registration form
-// (/register/finalize) and the personal data form (/profile/personal).
-type Profile struct {
-	FirstName string `json:"firstName" db:"first_name"`
-	LastName  string `json:"lastName" db:"last_name"`
-	// BirthDate is YYYY-MM-DD or empty.
-	BirthDate string `json:"birthDate" db:"birth_date"`
-	// Gender is "male", "female" or empty.
-	Gender string `json:"gender" db:"gender"`
-	Email  string `json:"email" db:"email"`
-}
-
-// User is a signed-in patient: their phone and profile.
-type User struct {
-	ID    int64  `json:"-" db:"id"`
-	Phone string `json:"phone" db:"phone"`
-	Profile
-	// Registered reports whether the registration form was completed.
-	Registered bool `json:"registered" db:"registered"`
-}
-
 // MaxNameLength bounds names; longer input is refused, not cut.
 const MaxNameLength = 60
 

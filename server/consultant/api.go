@@ -35,13 +35,6 @@ type Handler struct {
 	Now func() time.Time
 }
 
-// Answered is the answer to a question: the chat's id and the two new
-// messages, the question and the model's answer.
-type Answered struct {
-	ID       int64     `json:"id"`
-	Messages []Message `json:"messages"`
-}
-
 // Register adds the API routes.
 func (h *Handler) Register(r fiber.Router) {
 	guard := []fiber.Handler{account.SameOrigin, account.RequireSession(h.Accounts, h.now)}

@@ -15,13 +15,6 @@ import (
 	"time"
 )
 
-// Message is one turn of a chat.
-type Message struct {
-	// Role is "user" or "assistant".
-	Role    string `json:"role" db:"role"`
-	Content string `json:"content" db:"content"`
-}
-
 // Model answers the next turn of a conversation in lang ("ru" or "uz").
 type Model interface {
 	Reply(ctx context.Context, lang string, history []Message) (string, error)

@@ -37,17 +37,3 @@ func Pages(store *Store, available bool) page.Loaders {
 		},
 	}
 }
-
-// ListData is the consultant's start page: the user's chats.
-type ListData struct {
-	Chats     []Chat `json:"chats"`
-	Available bool   `json:"available"`
-}
-
-// ChatData is a chat page; a new chat has id 0 and no messages.
-type ChatData struct {
-	Chat      Chat `json:"chat"`
-	Available bool `json:"available"`
-	// MaxQuestion is the longest question taken, in characters.
-	MaxQuestion int `json:"maxQuestion"`
-}

@@ -23,14 +23,6 @@ const (
 	titleLength     = 60 // characters of the first question
 )
 
-// Chat is a chat with its messages, oldest first.
-type Chat struct {
-	ID        int64     `json:"id" db:"id"`
-	Title     string    `json:"title" db:"title"`
-	UpdatedAt time.Time `json:"updatedAt" db:"updated_at"`
-	Messages  []Message `json:"messages"`
-}
-
 // Store keeps chats in PostgreSQL.
 type Store struct {
 	db *sqlx.DB

@@ -16,46 +16,6 @@ const (
 	PerPage   = 20
 )
 
-// Group is one type's block of the results page.
-type Group struct {
-	Type  string       `json:"type"`
-	Count int          `json:"count"`
-	Items []Suggestion `json:"items"`
-}
-
-// Need is the results page's "you may need" block: what the query was
-// understood to mean (lexicon.go), in the order a patient acts on it.
-type Need struct {
-	// Emergency asks to call EmergencyNumber before anything else.
-	Emergency bool `json:"emergency"`
-	// Number is the emergency number.
-	Number string `json:"number"`
-	// Specialties are the specialists the query leads to, most likely first.
-	Specialties []Suggestion `json:"specialties"`
-	// Doctors are the first specialty's doctors in the visitor's region.
-	Doctors []Suggestion `json:"doctors"`
-	// Pages are the matched symptom and disease pages.
-	Pages []Suggestion `json:"pages"`
-}
-
-// NeedDoctors is the number of doctors the "you may need" block lists.
-const NeedDoctors = 3
-
-// Results is the data of the /search page.
-type Results struct {
-	// Need is nil when the query was not understood as a need.
-	Need     *Need   `json:"need"`
-	Query    string  `json:"query"`
-	TooShort bool    `json:"tooShort"`
-	Total    int     `json:"total"`
-	Type     string  `json:"type"`
-	Page     int     `json:"page"`
-	Pages    int     `json:"pages"`
-	Groups   []Group `json:"groups"`
-	// Counts are every type's number of hits (the tabs), items left out.
-	Counts []Group `json:"counts"`
-}
-
 // Pages returns the loader of the "search" route: /search?q=&type=&page=.
 func Pages(s *Store, publicURL string) page.Loaders {
 	return page.Loaders{"search": func(ctx context.Context, req page.Request) (page.Result, error) {

@@ -25,19 +25,6 @@ var MaxSuggestions = shared.MustReadLimits().SuggestMax
 // (after Reindex) drops them all.
 const CacheTag = "search"
 
-// Suggestion is one item of GET /api/suggest (SPEC §3). URL is the link
-// target of SPEC §2 in the request's language and region, so the island
-// and the results page link alike.
-type Suggestion struct {
-	ID          int64  `json:"id"`
-	Type        string `json:"type"`
-	Slug        string `json:"slug"`
-	Name        string `json:"name"`
-	Image       string `json:"image"`
-	Description string `json:"description"`
-	URL         string `json:"url"`
-}
-
 // Href is the link target of an entity (SPEC §2): clinics and doctors
 // never carry a region prefix, the others do when the region is not the
 // default one; Uzbek pages start with /uz. Medicines take no prefix either,
