@@ -44,42 +44,58 @@ type Route struct {
 	// the loader told who is signed in. Such pages are the visitor's own:
 	// rendered for each request, never cached.
 	Access string `json:"access,omitempty"`
-	// Cache is how long the page's rendered copy is fresh and then served
-	// stale while re-rendered, in the page cache and (as Cache-Control) in
-	// browsers; DefaultCache when the row names none. Private pages have
-	// none: they are never cached.
+	// Cache is the row's cache policy as written ("cache" in routes.json);
+	// read it through CachePolicy, which gives the default and the policy
+	// of private pages.
 	Cache *CachePolicy `json:"cache,omitempty"`
-	// NoCache renders the page for each request and never stores it: a
-	// page per arbitrary query string (/search?q=) would grow the shared
-	// cache without bound.
-	NoCache bool `json:"noCache,omitempty"`
 
 	segments []string
 }
 
 // CachePolicy is a page's cache life: fresh for Fresh, then served stale
-// for Stale more while one request re-renders it. In routes.json it is
-// {"fresh": "1m", "stale": "10m"} (Go durations).
+// for Stale more while one request re-renders it, in the page cache and
+// (as Cache-Control) in browsers. Store false keeps the page out of the
+// page cache (rendered for each request; browsers still keep it Fresh): a
+// page per arbitrary query string (/search?q=) would grow the shared cache
+// without bound. In routes.json it is {"fresh": "1m", "stale": "10m"} (Go
+// durations), with "store": false to keep it out of the page cache. The
+// zero policy is a private page's: never stored, anywhere.
 type CachePolicy struct {
 	Fresh time.Duration
 	Stale time.Duration
+	Store bool
 }
 
 // DefaultCache is the policy of a route that names none: browsers reuse a
 // page for a minute and revalidate in the background for ten more, and the
 // page cache, purged by tag when data changes, does the same.
-var DefaultCache = CachePolicy{Fresh: time.Minute, Stale: 10 * time.Minute}
+var DefaultCache = CachePolicy{Fresh: time.Minute, Stale: 10 * time.Minute, Store: true}
+
+// CachePolicy is the route's cache policy, the one place it is read: the
+// row's own, DefaultCache when the row names none, and for a page of one
+// visitor (an access rule) the zero policy.
+func (r *Route) CachePolicy() CachePolicy {
+	switch {
+	case r.Access != "":
+		return CachePolicy{}
+	case r.Cache == nil:
+		return DefaultCache
+	}
+	return *r.Cache
+}
 
 // maxCacheLife bounds Fresh+Stale: the page cache remembers purges for
 // that long (cache.MaxLife).
 const maxCacheLife = 24 * time.Hour
 
-// UnmarshalJSON reads {"fresh": "1m", "stale": "10m"}.
+// UnmarshalJSON reads {"fresh": "1m", "stale": "10m"}, with an optional
+// "store" (true when absent).
 func (p *CachePolicy) UnmarshalJSON(b []byte) error {
-	var raw struct {
+	raw := struct {
 		Fresh string `json:"fresh"`
 		Stale string `json:"stale"`
-	}
+		Store *bool  `json:"store"`
+	}{}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
@@ -91,7 +107,7 @@ func (p *CachePolicy) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return fmt.Errorf("cache stale: %w", err)
 	}
-	*p = CachePolicy{Fresh: fresh, Stale: stale}
+	*p = CachePolicy{Fresh: fresh, Stale: stale, Store: raw.Store == nil || *raw.Store}
 	return nil
 }
 
@@ -103,8 +119,15 @@ func (p CachePolicy) valid() bool {
 		p.Fresh+p.Stale <= maxCacheLife
 }
 
-// CacheControl is the header a cached page carries.
+// CacheControl is the header a page of the policy carries: the zero
+// policy's is "private, no-store".
 func (p CachePolicy) CacheControl() string {
+	switch {
+	case p == CachePolicy{}:
+		return "private, no-store"
+	case p.Stale == 0:
+		return fmt.Sprintf("public, max-age=%d", p.Fresh/time.Second)
+	}
 	return fmt.Sprintf("public, max-age=%d, stale-while-revalidate=%d", p.Fresh/time.Second, p.Stale/time.Second)
 }
 
@@ -159,16 +182,13 @@ func Parse(raw []byte) (*Table, error) {
 	return t, nil
 }
 
-// checkCache validates a route's cache policy and gives it the default.
+// checkCache validates a route's cache policy.
 func checkCache(r *Route) error {
 	switch {
 	case r.Access != "" && r.Cache != nil:
 		return fmt.Errorf("route.Parse: route %q: a page of one visitor is never cached, so takes no cache policy", r.Name)
-	case r.Access != "":
-		return nil
 	case r.Cache == nil:
-		def := DefaultCache
-		r.Cache = &def
+		return nil
 	case !r.Cache.valid():
 		return fmt.Errorf("route.Parse: route %q: cache policy %+v: fresh must be whole seconds, at least 1s, stale whole seconds, not negative, both within %s", r.Name, *r.Cache, maxCacheLife)
 	}

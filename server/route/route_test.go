@@ -207,8 +207,11 @@ func TestCachePolicy(t *testing.T) {
 		want      *CachePolicy // nil: refused
 	}{
 		{"default", `"page":"A"`, &DefaultCache},
-		{"own", `"page":"A","cache":{"fresh":"30s","stale":"5m"}`, &CachePolicy{Fresh: 30 * time.Second, Stale: 5 * time.Minute}},
-		{"no stale time", `"page":"A","cache":{"fresh":"1m","stale":"0s"}`, &CachePolicy{Fresh: time.Minute}},
+		{"own", `"page":"A","cache":{"fresh":"30s","stale":"5m"}`, &CachePolicy{Fresh: 30 * time.Second, Stale: 5 * time.Minute, Store: true}},
+		{"no stale time", `"page":"A","cache":{"fresh":"1m","stale":"0s"}`, &CachePolicy{Fresh: time.Minute, Store: true}},
+		{"not stored", `"page":"A","cache":{"fresh":"1m","stale":"0s","store":false}`, &CachePolicy{Fresh: time.Minute}},
+		{"stored, said so", `"page":"A","cache":{"fresh":"1m","stale":"1m","store":true}`, &CachePolicy{Fresh: time.Minute, Stale: time.Minute, Store: true}},
+		{"a private page's", `"page":"A","access":"session"`, &CachePolicy{}},
 		{"not a duration", `"page":"A","cache":{"fresh":"soon","stale":"1m"}`, nil},
 		{"zero fresh", `"page":"A","cache":{"fresh":"0s","stale":"1m"}`, nil},
 		{"part of a second", `"page":"A","cache":{"fresh":"1500ms","stale":"1m"}`, nil},
@@ -220,19 +223,28 @@ func TestCachePolicy(t *testing.T) {
 			tab, err := Parse([]byte(`{"routes":[{"name":"a","pattern":"/a",` + test.row + `}]}`))
 			if test.want == nil {
 				if err == nil {
-					t.Errorf("Parse succeeded with %+v", tab.Routes[0].Cache)
+					t.Errorf("Parse succeeded with %+v", tab.Routes[0].CachePolicy())
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(test.want, tab.Routes[0].Cache); diff != "" {
+			if diff := cmp.Diff(*test.want, tab.Routes[0].CachePolicy()); diff != "" {
 				t.Errorf("policy (-want +got):\n%s", diff)
 			}
 		})
 	}
-	if got, want := DefaultCache.CacheControl(), "public, max-age=60, stale-while-revalidate=600"; got != want {
-		t.Errorf("CacheControl = %q, want %q", got, want)
+	for _, test := range []struct {
+		policy CachePolicy
+		want   string
+	}{
+		{DefaultCache, "public, max-age=60, stale-while-revalidate=600"},
+		{CachePolicy{Fresh: time.Minute}, "public, max-age=60"},
+		{CachePolicy{}, "private, no-store"},
+	} {
+		if got := test.policy.CacheControl(); got != test.want {
+			t.Errorf("%+v: CacheControl = %q, want %q", test.policy, got, test.want)
+		}
 	}
 }

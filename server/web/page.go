@@ -83,7 +83,7 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	if pr.match.Route.Access != "" {
 		return s.servePrivatePage(c, pr)
 	}
-	if pr.match.Route.NoCache {
+	if !pr.match.Route.CachePolicy().Store {
 		return s.serveUncachedPage(c, pr)
 	}
 	key := s.cacheKey(pr)
@@ -125,15 +125,16 @@ func (s *Server) servePrivatePage(c *fiber.Ctx, pr *pageRequest) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	c.Set(fiber.HeaderCacheControl, pr.match.Route.CachePolicy().CacheControl())
 	c.Set(fiber.HeaderVary, fiber.HeaderCookie)
 	c.Set("Content-Language", pr.loc.Lang)
 	c.Type("html", "utf-8")
 	return c.SendString(html)
 }
 
-// serveUncachedPage renders a public page (a route with NoCache) for this
-// request alone: nothing is stored; browsers may keep it a minute.
+// serveUncachedPage renders a public page the page cache does not store
+// (a policy with "store": false) for this request alone; browsers may keep
+// it as the policy says.
 func (s *Server) serveUncachedPage(c *fiber.Ctx, pr *pageRequest) error {
 	props, _, err := s.loadPage(c.UserContext(), pr)
 	if err != nil {
@@ -143,7 +144,7 @@ func (s *Server) serveUncachedPage(c *fiber.Ctx, pr *pageRequest) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+	c.Set(fiber.HeaderCacheControl, pr.match.Route.CachePolicy().CacheControl())
 	c.Set("Content-Language", pr.loc.Lang)
 	c.Type("html", "utf-8")
 	return c.SendString(html)
@@ -185,10 +186,7 @@ func (s *Server) renderPage(ctx context.Context, pr *pageRequest) (*cache.Entry,
 		return nil, err
 	}
 	r := pr.match.Route
-	policy := route.DefaultCache
-	if r.Cache != nil {
-		policy = *r.Cache
-	}
+	policy := r.CachePolicy()
 	header := map[string]string{
 		fiber.HeaderContentType:  fiber.MIMETextHTMLCharsetUTF8,
 		fiber.HeaderCacheControl: policy.CacheControl(),
