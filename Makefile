@@ -1,6 +1,6 @@
 # Sog'liq: one Go binary serving React pages rendered in goja.
 #   make run    start the site with demo data on :3000 (ADDR to change)
-#   make test   every test: types, vet, staticcheck, Go unit, PostgreSQL/Redis integration, headless Chromium
+#   make test   every test: types, vet, staticcheck, Go unit (-race), PostgreSQL/Redis integration, headless Chromium
 #   make bench  render and HTTP benchmarks (figures, not pass/fail)
 #   make generate  client/gen/*.ts from the Go types React receives (tygo.yaml)
 
@@ -8,7 +8,7 @@ GO        ?= go
 BIN       := bin/server
 STAMP     := node_modules/.package-lock.json
 
-.PHONY: run dev build test test-go typecheck generate generated browser-deps bench clean
+.PHONY: run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps bench clean
 
 # npm ci only when the lock file changed since the last install.
 $(STAMP): package.json package-lock.json
@@ -48,14 +48,45 @@ generated:
 typecheck: deps generated
 	npx --no-install tsc --noEmit -p tsconfig.json
 
-# staticcheck is pinned in go.mod (go tool). govulncheck is not run: it needs
-# vuln.go.dev, which this machine cannot resolve.
-test-go: deps browser-deps
-	$(GO) vet ./...
-	$(GO) tool staticcheck ./...
-	$(GO) test -count=1 -timeout 30m ./...
+# make test runs its independent parts side by side (make -j, each part's
+# output printed whole when it ends): the generated-code and type checks,
+# vet, staticcheck, the Go packages under the race detector, and the site
+# package. The site package is the long pole (headless Chromium, goja
+# renders, waits on PostgreSQL); the rest fits beside it.
+test: deps browser-deps
+	@$(MAKE) --no-print-directory -j5 --output-sync=target typecheck vet lint test-race test-site
 
-test: typecheck test-go
+test-go: vet lint test-race test-site
+
+vet: deps
+	$(GO) vet ./...
+
+# staticcheck is pinned in go.mod (go tool). govulncheck is not run: it
+# needs the vulnerability database at vuln.go.dev, which this machine
+# cannot reach (no DNS for it); run `go run golang.org/x/vuln/cmd/govulncheck
+# ./...` where it can.
+lint: deps
+	$(GO) tool staticcheck ./...
+
+# Every package but server/site runs under the race detector (-p 4: most
+# wait on PostgreSQL and Redis, so four at a time fill two cores). The site
+# package runs without it: it renders every page in goja, which is about
+# ten times slower under -race, and its scenarios (Chromium, every route in
+# both languages) would take past the 15-minute budget. What it runs
+# concurrently is covered under -race all the same: the cache, ssr (the
+# runtime pool), booking, account and search packages test their own
+# concurrency, and test-site reruns the site's concurrent tests (a cold
+# burst through the page cache and the engine, Redis failing under load)
+# with -race.
+RACE_PKGS = $$($(GO) list ./... | grep -v '/server/site$$')
+SITE_RACE = TestColdBurstRendersOnce|TestRedisFailureUnderLoadIsNeverAnError
+
+test-race: deps
+	$(GO) test -race -count=1 -p 4 -timeout 20m $(RACE_PKGS)
+
+test-site: deps browser-deps
+	$(GO) test -count=1 -timeout 30m ./server/site/
+	$(GO) test -race -count=1 -timeout 10m -run '^($(SITE_RACE))$$' ./server/site/
 
 # Debian's Chromium for the browser test; installed when missing and we may.
 browser-deps:

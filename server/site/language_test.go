@@ -58,6 +58,7 @@ func TestPropsInOneLanguage(t *testing.T) {
 		"booking":         {"id": strconv.FormatInt(bookFirstFreeTime(t, s, cookies), 10)},
 		"consultant-chat": {"id": strconv.FormatInt(askConsultant(t, s, cookies, "ru", "Болит горло"), 10)},
 	}
+	islands := 0
 	for _, r := range routes.Routes {
 		for _, lang := range []string{"ru", "uz"} {
 			t.Run(r.Name+"/"+lang, func(t *testing.T) {
@@ -88,6 +89,7 @@ func TestPropsInOneLanguage(t *testing.T) {
 					t.Fatalf("GET %s: %d", p.Resp.Request.URL.Path, p.Resp.StatusCode)
 				}
 				for _, n := range p.All(t, "script[data-island-props]") {
+					islands++
 					island := sitetest.Attr(n, "data-island-props")
 					if n.FirstChild == nil {
 						t.Fatalf("island %s has no props", island)
@@ -102,6 +104,12 @@ func TestPropsInOneLanguage(t *testing.T) {
 				}
 			})
 		}
+	}
+	// The default layout has islands (the header's region picker, at
+	// least) and most pages use it: fewer than one a route
+	// means the walk checked next to nothing.
+	if islands < len(routes.Routes) {
+		t.Errorf("%d island props checked on %d routes: is the selector right?", islands, len(routes.Routes))
 	}
 }
 
