@@ -121,7 +121,11 @@ func TestFetchMissThenHit(t *testing.T) {
 func TestFetchSharedRedis(t *testing.T) {
 	srv := redistest.Start(t)
 	rdb := srv.Client()
-	a := newTestCache(t, rdb, Options{})
+	// The test is of sharing through Redis, so every Redis call must land:
+	// on a loaded machine (make test's parts side by side, under -race) a
+	// SET can take past the 50ms default, and a dropped one would leave a
+	// stale copy where the test expects b's render.
+	a := newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
 	b := New(rdb, a.opts) // same prefix: the two share one Redis namespace
 	t.Cleanup(func() { _ = b.Close() })
 	<-b.ready
