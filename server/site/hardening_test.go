@@ -229,3 +229,51 @@ func TestAPIBodiesAreJSON(t *testing.T) {
 	}
 	t.Logf("%d routes: %s", len(paths), strings.Join(paths, ", "))
 }
+
+// TestNoRedirectLeavesTheSite: issue 11's redirect cases and their
+// neighbours, sent raw (Go's client would clean the paths), with the exact
+// status and Location: every Location is a path of this site.
+func TestNoRedirectLeavesTheSite(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct {
+		path   string
+		status int
+		to     string
+	}{
+		{"/ru//evil.example", 301, "/evil.example"},
+		{"/ru///evil.example/", 301, "/evil.example/"},
+		{"/ru/\\evil.example", 301, "/evil.example"},
+		{"/en/\\\\evil.example", 301, "/evil.example"},
+		{"/ru/\\/evil.example", 301, "/evil.example"},
+		{"/ru/%2F%2Fevil.example", 301, "/%2F%2Fevil.example"}, // escaped: one path segment
+		{"/ru/%5C%5Cevil.example", 301, "/%5C%5Cevil.example"},
+		{"/ru/http://evil.example", 301, "/http:/evil.example"},
+		{"/ru/https:%2F%2Fevil.example", 301, "/https:%2F%2Fevil.example"},
+		{"/ru/./evil.example", 301, "/./evil.example"},
+		{"/ru/../evil.example", 301, "/../evil.example"},
+		{"/ru//evil.example?x=//y", 301, "/evil.example?x=//y"},
+		{"/en", 301, "/"},
+		{"/tashkent//doctors", 301, "/doctors"},
+		{"//doctors/tashkent", 301, "/doctors"},
+		{"/uz/tashkent//doctors", 301, "/uz/doctors"},
+		{"/doctors/samarkand", 301, "/samarkand/doctors"},
+		{"/doctors/kardiolog/", 301, "/doctors/kardiolog"},
+		{"/doctors//kardiolog", 301, "/doctors/kardiolog"},
+		{"/ru/doctors/?page=2", 301, "/doctors/?page=2"},
+		{"/uz//evil.example", 404, ""},
+		{"/\\evil.example", 404, ""},
+		{"/tashkent/\\/evil.example", 404, ""},
+		{"/ru/%09/evil.example", 404, ""},
+	} {
+		t.Run(test.path, func(t *testing.T) {
+			resp := rawRequest(t, s.URL, "GET "+test.path+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+			to := resp.Header.Get("Location")
+			if resp.StatusCode != test.status || to != test.to {
+				t.Errorf("%d %q, want %d %q", resp.StatusCode, to, test.status, test.to)
+			}
+			if to != "" && (!strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.HasPrefix(to, "/\\")) {
+				t.Errorf("Location %q leaves the site", to)
+			}
+		})
+	}
+}
