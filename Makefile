@@ -6,16 +6,15 @@
 
 GO        ?= go
 BIN       := bin/server
-STAMP     := node_modules/.package-lock.json
+.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps bench clean
 
-.PHONY: run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps bench clean
-
-# npm ci only when the lock file changed since the last install.
-$(STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
-	@touch $(STAMP)
-
-deps: $(STAMP)
+# npm ci only when package-lock.json differs from the one node_modules was
+# installed from (compared by content, not time: a fresh checkout or git
+# worktree is newer than any install, and a shared node_modules must not be
+# wiped and reinstalled under another checkout's running tests).
+deps:
+	@cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null || { \
+	  npm ci --no-audit --no-fund && cp package-lock.json node_modules/.installed-lock.json; }
 	$(GO) mod download
 
 run: deps
