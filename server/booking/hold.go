@@ -45,6 +45,14 @@ func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, er
 		if err := holdLimits(ctx, tx, in, now); err != nil {
 			return err
 		}
+		// Writers of one doctor's live rows take turns (the locks in
+		// order: address, user, doctor, then rows). The exclusion
+		// constraint still decides who gets the time; the lock only spares
+		// it two inserts that each wait for the other (PostgreSQL breaks
+		// that with a deadlock error after deadlock_timeout).
+		if err := lock(ctx, tx, doctorLock(in.DoctorID)); err != nil {
+			return err
+		}
 		if err := expireOverlapping(ctx, tx, in.DoctorID, slot, now); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -29,7 +30,15 @@ const (
 // Store keeps schedules, holds and bookings in PostgreSQL.
 type Store struct {
 	db *sqlx.DB
+	// retried counts the transactions inTx ran again (see Retried).
+	retried atomic.Int64
 }
+
+// Retried is how many transactions the Store ran again since it was made
+// because PostgreSQL aborted them to break a deadlock or a serialization
+// conflict. The doctor's lock should keep it at 0; the concurrency test
+// checks that it does.
+func (s *Store) Retried() int64 { return s.retried.Load() }
 
 // NewStore returns a Store on db.
 func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
@@ -253,10 +262,9 @@ func (s *Store) DoctorExists(ctx context.Context, id int64) (bool, error) {
 
 // SQLSTATEs the store answers.
 const (
-	exclusionViolation  = "23P01"
-	foreignKeyViolation = "23503"
-	deadlockDetected    = "40P01"
-	serializationFail   = "40001"
+	exclusionViolation = "23P01"
+	deadlockDetected   = "40P01"
+	serializationFail  = "40001"
 )
 
 // The exclusion constraints of appointments (migration 00104).
@@ -281,16 +289,22 @@ func constraintRefusal(err error) error {
 }
 
 // inTx runs fn in a transaction, again (up to three times) when
-// PostgreSQL broke a deadlock by aborting it: expiring overlapping holds
-// locks rows of other transactions.
+// PostgreSQL aborted it to break a deadlock or a serialization conflict.
+// The doctor's lock (Hold, Book, Reschedule) keeps the writers of one
+// doctor's rows from deadlocking in the exclusion constraint, so this is
+// the last line: a change that still fails that way is answered 503
+// booking.busy with Retry-After, never 500, and nothing of it is written.
 func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 	for attempt := 0; ; attempt++ {
 		err := s.tryTx(ctx, fn)
 		var pqErr *pq.Error
-		if attempt < 3 && errors.As(err, &pqErr) && (pqErr.Code == deadlockDetected || pqErr.Code == serializationFail) {
-			continue
+		if !errors.As(err, &pqErr) || pqErr.Code != deadlockDetected && pqErr.Code != serializationFail {
+			return err
 		}
-		return err
+		if attempt == 3 {
+			return &api.Error{Status: 503, Key: "booking.busy", RetryAfter: time.Second, Cause: err}
+		}
+		s.retried.Add(1)
 	}
 }
 
