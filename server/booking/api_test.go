@@ -563,3 +563,54 @@ func TestRescheduleRefusals(t *testing.T) {
 		t.Errorf("reschedule onto a hold of the same doctor and clinic: %d %s", a.status, a.raw)
 	}
 }
+
+// TestSlotsExceptions: the exceptions reach the free times over the API:
+// a clinic's holiday closes every doctor there, a doctor's own exception
+// that date wins over it, another clinic of the doctor is not touched,
+// and an exception's break is kept.
+func TestSlotsExceptions(t *testing.T) {
+	f := newFixture(t)
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day) VALUES (1, NULL, '2026-11-24')`)
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min) VALUES (1, 1, '2026-11-24', 600, 720, 60)`)
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min, breaks) VALUES (2, 3, '2026-11-25', 540, 720, 30, '{[600,660)}')`)
+	starts := func(doctor int64, date string) []string {
+		t.Helper()
+		a := f.call(t, "GET", fmt.Sprintf("/api/doctors/%d/slots?from=%s&days=1", doctor, date), "", "")
+		if a.status != 200 {
+			t.Fatalf("slots of %d: %d %s", doctor, a.status, a.raw)
+		}
+		got := []string{}
+		for _, c := range a.data()["clinics"].([]any) {
+			for _, d := range c.(map[string]any)["days"].([]any) {
+				for _, s := range d.(map[string]any)["slots"].([]any) {
+					got = append(got, fmt.Sprintf("%v %v", c.(map[string]any)["clinicId"], s.(map[string]any)["start"]))
+				}
+			}
+		}
+		return got
+	}
+	at := func(clinic, days int, hms ...string) []string {
+		out := []string{}
+		for _, hm := range hms {
+			out = append(out, fmt.Sprintf("%d %s", clinic, slot(days, hm)))
+		}
+		return out
+	}
+	for _, test := range []struct {
+		name   string
+		doctor int64
+		date   string
+		want   []string
+	}{
+		{"the doctor's own hours win over the clinic's holiday; the other clinic as usual", 1, "2026-11-24",
+			append(at(1, 1, "10:00", "11:00"), at(2, 1, "18:00", "19:00", "20:00")...)},
+		{"the clinic's holiday", 2, "2026-11-24", []string{}},
+		{"an exception's break", 3, "2026-11-25", at(2, 2, "09:00", "09:30", "11:00", "11:30")},
+		{"the next day as usual", 2, "2026-11-25", at(1, 2, "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30",
+			"14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30")},
+	} {
+		if diff := cmp.Diff(test.want, starts(test.doctor, test.date)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", test.name, diff)
+		}
+	}
+}
