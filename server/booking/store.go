@@ -116,7 +116,10 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 // doctor's bookings and unexpired holds (at $8) overlapping $6 .. $7, at
 // any clinic. A busy range is one slot, at most 8 hours
 // (schedules.slot_min), so one that overlaps starts less than a day before
-// $6: the bound lets the B-tree on (doctor, start) answer (migration 00106).
+// $6: the bound lets the B-tree on (doctor, start) answer (migration
+// 00106). The overlap is written with lower and upper, not &&: given
+// during &&, the planner takes the exclusion constraint's GiST index, a
+// probe of which cost more than the whole B-tree range.
 const plansQuery = `
 	SELECT dc.doctor_id, dc.clinic_id, c.slug,
 	       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
@@ -152,7 +155,7 @@ const plansQuery = `
 	             AND a.live
 	             AND lower(a.during) < $7
 	             AND lower(a.during) > $6::timestamptz - interval '1 day'
-	             AND a.during && tstzrange($6, $7)
+	             AND upper(a.during) > $6
 	             AND (a.status <> 'held' OR a.expires_at > $8)), '[]') AS busy
 	FROM doctor_clinics dc
 	JOIN clinics c ON c.id = dc.clinic_id
