@@ -30,7 +30,7 @@ import (
 // concepts of their own, and a child word (the lexicon file's children)
 // beside anything else reads the rest as the specialty it names (lay terms
 // and, there only, the specialties' own names), then turns each specialty
-// into its children's form (childrenSlug).
+// into its children's form (forChild).
 
 // LexiconFile is shared/lexicon.json.
 type LexiconFile struct {
