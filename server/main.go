@@ -204,7 +204,9 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 		}
 		defer rdb.Close()
 	}
-	pages := cache.New(rdb, cache.Options{Logger: logger, ServeExpired: database.Unavailable})
+	// Stale pages are refreshed in the background by at most half the
+	// runtimes, so first-time renders always keep the other half.
+	pages := cache.New(rdb, cache.Options{Logger: logger, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2)})
 	defer pages.Close()
 	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
 	// short life bounds what arbitrary queries store) and 1000 in process.

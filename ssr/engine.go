@@ -37,7 +37,7 @@ type Options struct {
 // goroutine at a time.
 type Engine struct {
 	opts    Options
-	pool    chan *vm
+	pool    pool
 	current atomic.Pointer[program]
 	mu      sync.Mutex // serialises Swap
 
@@ -82,7 +82,7 @@ func NewEngine(b *Bundle, opts Options) (*Engine, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	e := &Engine{opts: opts, pool: make(chan *vm, opts.Size)}
+	e := &Engine{opts: opts}
 	p, err := compile(b, 1)
 	if err != nil {
 		return nil, err
@@ -93,7 +93,7 @@ func NewEngine(b *Bundle, opts Options) (*Engine, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.pool <- v
+		e.pool.put(v)
 	}
 	return e, nil
 }
@@ -142,7 +142,8 @@ func (e *Engine) newVM(p *program) (*vm, error) {
 
 // Render runs the bundle's render function with props (a JSON document) and
 // returns its HTML. ctx bounds the wait for a free runtime; the render itself
-// is bounded by Options.Timeout.
+// is bounded by Options.Timeout. A ctx marked by Background waits behind
+// every other render for its runtime.
 func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 	v, err := e.acquire(ctx)
 	if err != nil {
@@ -157,25 +158,24 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 		go e.replace()
 		return "", err
 	}
-	e.pool <- v
+	e.pool.put(v)
 	return html, nil
 }
 
 func (e *Engine) acquire(ctx context.Context) (*vm, error) {
-	select {
-	case v := <-e.pool:
-		if p := e.current.Load(); v.gen != p.gen {
-			nv, err := e.newVM(p)
-			if err != nil {
-				e.pool <- v
-				return nil, err
-			}
-			v = nv
-		}
-		return v, nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("ssr: waiting for a runtime: %w", ctx.Err())
+	v, err := e.pool.get(ctx, isBackground(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("ssr: waiting for a runtime: %w", err)
 	}
+	if p := e.current.Load(); v.gen != p.gen {
+		nv, err := e.newVM(p)
+		if err != nil {
+			e.pool.put(v)
+			return nil, err
+		}
+		v = nv
+	}
+	return v, nil
 }
 
 func (e *Engine) run(v *vm, props []byte) (html string, err error) {
@@ -202,7 +202,7 @@ func (e *Engine) replace() {
 	for {
 		v, err := e.newVM(e.current.Load())
 		if err == nil {
-			e.pool <- v
+			e.pool.put(v)
 			return
 		}
 		e.opts.Logger.Error("ssr: cannot rebuild runtime", slog.Any("err", err))

@@ -3,6 +3,7 @@ package ssr
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,8 +177,11 @@ func TestRenderWaitsForARuntime(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	v := <-e.pool // hold the only runtime: the next Render must give up with ctx
-	defer func() { e.pool <- v }()
+	v, err := e.pool.get(context.Background(), false) // hold the only runtime: the next Render must give up with ctx
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.pool.put(v)
 	if _, err := e.Render(ctx, []byte("x")); !errors.Is(err, context.Canceled) {
 		t.Errorf("Render with a cancelled ctx and no free runtime = %v, want context.Canceled", err)
 	}
@@ -211,5 +215,80 @@ func TestSwap(t *testing.T) {
 	}
 	if e.Bundle().ID != "v2" {
 		t.Errorf("Bundle().ID = %q, want v2", e.Bundle().ID)
+	}
+}
+
+// TestForegroundRendersGoFirst: with the only runtime busy, a background
+// render (a stale page's refresh) queued first still gets the runtime after
+// a foreground render queued later; the runtime counts its renders, so
+// each answer says in which order it ran.
+func TestForegroundRendersGoFirst(t *testing.T) {
+	e := newTestEngine(t, `
+globalThis.__sogliqRender = function (props) {
+  globalThis.n = (globalThis.n || 0) + 1;
+  return props + ":" + globalThis.n;
+};`, time.Second)
+	held, err := e.pool.get(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type answer struct{ html, err string }
+	render := func(ctx context.Context, props string) chan answer {
+		out := make(chan answer, 1)
+		go func() {
+			html, err := e.Render(ctx, []byte(props))
+			out <- answer{html, fmt.Sprint(err)}
+		}()
+		return out
+	}
+	queued := func(wantFore, wantBack int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for f, b := e.pool.waiting(); f != wantFore || b != wantBack; f, b = e.pool.waiting() {
+			if time.Now().After(deadline) {
+				t.Fatalf("waiting = %d foreground, %d background; want %d, %d", f, b, wantFore, wantBack)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	back1 := render(Background(context.Background()), "back1")
+	queued(0, 1)
+	back2 := render(Background(context.Background()), "back2")
+	queued(0, 2)
+	fore := render(context.Background(), "fore")
+	queued(1, 2)
+	e.pool.put(held)
+	want := []answer{{"fore:1", "<nil>"}, {"back1:2", "<nil>"}, {"back2:3", "<nil>"}}
+	for i, ch := range []chan answer{fore, back1, back2} {
+		if got := <-ch; got != want[i] {
+			t.Errorf("render %d = %+v, want %+v", i, got, want[i])
+		}
+	}
+}
+
+// TestBackgroundWaiterLeaves: a background render whose ctx ends leaves the
+// queue, and the runtime goes to the next waiter, not to the departed one.
+func TestBackgroundWaiterLeaves(t *testing.T) {
+	e := newTestEngine(t, testScript, time.Second)
+	held, err := e.pool.get(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(Background(context.Background()))
+	gone := make(chan error, 1)
+	go func() { _, err := e.Render(ctx, []byte("x")); gone <- err }()
+	for _, b := e.pool.waiting(); b != 1; _, b = e.pool.waiting() {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-gone; !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled background Render = %v, want context.Canceled", err)
+	}
+	if f, b := e.pool.waiting(); f != 0 || b != 0 {
+		t.Fatalf("waiting after the cancel = %d, %d; want none", f, b)
+	}
+	e.pool.put(held)
+	if got, err := e.Render(Background(context.Background()), []byte("y")); err != nil || got != "ok:y" {
+		t.Errorf("background Render with a free runtime = %q, %v", got, err)
 	}
 }

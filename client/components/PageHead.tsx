@@ -27,13 +27,14 @@ export function PageHead({ title, description, url, noindex, image, type = "webs
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      <meta property="og:url" content={url.canonical} />
       <meta property="og:image" content={ogImage} />
-      <meta property="og:locale" content={url.canonical === url.alternates.uz ? "uz_UZ" : "ru_RU"} />
-      <link rel="canonical" href={url.canonical} />
-      <link rel="alternate" hrefLang="ru" href={url.alternates.ru} />
-      <link rel="alternate" hrefLang="uz" href={url.alternates.uz} />
-      <link rel="alternate" hrefLang="x-default" href={url.alternates.xDefault} />
+      {/* An error page has no canonical URL: it names none, nor alternates. */}
+      {url.canonical && <meta property="og:url" content={url.canonical} />}
+      {url.canonical && <meta property="og:locale" content={url.canonical === url.alternates.uz ? "uz_UZ" : "ru_RU"} />}
+      {url.canonical && <link rel="canonical" href={url.canonical} />}
+      {url.canonical && <link rel="alternate" hrefLang="ru" href={url.alternates.ru} />}
+      {url.canonical && <link rel="alternate" hrefLang="uz" href={url.alternates.uz} />}
+      {url.canonical && <link rel="alternate" hrefLang="x-default" href={url.alternates.xDefault} />}
       {noindex && <meta name="robots" content="noindex, follow" />}
     </Helmet>
   );

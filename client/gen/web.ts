@@ -61,7 +61,8 @@ export interface PageURLs {
    */
   origin: string;
   /**
-   * Canonical is the absolute canonical URL of this page.
+   * Canonical is the absolute canonical URL of this page; empty (and
+   * Alternates with it) on an error page, whose head then names none.
    */
   canonical: string;
   alternates: Alternates;

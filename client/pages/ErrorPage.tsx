@@ -15,7 +15,13 @@ export function ErrorPage(props: RenderProps<ErrorData>) {
   const place = { lang, region: region.slug };
   return (
     <>
-      <PageHead title={t(lang, "error.title", { status: data.status })} description={data.message} url={props.url} noindex />
+      {/* The message may echo the path asked: shown once, in the heading. */}
+      <PageHead
+        title={t(lang, "error.title", { status: data.status })}
+        description={t(lang, data.status === 404 ? "error.notFound" : "error.title", { status: data.status })}
+        url={props.url}
+        noindex
+      />
       <section className="error-page">
         <img
           className="error-page__image"

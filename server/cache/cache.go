@@ -73,6 +73,10 @@ type Options struct {
 	// Prefix starts every Redis key and the pub/sub channel (default
 	// "sogliq:"); tests use their own.
 	Prefix string
+	// Refreshes bounds the background renders of stale entries in flight
+	// at once (default 1). A stale hit finding them all busy starts none:
+	// the stale entry keeps answering and a later hit refreshes it.
+	Refreshes int
 	// ServeExpired reports whether a render's error lets an expired entry
 	// still held answer instead (e.g. database.Unavailable: an old page
 	// beats an error page while the database is down); nil: never.
@@ -102,6 +106,9 @@ func (o Options) withDefaults() Options {
 	if o.RenderTimeout <= 0 {
 		o.RenderTimeout = 10 * time.Second
 	}
+	if o.Refreshes <= 0 {
+		o.Refreshes = 1
+	}
 	if o.Prefix == "" {
 		o.Prefix = "sogliq:"
 	}
@@ -123,6 +130,13 @@ type Cache struct {
 	local *lru
 	tags  *tagTimes
 	group singleflight.Group
+
+	// refreshSlots holds one token per background render in flight
+	// (Options.Refreshes); refreshing the keys they render.
+	refreshSlots chan struct{}
+	refreshMu    sync.Mutex
+	refreshing   map[string]bool
+	dropped      atomic.Uint64
 
 	// redisDownUntil is the UnixNano (real time, not Options.Now) before
 	// which Redis is skipped after a failure.
@@ -152,6 +166,10 @@ func New(rdb *redis.Client, opts Options) *Cache {
 		log:   opts.Logger,
 		local: newLRU(opts.LocalEntries),
 		tags:  newTagTimes(max(MaxLife, opts.FreshFor+opts.StaleFor)),
+
+		refreshSlots: make(chan struct{}, opts.Refreshes),
+		refreshing:   map[string]bool{},
+
 		ready: make(chan struct{}),
 		done:  make(chan struct{}),
 	}
@@ -188,7 +206,8 @@ func (c *Cache) Close() error {
 //
 // On a miss it calls render, at most once at a time per key: concurrent
 // Fetches of the same key wait for the same render. On a stale hit it
-// returns the stale entry at once and starts one background render per key.
+// returns the stale entry at once and starts one background render per key,
+// unless Options.Refreshes of them are already running (see Refreshing).
 // render runs on a context detached from ctx (context.WithoutCancel plus
 // RenderTimeout), so a client hang-up does not cancel work others wait for;
 // a Fetch whose ctx ends while waiting returns ctx's error. The entry's
@@ -207,9 +226,7 @@ func (c *Cache) Fetch(ctx context.Context, key string, render func(ctx context.C
 	case fresh:
 		return e, StateHit, nil
 	case stale:
-		// The channel is buffered by singleflight, so dropping it leaks
-		// nothing; a refresh already running for key is simply joined.
-		c.group.DoChan(key, c.renderFunc(ctx, key, render))
+		c.refresh(ctx, key, render)
 		return e, StateStale, nil
 	}
 	ch := c.group.DoChan(key, c.renderFunc(ctx, key, render))
@@ -327,6 +344,60 @@ func (c *Cache) lookup(ctx context.Context, key string) (*Entry, freshness) {
 		return re, rf
 	}
 	return e, f
+}
+
+// refreshKey marks the context of a background render.
+type refreshKey struct{}
+
+// Refreshing reports whether ctx is that of a background render replacing a
+// stale entry: nobody waits for it, so the renderer may give it lower
+// priority than a render a visitor is waiting on.
+func Refreshing(ctx context.Context) bool {
+	r, _ := ctx.Value(refreshKey{}).(bool)
+	return r
+}
+
+// Stats counts a cache's work since it started.
+type Stats struct {
+	// DroppedRefreshes counts stale hits that started no background
+	// render because Options.Refreshes were already running.
+	DroppedRefreshes uint64
+}
+
+// Stats returns the cache's counters.
+func (c *Cache) Stats() Stats {
+	return Stats{DroppedRefreshes: c.dropped.Load()}
+}
+
+// refresh starts a background render of key unless one is running for it
+// or every refresh slot is taken. Dropping is safe: the stale entry keeps
+// answering, and the next stale hit tries again.
+func (c *Cache) refresh(ctx context.Context, key string, render func(context.Context) (*Entry, error)) {
+	c.refreshMu.Lock()
+	if c.refreshing[key] {
+		c.refreshMu.Unlock()
+		return
+	}
+	select {
+	case c.refreshSlots <- struct{}{}:
+	default:
+		c.refreshMu.Unlock()
+		c.dropped.Add(1)
+		return
+	}
+	c.refreshing[key] = true
+	c.refreshMu.Unlock()
+	// A miss of the same key (its entry expired meanwhile) may share the
+	// flight; it then waits on a render of background priority, which is
+	// rare and still bounded by the render deadline.
+	ch := c.group.DoChan(key, c.renderFunc(context.WithValue(ctx, refreshKey{}, true), key, render))
+	go func() {
+		<-ch
+		c.refreshMu.Lock()
+		delete(c.refreshing, key)
+		<-c.refreshSlots
+		c.refreshMu.Unlock()
+	}()
 }
 
 // renderFunc returns the singleflight function for key: render on a

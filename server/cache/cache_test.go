@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -479,5 +480,88 @@ func TestEntryPolicy(t *testing.T) {
 				t.Errorf("freshness after %s = %d, want %d", test.age, got, test.want)
 			}
 		})
+	}
+}
+
+// TestStaleRefreshesBounded: with every render blocked, stale hits on many
+// keys start at most Options.Refreshes background renders, the rest are
+// dropped (the stale page answers at once all the same), the renders run
+// on a context marked Refreshing, and a slot frees once its render ends.
+func TestStaleRefreshesBounded(t *testing.T) {
+	const bound, keys = 3, 40
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	clk := &clock{now: start}
+	c := newTestCache(t, nil, Options{FreshFor: time.Minute, StaleFor: time.Hour, Now: clk.Now, Refreshes: bound})
+	v1 := newRenderer("v1")
+	v1.now = clk.Now
+	for i := range keys {
+		fetch(t, c, fmt.Sprint("k", i), v1.render)
+	}
+	clk.set(start.Add(2 * time.Minute))
+
+	var inFlight, most atomic.Int32
+	started := make(chan string, keys)
+	release := make(chan struct{})
+	var notMarked atomic.Int32
+	blocked := func(key string) func(context.Context) (*Entry, error) {
+		return func(ctx context.Context) (*Entry, error) {
+			n := inFlight.Add(1)
+			defer inFlight.Add(-1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			if !Refreshing(ctx) {
+				notMarked.Add(1)
+			}
+			started <- key
+			<-release
+			return NewEntry(200, nil, []byte("v2"), nil, clk.Now()), nil
+		}
+	}
+	// Three rounds of stale hits on every key while the renders hang.
+	for range 3 {
+		for i := range keys {
+			key := fmt.Sprint("k", i)
+			if body, state := fetch(t, c, key, blocked(key)); body != "v1" || state != StateStale {
+				t.Fatalf("stale hit on %s = %q, %s; want v1, STALE", key, body, state)
+			}
+		}
+	}
+	var refreshed []string
+	for range bound {
+		refreshed = append(refreshed, <-started)
+	}
+	// A hit on a key being refreshed joins its refresh; every other hit
+	// but the first bound ones is dropped.
+	if got, want := c.Stats().DroppedRefreshes, uint64(3*(keys-bound)); got != want {
+		t.Errorf("dropped refreshes = %d, want %d", got, want)
+	}
+	close(release)
+	for _, key := range refreshed {
+		eventually(t, "refresh of "+key, func() bool {
+			_, ok := c.Peek(context.Background(), key)
+			return ok
+		})
+	}
+	if m := most.Load(); m > bound {
+		t.Errorf("refreshes in flight reached %d, bound %d", m, bound)
+	}
+	if n := notMarked.Load(); n != 0 {
+		t.Errorf("%d refreshes ran on a context not marked Refreshing", n)
+	}
+	// The slots are free again: the next stale hit on another key refreshes it.
+	var other string
+	for i := range keys {
+		if key := fmt.Sprint("k", i); !slices.Contains(refreshed, key) {
+			other = key
+			break
+		}
+	}
+	eventually(t, "a freed slot refreshes "+other, func() bool {
+		fetch(t, c, other, blocked(other))
+		_, ok := c.Peek(context.Background(), other)
+		return ok
+	})
+	if len(started) != 1 {
+		t.Errorf("renders after the slots freed = %d, want 1", len(started))
 	}
 }

@@ -69,7 +69,8 @@ func (s *Server) regionChoices(pr *pageRequest) ([]RegionChoice, error) {
 type PageURLs struct {
 	// Origin is the site's origin, e.g. https://sogliq.uz.
 	Origin string `json:"origin"`
-	// Canonical is the absolute canonical URL of this page.
+	// Canonical is the absolute canonical URL of this page; empty (and
+	// Alternates with it) on an error page, whose head then names none.
 	Canonical  string     `json:"canonical"`
 	Alternates Alternates `json:"alternates"`
 	// Paths are the page's path in each language, for the language switcher.
@@ -105,11 +106,11 @@ func (s *Server) pageURLs(pr *pageRequest) (PageURLs, error) {
 	}), nil
 }
 
-// errorURLs are the URLs of an error page: the path as asked, in each language.
-func (s *Server) errorURLs(pr *pageRequest) PageURLs {
-	return s.urlsIn(pr.loc.Lang, func(lang string) string {
-		return route.Join(route.Prefix(route.Place{Lang: lang, Region: pr.loc.Region}, true), pr.loc.Rest)
-	})
+// errorURLs are the URLs of an error page: no canonical and no alternates
+// (the URL asked names no page, and a 10 KB path would be repeated in each),
+// the home page of each language for the switcher.
+func (s *Server) errorURLs() PageURLs {
+	return PageURLs{Origin: s.PublicURL, Paths: LangPaths{RU: "/", UZ: "/uz"}}
 }
 
 // urlsIn fills PageURLs from the page's path in each language; own is the

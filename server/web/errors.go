@@ -53,6 +53,7 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 // error page in the visitor's language for everything else. 5xx log at
 // Error, 4xx at Info; the visitor never sees an internal error's text.
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
+	setSecurityHeaders(c)
 	var rd *redirect
 	if errors.As(err, &rd) {
 		cacheControl := "public, max-age=3600"
@@ -79,11 +80,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		return s.apiError(c, err)
 	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
-	shown := pr.path
-	if len(shown) > 200 {
-		shown = shown[:200] + "…"
-	}
-	status, message := s.statusOf(err, pr.loc.Lang, shown)
+	status, message := s.statusOf(err, pr.loc.Lang, shownPath(pr.path))
 	ctx := c.UserContext()
 	if status >= 500 {
 		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", pr.path), slog.Any("err", err))
@@ -104,6 +101,23 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	c.Set("Content-Language", pr.loc.Lang)
 	return c.Status(status).SendString(body)
+}
+
+// maxShownPath bounds the path an error page echoes, in characters: the
+// page shows it once, and a 10 KB path must not make a 10 KB page.
+const maxShownPath = 200
+
+// shownPath is path cut to maxShownPath characters (never inside one),
+// with an ellipsis when cut.
+func shownPath(path string) string {
+	n := 0
+	for i := range path {
+		if n == maxShownPath {
+			return path[:i] + "…"
+		}
+		n++
+	}
+	return path
 }
 
 // ErrorPage is the data of the error page: the status and the message in
@@ -133,7 +147,7 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 	ctx = context.WithoutCancel(ctx)
 	return s.renderDocument(ctx, DocumentProps{
 		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
-		URL: s.errorURLs(pr), NoIndex: true,
+		URL: s.errorURLs(), NoIndex: true,
 		Data: ErrorPage{Status: status, Message: message},
 	})
 }

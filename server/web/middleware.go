@@ -79,11 +79,18 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 // securityHeaders: islands' props and JSON-LD are non-executable JSON
 // scripts, so script-src needs no 'unsafe-inline'.
 func securityHeaders(c *fiber.Ctx) error {
+	setSecurityHeaders(c)
+	return c.Next()
+}
+
+// setSecurityHeaders is securityHeaders' work; the error handler calls it
+// too, for the answers fasthttp makes before any middleware ran (431 for
+// oversized headers or request line, 400 for a malformed request).
+func setSecurityHeaders(c *fiber.Ctx) {
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	c.Set("X-Frame-Options", "SAMEORIGIN")
 	c.Set("Content-Security-Policy", contentSecurityPolicy)
-	return c.Next()
 }
 
 // keepRedirectsOnSite passes the Location of every answer a handler made

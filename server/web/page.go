@@ -18,6 +18,7 @@ import (
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
+	"sogliq/ssr"
 )
 
 // pageRequest is one page request taken apart. Its strings are copies of
@@ -97,6 +98,11 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	// the engine its render deadline), not with the request's budget: a
 	// render slowed by load is still worth waiting for.
 	entry, state, err := s.Cache.Fetch(context.WithoutCancel(c.UserContext()), key, func(ctx context.Context) (*cache.Entry, error) {
+		if cache.Refreshing(ctx) {
+			// A stale copy is answering meanwhile: a visitor with no page
+			// at all takes the next runtime before this refresh.
+			ctx = ssr.Background(ctx)
+		}
 		return s.renderPage(ctx, pr)
 	})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/compress"
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/clientip"
 	"sogliq/server/i18n"
@@ -159,6 +160,8 @@ func (s *Server) App() *fiber.App {
 	// NUL bytes and invalid UTF-8 end here, before any handler can take
 	// them to PostgreSQL.
 	app.Use(refuseBadBytes)
+	// An API call's body is JSON (415, 400) before any guard or handler.
+	app.Use("/api", api.Bodies)
 	// Every database call of the request shares one deadline.
 	app.Use(s.databaseBudget)
 	// Compression for what is not precompressed (cached pages and assets

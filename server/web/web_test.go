@@ -131,3 +131,19 @@ func TestOverlongPathIsNotFound(t *testing.T) {
 		t.Errorf("status %d, want 404", resp.StatusCode)
 	}
 }
+
+// TestShownPath: an error page echoes at most maxShownPath characters of
+// the path, never cutting one in two, with an ellipsis when cut.
+func TestShownPath(t *testing.T) {
+	for _, test := range []struct{ path, want string }{
+		{"/nope", "/nope"},
+		{"/" + strings.Repeat("a", 199), "/" + strings.Repeat("a", 199)},
+		{"/" + strings.Repeat("a", 200), "/" + strings.Repeat("a", 199) + "…"},
+		{"/" + strings.Repeat("a", 10<<10), "/" + strings.Repeat("a", 199) + "…"},
+		{"/" + strings.Repeat("я", 5<<10), "/" + strings.Repeat("я", 199) + "…"},
+	} {
+		if got := shownPath(test.path); got != test.want {
+			t.Errorf("shownPath(%d bytes) = %q, want %q", len(test.path), got, test.want)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/gofiber/fiber/v2"
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/account"
@@ -61,6 +62,9 @@ type Site struct {
 	Cache  *cache.Cache
 	Engine *ssr.Engine
 	Server *web.Server
+	// App is the running Fiber app (its route list, for tests that walk
+	// every route).
+	App *fiber.App
 }
 
 var (
@@ -142,5 +146,5 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	app := server.App()
 	go func() { _ = app.Listener(ln) }()
 	t.Cleanup(func() { _ = app.ShutdownWithTimeout(5 * time.Second) })
-	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Server: server}
+	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Server: server, App: app}
 }
