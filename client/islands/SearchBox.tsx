@@ -155,7 +155,7 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
           {expanded &&
             items.map((item, i) => (
               <li
-                key={`${item.type}-${item.id}`}
+                key={item.url}
                 id={`${id}-opt-${i}`}
                 role="option"
                 aria-selected={i === active}

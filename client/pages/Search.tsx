@@ -41,7 +41,7 @@ export function Search(props: RenderProps<SearchData>) {
           <h2>{t(lang, "search.need.heading")}</h2>
           <ul className="search-need__specialties">
             {data.need.specialties.map((s) => (
-              <li key={s.id}><a href={s.url}>{s.name}</a></li>
+              <li key={s.url}><a href={s.url}>{s.name}</a></li>
             ))}
           </ul>
           {data.need.doctors.length > 0 && (

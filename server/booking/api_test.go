@@ -457,3 +457,160 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 		t.Error("cancelled an attended visit")
 	}
 }
+
+// TestRescheduleRefusals: a visit moves only onto a live hold of the same
+// doctor at the same clinic, held by this user or by nobody, whose time
+// has not begun; a visit that is another's, cancelled or past its cut-off
+// does not move. Each refusal keeps the old visit and every hold as they
+// were, in the visitor's language.
+func TestRescheduleRefusals(t *testing.T) {
+	f := newFixture(t)
+	// Clinic 2 books without a lead time, so a hold there can outlive
+	// its start.
+	f.exec(t, `INSERT INTO clinic_booking_rules (clinic_id, lead_min) VALUES (2, 0)`)
+	tok, tok2 := f.session(t, 1), f.session(t, 2)
+	visit := f.book(t, tok, 1, 1, slot(1, "10:00"), 1)
+	visitAt2 := f.book(t, tok, 3, 2, slot(2, "10:00"), 2)
+	cancelled := f.book(t, tok, 2, 1, slot(1, "11:00"), 3)
+	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", cancelled), "", tok); a.status != 200 {
+		t.Fatalf("cancel: %d %s", a.status, a.raw)
+	}
+	type hold struct {
+		id  int64
+		key string
+	}
+	var expired hold
+	expired.id, expired.key = f.holdAs(t, tok, 1, 1, slot(1, "14:00"))
+
+	f.advance(57 * time.Minute) // 08:57: the first hold has lapsed
+	var h = map[string]hold{}
+	take := func(name, token string, doctor, clinic int64, start string) {
+		id, key := f.holdAs(t, token, doctor, clinic, start)
+		h[name] = hold{id, key}
+	}
+	take("another doctor", "", 2, 1, slot(1, "12:00"))
+	take("another clinic", "", 1, 2, slot(1, "18:00"))
+	take("another user's", tok2, 1, 1, slot(1, "12:30"))
+	take("released", "", 1, 1, slot(1, "15:00"))
+	take("booked", tok, 1, 1, slot(1, "16:00"))
+	take("begun", tok, 3, 2, slot(0, "09:00"))
+	take("same doctor and clinic", "", 2, 1, slot(1, "14:30"))
+	if a := f.call(t, "DELETE", fmt.Sprintf("/api/bookings/holds/%d?key=%s", h["released"].id, h["released"].key), "", ""); a.status != 204 {
+		t.Fatalf("release: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(h["booked"].id, h["booked"].key, uuidN(4)), tok); a.status != 201 {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	f.advance(3*time.Minute + 30*time.Second) // 09:00:30: the 09:00 hold has begun, the others live
+	const (
+		elsewhereRu = "Перенести запись можно только на другое время того же врача в той же клинике. Чтобы попасть к другому врачу или в другую клинику, запишитесь заново и отмените эту запись."
+		elsewhereUz = "Yozuvni faqat shu shifokorning shu klinikadagi boshqa vaqtiga ko'chirish mumkin. Boshqa shifokor yoki klinikaga qaytadan yoziling va bu yozuvni bekor qiling."
+		goneRu      = "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова."
+		goneUz      = "Vaqt endi siz uchun saqlanmayapti: 5 daqiqa o'tdi yoki uni band qilishdi. Vaqtni qaytadan tanlang."
+	)
+	for _, test := range []struct {
+		name    string
+		booking int64
+		hold    hold
+		token   string
+		status  int
+		ru, uz  string
+	}{
+		{"a hold of another doctor", visit, h["another doctor"], tok, 422, elsewhereRu, elsewhereUz},
+		{"a hold of the same doctor at another clinic", visit, h["another clinic"], tok, 422, elsewhereRu, elsewhereUz},
+		{"a hold of another user", visit, h["another user's"], tok, 409, goneRu, goneUz},
+		{"an expired hold", visit, expired, tok, 409, goneRu, goneUz},
+		{"a released hold", visit, h["released"], tok, 409, goneRu, goneUz},
+		{"a hold that is a booking already", visit, h["booked"], tok, 409, goneRu, goneUz},
+		{"a wrong key", visit, hold{h["another user's"].id, "wrong"}, tok, 409, goneRu, goneUz},
+		{"a hold whose time has begun", visitAt2, h["begun"], tok, 409, "Это время уже прошло.", "Bu vaqt o'tib ketgan."},
+		{"a cancelled booking", cancelled, h["same doctor and clinic"], tok, 409, "Эта запись уже не действует.", "Bu yozuv endi amal qilmaydi."},
+		{"another user's booking", visit, h["another user's"], tok2, 404, "Запись не найдена.", ""},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			body := fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, test.hold.id, test.hold.key)
+			for lang, want := range map[string]string{"ru": test.ru, "uz": test.uz} {
+				a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/reschedule?lang=%s", test.booking, lang), body, test.token)
+				if a.status != test.status || a.body["error"] == nil || want != "" && a.body["error"] != want {
+					t.Errorf("%s: %d %s; want %d %q", lang, a.status, a.raw, test.status, want)
+				}
+			}
+		})
+	}
+	// Nothing moved: the visits are as they were, every hold too.
+	for id, want := range map[int64]string{
+		visit: "booked", visitAt2: "booked", cancelled: "cancelled", expired.id: "held",
+		h["another doctor"].id: "held", h["another clinic"].id: "held", h["another user's"].id: "held",
+		h["released"].id: "released", h["booked"].id: "booked", h["begun"].id: "held", h["same doctor and clinic"].id: "held",
+	} {
+		if got := f.statusOf(t, id); got != want {
+			t.Errorf("appointment %d is %s, want %s", id, got, want)
+		}
+	}
+	var rescheduled int
+	f.db.Get(&rescheduled, `SELECT count(*) FROM appointment_history WHERE status = 'rescheduled'`)
+	if rescheduled != 0 {
+		t.Errorf("%d reschedules recorded", rescheduled)
+	}
+	// Booking a hold whose time has begun is refused the same way.
+	if a := f.call(t, "POST", "/api/bookings", bookBody(h["begun"].id, h["begun"].key, uuidN(5)), tok); a.status != 409 || a.body["error"] != "Это время уже прошло." {
+		t.Errorf("booking a begun hold: %d %s", a.status, a.raw)
+	}
+	// The right hold moves the visit.
+	take("same doctor and clinic 2", "", 1, 1, slot(1, "17:00"))
+	a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/reschedule", visit), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, h["same doctor and clinic 2"].id, h["same doctor and clinic 2"].key), tok)
+	if a.status != 200 || a.data()["start"] != slot(1, "17:00") {
+		t.Errorf("reschedule onto a hold of the same doctor and clinic: %d %s", a.status, a.raw)
+	}
+}
+
+// TestSlotsExceptions: the exceptions reach the free times over the API:
+// a clinic's holiday closes every doctor there, a doctor's own exception
+// that date wins over it, another clinic of the doctor is not touched,
+// and an exception's break is kept.
+func TestSlotsExceptions(t *testing.T) {
+	f := newFixture(t)
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day) VALUES (1, NULL, '2026-11-24')`)
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min) VALUES (1, 1, '2026-11-24', 600, 720, 60)`)
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min, breaks) VALUES (2, 3, '2026-11-25', 540, 720, 30, '{[600,660)}')`)
+	starts := func(doctor int64, date string) []string {
+		t.Helper()
+		a := f.call(t, "GET", fmt.Sprintf("/api/doctors/%d/slots?from=%s&days=1", doctor, date), "", "")
+		if a.status != 200 {
+			t.Fatalf("slots of %d: %d %s", doctor, a.status, a.raw)
+		}
+		got := []string{}
+		for _, c := range a.data()["clinics"].([]any) {
+			for _, d := range c.(map[string]any)["days"].([]any) {
+				for _, s := range d.(map[string]any)["slots"].([]any) {
+					got = append(got, fmt.Sprintf("%v %v", c.(map[string]any)["clinicId"], s.(map[string]any)["start"]))
+				}
+			}
+		}
+		return got
+	}
+	at := func(clinic, days int, hms ...string) []string {
+		out := []string{}
+		for _, hm := range hms {
+			out = append(out, fmt.Sprintf("%d %s", clinic, slot(days, hm)))
+		}
+		return out
+	}
+	for _, test := range []struct {
+		name   string
+		doctor int64
+		date   string
+		want   []string
+	}{
+		{"the doctor's own hours win over the clinic's holiday; the other clinic as usual", 1, "2026-11-24",
+			append(at(1, 1, "10:00", "11:00"), at(2, 1, "18:00", "19:00", "20:00")...)},
+		{"the clinic's holiday", 2, "2026-11-24", []string{}},
+		{"an exception's break", 3, "2026-11-25", at(2, 2, "09:00", "09:30", "11:00", "11:30")},
+		{"the next day as usual", 2, "2026-11-25", at(1, 2, "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30",
+			"14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30")},
+	} {
+		if diff := cmp.Diff(test.want, starts(test.doctor, test.date)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", test.name, diff)
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
 	"sogliq/server/api"
 )
@@ -31,8 +30,9 @@ type BookInput struct {
 // id and whether it was made before (a repeat with the same idempotency
 // key). Refusals (*api.Error): 429 past MaxActiveBookings, 409
 // booking.holdExpired when the hold is gone (expired, released, booked,
-// another's), 409 booking.overlap when the patient already has a visit
-// at that time (the patient constraint's word).
+// another's), 409 booking.past when its time has begun, 409
+// booking.overlap when the patient already has a visit at that time (the
+// patient constraint's word).
 func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64, repeat bool, err error) {
 	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := lock(ctx, tx, userLock(in.UserID)); err != nil {
@@ -54,6 +54,16 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		if err := activeLimit(ctx, tx, in.UserID, now); err != nil {
 			return err
 		}
+		hold, err := placeOfHold(ctx, tx, in.HoldID, in.HoldKey)
+		if err != nil {
+			return err
+		}
+		if err := lock(ctx, tx, doctorLock(hold.DoctorID)); err != nil {
+			return err
+		}
+		if err := lockHold(ctx, tx, in.HoldID, in.UserID, now); err != nil {
+			return err
+		}
 		id, err = bookHold(ctx, tx, in, now)
 		if err != nil {
 			return err
@@ -62,6 +72,64 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 	})
 	return id, repeat, err
 }
+
+// place is where an appointment is: its doctor and clinic (neither
+// changes after the row is written, so they are read without a lock).
+type place struct {
+	DoctorID int64 `db:"doctor_id"`
+	ClinicID int64 `db:"clinic_id"`
+}
+
+// placeOfHold finds the place of the hold id with key: 409
+// booking.holdExpired when no appointment has that id and key (the
+// answer to a stale or a guessed hold alike).
+func placeOfHold(ctx context.Context, tx *sqlx.Tx, id int64, key string) (place, error) {
+	var p place
+	const q = `
+		SELECT doctor_id, clinic_id
+		FROM appointments
+		WHERE id = $1
+		  AND hold_key_hash = $2`
+	err := tx.GetContext(ctx, &p, q, id, keyHash(key))
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, api.Fail(409, "booking.holdExpired")
+	}
+	if err != nil {
+		return p, fmt.Errorf("booking.placeOfHold(%d): %w", id, err)
+	}
+	return p, nil
+}
+
+// lockHold locks the hold id (its key already checked by placeOfHold) for
+// the user's booking and refuses, 409, a hold that is no longer held or
+// has lapsed, or that another signed-in user made (booking.holdExpired:
+// the time is not theirs), or whose time has begun (booking.past: a clinic
+// with no lead time lets a hold outlive its start).
+func lockHold(ctx context.Context, tx *sqlx.Tx, id, userID int64, now time.Time) error {
+	var h struct {
+		Status    string    `db:"status"`
+		ExpiresAt time.Time `db:"expires_at"`
+		UserID    int64     `db:"user_id"`
+		Start     time.Time `db:"start"`
+	}
+	const q = `
+		SELECT status, expires_at, coalesce(user_id, 0) AS user_id, lower(during) AS start
+		FROM appointments
+		WHERE id = $1
+		FOR UPDATE`
+	if err := tx.GetContext(ctx, &h, q, id); err != nil {
+		return fmt.Errorf("booking.lockHold(%d): %w", id, err)
+	}
+	switch {
+	case h.Status != "held" || !now.Before(h.ExpiresAt) || h.UserID != 0 && h.UserID != userID:
+		return api.Fail(409, "booking.holdExpired")
+	case !now.Before(h.Start):
+		return api.Fail(409, "booking.past")
+	}
+	return nil
+}
+
+func doctorLock(id int64) string { return "booking-doctor:" + strconv.FormatInt(id, 10) }
 
 // activeLimit refuses a booking past MaxActiveBookings future ones.
 func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error {
@@ -81,9 +149,11 @@ func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) 
 	return nil
 }
 
-// bookHold turns a live hold into a booking in place: the time was the
-// hold's already, so the doctor's constraint has nothing new to refuse;
-// the patient's may.
+// bookHold turns a live hold, locked and checked by lockHold, into a
+// booking in place: the time was the hold's already, so the doctor's
+// constraint has nothing new to refuse; the patient's may. The conditions
+// of lockHold are repeated so that the statement alone never books a
+// hold that is not live.
 func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, error) {
 	name, birth, key := in.SelfName, any(nil), "self"
 	if !in.Patient.Self {
@@ -191,15 +261,38 @@ func setCancelled(ctx context.Context, tx *sqlx.Tx, id int64, by string, now tim
 // transaction the old booking becomes rescheduled (pointing to its
 // successor) and the hold becomes the new booking, for the same patient
 // and reason. The new time is held before anything changes, and any
-// refusal rolls the whole change back: the old visit stays.
+// refusal rolls the whole change back: the old visit stays. A visit moves
+// in time only: a hold of another doctor or at another clinic is refused
+// (422 booking.rescheduleElsewhere; that is a new booking, and the old
+// visit's price, clinic rules and patient constraint would not follow it).
+// Other refusals: 404 for a booking that is not the user's, 409 for one no
+// longer booked or past its cut-off (lockOwn), and lockHold's 409s.
 func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKey string, now time.Time) (int64, error) {
 	var newID int64
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := lock(ctx, tx, userLock(userID)); err != nil {
 			return err
 		}
+		from, err := placeOfBooking(ctx, tx, userID, id)
+		if err != nil {
+			return err
+		}
+		to, err := placeOfHold(ctx, tx, holdID, holdKey)
+		if err != nil {
+			return err
+		}
+		if from != to {
+			return api.Fail(422, "booking.rescheduleElsewhere")
+		}
+		// One doctor: one lock, taken before any row lock (see Hold).
+		if err := lock(ctx, tx, doctorLock(to.DoctorID)); err != nil {
+			return err
+		}
 		old, err := lockOwn(ctx, tx, userID, id, now)
 		if err != nil {
+			return err
+		}
+		if err := lockHold(ctx, tx, holdID, userID, now); err != nil {
 			return err
 		}
 		// The hold becomes the booking in place, so its id is the successor's.
@@ -208,10 +301,6 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			SET status = 'rescheduled', successor_id = $2, updated_at = $3
 			WHERE id = $1`
 		if _, err := tx.ExecContext(ctx, q, id, holdID, now); err != nil {
-			var pqErr *pq.Error
-			if errors.As(err, &pqErr) && pqErr.Code == foreignKeyViolation { // no such hold
-				return api.Fail(409, "booking.holdExpired")
-			}
 			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
 		}
 		in := BookInput{UserID: userID, HoldID: holdID, HoldKey: holdKey, IdempotencyKey: newUUID(),
@@ -228,6 +317,26 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 		return record(ctx, tx, newID, "booked", now, "patient", userID, "rescheduled from #"+strconv.FormatInt(id, 10))
 	})
 	return newID, err
+}
+
+// placeOfBooking finds the place of the user's booking id (any status but
+// a hold's): 404 when the user has none with that id.
+func placeOfBooking(ctx context.Context, tx *sqlx.Tx, userID, id int64) (place, error) {
+	var p place
+	const q = `
+		SELECT doctor_id, clinic_id
+		FROM appointments
+		WHERE id = $1
+		  AND user_id = $2
+		  AND status NOT IN ('held', 'released', 'expired')`
+	err := tx.GetContext(ctx, &p, q, id, userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, notFound("booking.notFound", fmt.Sprintf("booking %d of user %d", id, userID))
+	}
+	if err != nil {
+		return p, fmt.Errorf("booking.placeOfBooking(%d): %w", id, err)
+	}
+	return p, nil
 }
 
 // CancelByClinic cancels a booking on the clinic's side (no cut-off: the

@@ -19,15 +19,34 @@ func (f *fixture) signInAll(t testing.TB) {
 }
 
 // race runs attempt for users 1..attempts at once and counts the
-// answers by status; every refusal must be 409 with the message want.
-func race(t *testing.T, want string, attempt func(user int) answer) map[int]int {
+// answers by status; every refusal must be 409 with the message want, and
+// no answer may be an error (anything but 201 and 409). No transaction
+// may have needed a retry either: PostgreSQL aborting one to break a
+// deadlock is what turned into a 500 under load before the doctor's lock
+// (a retry hides it until the fourth time in a row).
+func race(t *testing.T, f *fixture, want string, attempt func(user int) answer) (counts map[int]int) {
 	t.Helper()
+	retried := f.store.Retried()
+	defer func() {
+		if n := f.store.Retried() - retried; n != 0 {
+			t.Errorf("%d transactions were aborted (deadlock or serialization failure) and run again", n)
+		}
+		errs := 0
+		for status, n := range counts {
+			if status != 201 && status != 409 {
+				errs += n
+			}
+		}
+		if errs != 0 {
+			t.Errorf("%d errors, want 0: %v", errs, counts)
+		}
+	}()
 	var (
-		wg     sync.WaitGroup
-		mu     sync.Mutex
-		counts = map[int]int{}
-		start  = make(chan struct{})
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		start = make(chan struct{})
 	)
+	counts = map[int]int{}
 	for user := 1; user <= attempts; user++ {
 		wg.Add(1)
 		go func() {
@@ -69,7 +88,7 @@ func TestConcurrency(t *testing.T) {
 // concurrentHolds: 1,000 visitors hold one free time at once: one hold,
 // 999 clear refusals.
 func concurrentHolds(t *testing.T, f *fixture) {
-	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
+	counts := race(t, f, "Это время уже занято. Выберите другое.", func(user int) answer {
 		return f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), token(user))
 	})
 	if counts[201] != 1 || counts[409] != attempts-1 {
@@ -82,7 +101,7 @@ func concurrentHolds(t *testing.T, f *fixture) {
 // book) for one free time at once: one booking, 999 refusals.
 func concurrentBookings(t *testing.T, f *fixture) {
 	f.advance(HoldTTL) // the users' holds of the last race lapse
-	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
+	counts := race(t, f, "Это время уже занято. Выберите другое.", func(user int) answer {
 		a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(2, "10:00")), token(user))
 		if a.status != 201 {
 			return a
@@ -105,7 +124,7 @@ func concurrentBookings(t *testing.T, f *fixture) {
 // leaked) at once: it becomes one booking.
 func concurrentBookingsOfOneHold(t *testing.T, f *fixture) {
 	id, key := f.holdAs(t, "", 2, 1, slot(3, "10:00"))
-	counts := race(t, "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова.", func(user int) answer {
+	counts := race(t, f, "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова.", func(user int) answer {
 		// Keys of their own: the last race's keys are taken (a repeat answers 200).
 		return f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(10000+user)), token(user))
 	})
@@ -121,7 +140,7 @@ func concurrentBookingsOfOneHold(t *testing.T, f *fixture) {
 func concurrentTakersOfAnExpiredHold(t *testing.T, f *fixture) {
 	old, _ := f.holdAs(t, "", 3, 2, slot(4, "10:00"))
 	f.advance(HoldTTL)
-	counts := race(t, "Это время уже занято. Выберите другое.", func(user int) answer {
+	counts := race(t, f, "Это время уже занято. Выберите другое.", func(user int) answer {
 		return f.call(t, "POST", "/api/bookings/holds", holdBody(3, 2, slot(4, "10:00")), token(user))
 	})
 	if counts[201] != 1 || counts[409] != attempts-1 {

@@ -71,20 +71,28 @@ func newFixture(t testing.TB) *fixture {
 	f.exec(t, `INSERT INTO users (id, phone, first_name, last_name)
 		SELECT n, '99890' || lpad(n::text, 7, '0'), 'Имя' || n, 'Фамилия'
 		FROM generate_series(1, 1000) n`)
-	h := &Handler{
+	f.app = apiApp(t, &Handler{
 		Store: f.store, Accounts: account.NewStore(f.db), Dict: dict, PublicURL: "https://sogliq.test",
-		SMS:            &account.HTTPSender{URL: f.gateway.URL},
-		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")},
-		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.now,
-	}
-	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
+		SMS: &account.HTTPSender{URL: f.gateway.URL}, Now: f.now,
+	})
+	return f
+}
+
+// apiApp serves h's API as the server does, behind a trusted peer (the
+// address app.Test connects from) so X-Forwarded-For names the visitor;
+// a 5xx's cause is logged.
+func apiApp(t testing.TB, h *Handler) *fiber.App {
+	t.Helper()
+	h.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")}
+	h.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
 		if api.StatusOf(err) >= 500 {
 			t.Logf("%s %s: %v", c.Method(), c.Path(), err)
 		}
-		return api.Write(c, dict, err)
+		return api.Write(c, h.Dict, err)
 	}})
-	h.Register(f.app)
-	return f
+	h.Register(app)
+	return app
 }
 
 func (f *fixture) now() time.Time {
@@ -133,21 +141,28 @@ func (a answer) num(key string) int64 { v, _ := a.data()[key].(float64); return 
 // peer) unless headers name one.
 func (f *fixture) call(t testing.TB, method, path, body, token string, headers ...string) answer {
 	t.Helper()
+	h := fnv.New32a()
+	h.Write([]byte(token))
+	sum := h.Sum32()
+	headers = append([]string{"X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", byte(sum>>16), byte(sum>>8), byte(sum))}, headers...)
+	return request(t, f.app, method, path, body, token, headers...)
+}
+
+// request sends a request to app as the user whose token is given ("" for
+// none), with headers (name, value, ...), and takes the answer apart.
+func request(t testing.TB, app *fiber.App, method, path, body, token string, headers ...string) answer {
+	t.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	h := fnv.New32a()
-	h.Write([]byte(token))
-	sum := h.Sum32()
-	req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", byte(sum>>16), byte(sum>>8), byte(sum)))
 	if token != "" {
 		req.AddCookie(&http.Cookie{Name: account.TokenCookie, Value: token})
 	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	resp, err := f.app.Test(req, -1)
+	resp, err := app.Test(req, -1)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
 	}

@@ -23,12 +23,38 @@ import (
 // after normalisation (Key), with Uzbek suffixes stripped every way they
 // may be (canonForms), as a one-letter typo of a long word, or, for the
 // last word typed, as its start. Generic words (weakWords) never count.
+//
+// A query for a child ("детский кардиолог", "bolalar lori", "ребёнку нужен
+// окулист") leads to the children's listing of the specialty
+// (/doctors/{slug}/deti) first: the children's names of the specialties are
+// concepts of their own, and a child word (the lexicon file's children)
+// beside anything else reads the rest as the specialty it names (lay terms
+// and, there only, the specialties' own names), then turns each specialty
+// into its children's form (forChild).
 
 // LexiconFile is shared/lexicon.json.
 type LexiconFile struct {
 	Entries   []LexiconEntry `json:"entries"`
 	Emergency []LexiconEntry `json:"emergency"`
+	Children  ChildWords     `json:"children"`
 }
+
+// ChildWords are the words that say a visit is for a child ("детский",
+// "bolalar", "ребёнку"), each one word, in the three scripts. Instead maps
+// a specialty to the one that treats children in its place (a child's
+// general doctor is the pediatrician, not a children's therapist).
+type ChildWords struct {
+	Uz      []string          `json:"uz"`
+	UzCyrl  []string          `json:"uzCyrl"`
+	Ru      []string          `json:"ru"`
+	Instead map[string]string `json:"instead"`
+}
+
+// ChildrenPath ends the children's listing of a specialty
+// (/doctors/{slug}/deti, routes.json's specialty-children): a children's
+// specialty is suggested with the slug {slug}/deti, so its link is the
+// listing's.
+const ChildrenPath = "/deti"
 
 // LexiconEntry is one lay term: its forms in each script and the slugs of
 // the specialties it leads to, most likely first.
@@ -63,7 +89,10 @@ type concept struct {
 	specialties []string
 	page        *Hit // a symptom or disease page, nil for lay terms
 	emergency   bool
-	order       int
+	// name: a specialty's own name, read only beside a child word (alone
+	// the search index finds it, and better).
+	name  bool
+	order int
 }
 
 // lexicon is the matcher built from the lexicon file and the knowledge base.
@@ -71,7 +100,10 @@ type lexicon struct {
 	concepts    []concept
 	byWord      map[string][]int // canonical word → concepts holding it
 	vocab       []string         // every canonical word, for typos and prefixes
-	specialties map[string]Hit   // slug → the specialty as a hit
+	specialties map[string]Hit   // slug → the specialty as a hit ({slug}/deti: its children's listing)
+	child       map[string]bool  // the child words, canonical
+	instead     map[string]string
+	childrenOf  map[string]string // slug → {slug}/deti, for the specialties with children's doctors
 }
 
 // Knowledge page types in suggestions.
@@ -174,6 +206,28 @@ const knowledgeQuery = `
 			GROUP BY s.slug) x), '')
 	FROM symptoms y`
 
+// childrenQuery reads the children's names of the specialties that have
+// a children's listing of their own: its name differs from the
+// specialty's (a pediatrician is one already) and some doctor of it sees
+// children.
+const childrenQuery = `
+	SELECT s.slug, s.name_children_ru AS name_ru, s.name_children_uz AS name_uz
+	FROM specialties s
+	WHERE s.name_children_ru NOT IN ('', s.name_ru)
+	  AND EXISTS (
+		SELECT 1
+		FROM doctor_specialties ds
+		JOIN doctors d ON d.id = ds.doctor_id
+		WHERE ds.specialty_id = s.id
+		  AND d.accepts_children)`
+
+// childrenName is a specialty's children's name (childrenQuery).
+type childrenName struct {
+	Slug   string `db:"slug"`
+	NameRu string `db:"name_ru"`
+	NameUz string `db:"name_uz"`
+}
+
 // specialtyQuery reads the specialties as hits.
 const specialtyQuery = `
 	SELECT DISTINCT ON (entity_id) entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
@@ -235,18 +289,28 @@ func (s *Store) buildLexicon(ctx context.Context) (*lexicon, error) {
 	if err := s.db.SelectContext(ctx, &specs, specialtyQuery); err != nil {
 		return nil, fmt.Errorf("search.lexicon: %w", err)
 	}
+	var kids []childrenName
+	if err := s.db.SelectContext(ctx, &kids, childrenQuery); err != nil {
+		return nil, fmt.Errorf("search.lexicon: %w", err)
+	}
 	for i := range rows {
 		if rows[i].Slugs != "" {
 			rows[i].Specialties = strings.Split(rows[i].Slugs, ",")
 		}
 	}
-	return buildLexicon(file, rows, specs), nil
+	return buildLexicon(file, rows, specs, kids), nil
 }
 
-func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit) *lexicon {
-	l := &lexicon{byWord: map[string][]int{}, specialties: map[string]Hit{}}
+func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []childrenName) *lexicon {
+	l := &lexicon{byWord: map[string][]int{}, specialties: map[string]Hit{}, child: map[string]bool{},
+		instead: file.Children.Instead, childrenOf: map[string]string{}}
 	for _, h := range specs {
 		l.specialties[h.Slug] = h
+	}
+	for _, w := range slices.Concat(file.Children.Uz, file.Children.UzCyrl, file.Children.Ru) {
+		for _, c := range formWords(w) {
+			l.child[c] = true
+		}
 	}
 	add := func(form string, c concept) {
 		c.words = formWords(form)
@@ -267,6 +331,21 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit) *lexicon 
 			add(f, concept{emergency: true})
 		}
 	}
+	// The children's names come before the lay terms: "детский психолог"
+	// is first the children's psychologist, then the psychologist.
+	for _, k := range kids {
+		adult, ok := l.specialties[k.Slug]
+		if !ok {
+			continue
+		}
+		h := adult
+		h.Slug, h.NameRu, h.NameUz = k.Slug+ChildrenPath, k.NameRu, k.NameUz
+		l.specialties[h.Slug] = h
+		l.childrenOf[k.Slug] = h.Slug
+		for _, f := range nameForms(false, k.NameRu, k.NameUz) {
+			add(f, concept{specialties: []string{h.Slug}})
+		}
+	}
 	for _, e := range file.Entries {
 		for _, f := range e.Forms() {
 			add(f, concept{specialties: e.Specialties})
@@ -278,8 +357,42 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit) *lexicon 
 			add(f, concept{specialties: r.Specialties, page: page})
 		}
 	}
+	for _, h := range specs {
+		for _, f := range nameForms(true, h.NameRu, h.NameUz) {
+			add(f, concept{specialties: []string{h.Slug}, name: true})
+		}
+	}
 	sort.Strings(l.vocab)
 	return l
+}
+
+// nameForms are the ways a specialty's names are typed: each whole and
+// each without its parentheses; with parts, also what the parentheses
+// hold ("ЛОР (оториноларинголог)") and each part of a hyphenated name
+// ("Травматолог-ортопед"). A children's name takes no parts: each would
+// drop its child word ("Детский травматолог-ортопед" is not "ортопед").
+func nameForms(parts bool, names ...string) []string {
+	var out []string
+	add := func(f string) {
+		if f = strings.TrimSpace(f); f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	for _, n := range names {
+		add(n)
+		outside, inside, _ := strings.Cut(n, "(")
+		add(outside)
+		if !parts {
+			continue
+		}
+		add(strings.TrimSuffix(strings.TrimSpace(inside), ")"))
+		for _, part := range strings.Split(outside, "-") {
+			if len([]rune(strings.TrimSpace(part))) >= 4 {
+				add(part)
+			}
+		}
+	}
+	return out
 }
 
 // Match quality of one word.
@@ -305,9 +418,9 @@ type understanding struct {
 	exact bool
 }
 
-// understand matches the query's words against the concepts.
+// understand matches the query's words against the concepts; a query
+// for a child is read for the children's listings (forChild).
 func (l *lexicon) understand(q string) understanding {
-	var u understanding
 	raw := Words(Bound(q))
 	var words []string
 	for _, w := range raw {
@@ -318,6 +431,79 @@ func (l *lexicon) understand(q string) understanding {
 	if len(words) == 0 {
 		words = raw
 	}
+	u := l.read(words, false)
+	var rest []string
+	for _, w := range words {
+		if !l.isChild(w) {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) == len(words) || len(rest) == 0 {
+		return u
+	}
+	// A concept that holds the child word too ("температура у ребёнка",
+	// "детский кардиолог") reads the query; else what the other words
+	// name, specialties' names included.
+	reading := u
+	if !u.whole {
+		if r := l.read(rest, true); len(r.specialties) > 0 {
+			reading = r
+		}
+	}
+	return l.forChild(reading, u)
+}
+
+// isChild reports whether w is a child word.
+func (l *lexicon) isChild(w string) bool {
+	return slices.ContainsFunc(canonForms(w), func(c string) bool { return l.child[c] })
+}
+
+// forChild turns a reading of a query for a child into the children's
+// specialties: each specialty's children's listing first (or the
+// specialty treating children in its place), then the specialties
+// themselves, then what the child word alone leads to (the pediatrician).
+func (l *lexicon) forChild(reading, u understanding) understanding {
+	out := reading
+	out.specialties = nil
+	add := func(s string) {
+		if !slices.Contains(out.specialties, s) {
+			out.specialties = append(out.specialties, s)
+		}
+	}
+	for _, s := range reading.specialties {
+		switch {
+		case l.instead[s] != "":
+			add(l.instead[s])
+		case l.childrenOf[s] != "":
+			add(l.childrenOf[s])
+		default:
+			add(s)
+		}
+	}
+	for _, s := range reading.specialties {
+		if l.instead[s] == "" {
+			add(strings.TrimSuffix(s, ChildrenPath))
+		}
+	}
+	for _, s := range u.specialties {
+		if l.instead[s] != "" {
+			s = l.instead[s]
+		}
+		add(s)
+	}
+	out.emergency = reading.emergency || u.emergency
+	for _, p := range u.pages {
+		if !slices.ContainsFunc(out.pages, func(h Hit) bool { return h.Slug == p.Slug && h.Type == p.Type }) {
+			out.pages = append(out.pages, p)
+		}
+	}
+	return out
+}
+
+// read matches words against the concepts (the specialties' own names
+// too when names is set).
+func (l *lexicon) read(words []string, names bool) understanding {
+	var u understanding
 	if len(words) == 0 {
 		return u
 	}
@@ -377,6 +563,9 @@ func (l *lexicon) understand(q string) understanding {
 				}
 				seen[c] = true
 				con := l.concepts[c]
+				if con.name && !names {
+					continue
+				}
 				sc := score{c: c}
 				used := map[int]bool{}
 				ok := true

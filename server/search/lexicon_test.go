@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"strings"
 	"testing"
 
 	"sogliq/server/search"
@@ -53,6 +54,20 @@ func TestLexicon(t *testing.T) {
 	for s := range known {
 		if !covered[s] {
 			t.Errorf("specialty %s: no lexicon entry leads to it", s)
+		}
+	}
+	c := f.Children
+	if len(c.Uz) == 0 || len(c.UzCyrl) == 0 || len(c.Ru) == 0 {
+		t.Errorf("children: want Uzbek Latin, Uzbek Cyrillic and Russian words, got %q %q %q", c.Uz, c.UzCyrl, c.Ru)
+	}
+	for _, w := range append(append(append([]string{}, c.Uz...), c.UzCyrl...), c.Ru...) {
+		if k := search.Key(w); k == "" || strings.Contains(k, " ") {
+			t.Errorf("children: %q is not one word (key %q)", w, k)
+		}
+	}
+	for from, to := range c.Instead {
+		if !known[from] || !known[to] {
+			t.Errorf("children.instead: %s → %s: unknown specialty", from, to)
 		}
 	}
 }

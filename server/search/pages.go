@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"sogliq/server/derrors"
 	"sogliq/server/page"
@@ -101,6 +102,9 @@ func (s *Store) need(ctx context.Context, q, lang string, regionID int64, region
 	nd.Specialties = Suggestions(specs, lang, regionSlug, publicURL)
 	nd.Pages = Suggestions(u.pages, lang, regionSlug, publicURL)
 	if len(specs) > 0 && regionID != 0 {
+		// A children's specialty lists the doctors who see children, as its
+		// listing does.
+		children := strings.HasSuffix(specs[0].Slug, ChildrenPath)
 		var docs []Hit
 		err := s.db.SelectContext(ctx, &docs, `
 			SELECT 'doctor' AS entity_type, d.id AS entity_id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
@@ -109,8 +113,9 @@ func (s *Store) need(ctx context.Context, q, lang string, regionID int64, region
 			FROM doctors d
 			JOIN doctor_specialties ds ON ds.doctor_id = d.id
 			WHERE ds.specialty_id = $1 AND d.region_id = $2
+			  AND (NOT $4::boolean OR d.accepts_children)
 			ORDER BY d.popularity DESC, d.id
-			LIMIT $3`, specs[0].ID, regionID, NeedDoctors)
+			LIMIT $3`, specs[0].ID, regionID, NeedDoctors, children)
 		if err != nil {
 			return nil, fmt.Errorf("search.need(%q): %w", q, err)
 		}

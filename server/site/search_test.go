@@ -55,6 +55,8 @@ func TestSuggestAPI(t *testing.T) {
 		{"unknown region", "q=kardiolog&region=atlantis", 400, "", "", "Неизвестный регион"},
 		{"too long", "q=" + strings.Repeat("а", 101) + "&lang=uz", 400, "", "", "100"},
 		{"repeated words are searched once", "q=" + strings.Repeat("кардиолог ", 10), 200, "doctor_specialty:kardiolog", "/doctors/kardiolog", ""},
+		{"a children's specialty leads to its children's listing", "q=детский кардиолог&region=samarkand", 200, "doctor_specialty:kardiolog/deti", "/samarkand/doctors/kardiolog/deti", ""},
+		{"a children's specialty in Uzbek", "q=bolalar lori&lang=uz", 200, "doctor_specialty:lor/deti", "/uz/doctors/lor/deti", ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
@@ -152,6 +154,7 @@ func TestSearchPage(t *testing.T) {
 		{"/search?q=" + url.QueryEscape("<b>zzqqxx</b>"), 200, `.search-page__empty`, 1},
 		{"/uz/samarkand/search?q=" + url.QueryEscape("tishim og'riyapti"), 200, `.search-need .search-need__specialties li:first-child a[href="/uz/samarkand/doctors/stomatolog"]`, 1},
 		{"/uz/samarkand/search?q=" + url.QueryEscape("tishim og'riyapti"), 200, `.search-need__doctors li a[href^="/uz/doctor/"]`, 1},
+		{"/uz/samarkand/search?q=" + url.QueryEscape("bolalar kardiologi"), 200, `.search-need .search-need__specialties li:first-child a[href="/uz/samarkand/doctors/kardiolog/deti"]`, 1},
 		{"/search?q=" + url.QueryEscape("гастрит"), 200, `.search-need__pages li[data-type="disease"] a[href="/bolezn/gastrit"]`, 1},
 		{"/search?q=" + url.QueryEscape("головная боль"), 200, `.search-need__pages li[data-type="symptom"] a[href="/simptom/golovnaya-bol"]`, 1},
 		{"/search?q=" + url.QueryEscape("скорая"), 200, `.search-page__emergency a[href="tel:103"]`, 1},
@@ -175,6 +178,29 @@ func TestSearchPage(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a children's specialty lists doctors who see children", func(t *testing.T) {
+		p := sitetest.Get(t, s.URL+"/samarkand/search?q="+url.QueryEscape("детский кардиолог"))
+		links := p.All(t, ".search-need__doctors li a")
+		if len(links) == 0 {
+			t.Fatal("no doctors in the need block")
+		}
+		for _, a := range links {
+			slug := strings.TrimPrefix(sitetest.Attr(a, "href"), "/doctor/")
+			var ok bool
+			const q = `
+				SELECT d.accepts_children AND s.slug = 'kardiolog' AND r.slug = 'samarkand'
+				FROM doctors d
+				JOIN doctor_specialties ds ON ds.doctor_id = d.id
+				JOIN specialties s ON s.id = ds.specialty_id
+				JOIN regions r ON r.id = d.region_id
+				WHERE d.slug = $1
+				ORDER BY s.slug = 'kardiolog' DESC
+				LIMIT 1`
+			if err := s.DB.Get(&ok, q, slug); err != nil || !ok {
+				t.Errorf("doctor %s: a cardiologist in Samarkand who sees children? %v (%v)", slug, ok, err)
+			}
+		}
+	})
 	t.Run("results are not stored in the page cache", func(t *testing.T) {
 		for range 2 {
 			p := sitetest.Get(t, s.URL+"/search?q="+url.QueryEscape("кардиолог nonce1"))
