@@ -186,6 +186,7 @@ func TestBookFlow(t *testing.T) {
 	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(2)), tok); a.status != 409 || a.body["error"] != "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова." {
 		t.Errorf("booking a booked hold again: %d %s", a.status, a.raw)
 	}
+	f.startWorkers(t)
 	waitSMS(t, f, "+998900000001", "Sog'liq: siz 24.11.2026 kuni soat 10:00 da Shifokor 1 qabuliga yozildingiz")
 
 	v := f.call(t, "GET", "/api/bookings", "", tok)
@@ -241,7 +242,7 @@ func free(t *testing.T, f *fixture, doctor int64, start string) bool {
 
 func waitSMS(t *testing.T, f *fixture, phone, prefix string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		for _, m := range f.gateway.Messages() {
 			if m.Phone == phone && strings.HasPrefix(m.Text, prefix) {

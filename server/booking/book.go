@@ -25,6 +25,9 @@ type BookInput struct {
 	// SelfName is the user's own name, written when Patient.Self.
 	SelfName string
 	Reason   string
+	// Lang is the patient's language ("ru" or "uz"): every SMS about the
+	// visit is written in it.
+	Lang string
 }
 
 // Book turns the hold into the user's booking. It returns the booking's
@@ -54,8 +57,12 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		if err := activeLimit(ctx, tx, in.UserID, now); err != nil {
 			return err
 		}
-		id, err = bookHold(ctx, tx, in, now)
+		var start time.Time
+		id, start, err = bookHold(ctx, tx, in, now)
 		if err != nil {
+			return err
+		}
+		if err := s.scheduleNotices(ctx, tx, id, start, now); err != nil {
 			return err
 		}
 		return record(ctx, tx, id, "booked", now, "patient", in.UserID, "")
@@ -84,18 +91,25 @@ func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) 
 // bookHold turns a live hold into a booking in place: the time was the
 // hold's already, so the doctor's constraint has nothing new to refuse;
 // the patient's may.
-func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, error) {
+func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, time.Time, error) {
 	name, birth, key := in.SelfName, any(nil), "self"
 	if !in.Patient.Self {
 		name, birth = in.Patient.Name, in.Patient.BirthDate
 		key = strings.ToLower(in.Patient.Name) + "|" + in.Patient.BirthDate
 	}
-	var id int64
+	lang := in.Lang
+	if lang != "uz" {
+		lang = "ru"
+	}
+	var row struct {
+		ID    int64     `db:"id"`
+		Start time.Time `db:"start"`
+	}
 	const q = `
 		UPDATE appointments a
 		SET status = 'booked', user_id = $3, price = dc.price,
 		    patient_self = $4, patient_name = $5, patient_birth_date = $6::date, patient_key = $7,
-		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10
+		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10, lang = $11
 		FROM doctor_clinics dc
 		WHERE a.id = $1
 		  AND a.hold_key_hash = $2
@@ -104,16 +118,16 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 		  AND (a.user_id IS NULL OR a.user_id = $3)
 		  AND dc.doctor_id = a.doctor_id
 		  AND dc.clinic_id = a.clinic_id
-		RETURNING a.id`
-	err := tx.GetContext(ctx, &id, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
-		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now)
+		RETURNING a.id, lower(a.during) AS start`
+	err := tx.GetContext(ctx, &row, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
+		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, api.Fail(409, "booking.holdExpired")
+		return 0, time.Time{}, api.Fail(409, "booking.holdExpired")
 	}
 	if err != nil {
-		return 0, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
+		return 0, time.Time{}, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
 	}
-	return id, nil
+	return row.ID, row.Start, nil
 }
 
 // active is a booking of a user locked for a change, with its deadline.
@@ -172,6 +186,9 @@ func (s *Store) Cancel(ctx context.Context, userID, id int64, reason string, now
 		if err := setCancelled(ctx, tx, id, "patient", now); err != nil {
 			return err
 		}
+		if err := s.noticeCancelled(ctx, tx, id); err != nil {
+			return err
+		}
 		return record(ctx, tx, id, "cancelled", now, "patient", userID, reason)
 	})
 }
@@ -192,7 +209,7 @@ func setCancelled(ctx context.Context, tx *sqlx.Tx, id int64, by string, now tim
 // successor) and the hold becomes the new booking, for the same patient
 // and reason. The new time is held before anything changes, and any
 // refusal rolls the whole change back: the old visit stays.
-func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKey string, now time.Time) (int64, error) {
+func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKey, lang string, now time.Time) (int64, error) {
 	var newID int64
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := lock(ctx, tx, userLock(userID)); err != nil {
@@ -215,11 +232,19 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
 		}
 		in := BookInput{UserID: userID, HoldID: holdID, HoldKey: holdKey, IdempotencyKey: newUUID(),
-			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason}
+			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason, Lang: lang}
 		if old.PatientBirth != nil {
 			in.Patient.BirthDate = *old.PatientBirth
 		}
-		if newID, err = bookHold(ctx, tx, in, now); err != nil {
+		var start time.Time
+		if newID, start, err = bookHold(ctx, tx, in, now); err != nil {
+			return err
+		}
+		// The old visit's reminders go; the new one gets its own.
+		if err := s.cancelNotices(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := s.scheduleNotices(ctx, tx, newID, start, now); err != nil {
 			return err
 		}
 		if err := record(ctx, tx, id, "rescheduled", now, "patient", userID, ""); err != nil {
@@ -262,6 +287,14 @@ func (s *Store) setStatus(ctx context.Context, id int64, status, reason string, 
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return api.Fail(409, "booking.notActive")
+		}
+		if status == "cancelled" {
+			err = s.noticeCancelled(ctx, tx, id)
+		} else {
+			err = s.cancelNotices(ctx, tx, id)
+		}
+		if err != nil {
+			return err
 		}
 		return record(ctx, tx, id, status, now, "clinic", 0, reason)
 	})

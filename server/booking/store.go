@@ -29,6 +29,9 @@ const (
 // Store keeps schedules, holds and bookings in PostgreSQL.
 type Store struct {
 	db *sqlx.DB
+	// Queue takes the SMS notices of bookings, in the booking's own
+	// transaction; nil queues none (the seeder, benchmarks).
+	Queue Queue
 }
 
 // NewStore returns a Store on db.

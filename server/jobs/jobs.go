@@ -43,7 +43,7 @@ type Config struct {
 	PollInterval time.Duration
 	// Clock is the time of the queue and its retries; nil is the wall
 	// clock. Tests pass a Clock they move.
-	Clock Clock
+	Clock  Clock
 	Logger *slog.Logger
 }
 
@@ -153,6 +153,6 @@ func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
 	if p.clock != nil {
 		now = p.clock.Now()
 	}
-	// job.Errors holds the failures so far, the one just seen included.
-	return now.Add(Backoff(max(len(job.Errors), 1)))
+	// job.Attempt is the attempt that just failed, from 1.
+	return now.Add(Backoff(max(job.Attempt, 1)))
 }

@@ -19,6 +19,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/content"
 	"sogliq/server/i18n"
+	"sogliq/server/jobs"
 	"sogliq/server/knowledge"
 	"sogliq/server/page"
 	"sogliq/server/product"
@@ -58,6 +59,9 @@ type Deps struct {
 	SMS account.Sender
 	// Consultant is the AI consultant's model; nil means it is unavailable.
 	Consultant consultant.Model
+	// Queue takes the jobs the requests ask for (NewQueue), inserted in
+	// their own transactions; nil queues none (no booking SMS).
+	Queue *jobs.Queue
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -92,6 +96,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
 	accounts := account.NewStore(d.DB)
+	bookings := booking.NewStore(d.DB)
+	if d.Queue != nil {
+		bookings.Queue = d.Queue
+	}
 	go purgeAccounts(ctx, accounts, d.Logger)
 	for _, r := range []*seo.Redirects{redirects, rules} {
 		if err := r.Load(ctx); err != nil {
@@ -123,7 +131,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&booking.Handler{
-				Store: booking.NewStore(d.DB), Accounts: accounts, SMS: d.SMS, Dict: dict,
+				Store: bookings, Accounts: accounts, Dict: dict,
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
 			},
 		},
