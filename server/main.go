@@ -6,6 +6,8 @@
 //	                          and run the job queue's workers (not with --no-workers)
 //	server migrate            apply the migrations and exit
 //	server seed [--scale N]   fill an empty database with demo data and exit
+//	server staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG
+//	                          give or take back a clinic's desk (role staff)
 //	server search-reindex     rebuild the search index from the entities, purge cached suggestions and results, exit
 //	server bundle DIR         build the bundles into DIR for embedding and exit
 package main
@@ -31,6 +33,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/database"
 	"sogliq/server/jobs"
+	"sogliq/server/role"
 	"sogliq/server/search"
 	"sogliq/server/seed"
 	"sogliq/server/site"
@@ -81,6 +84,8 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		defer db.Close()
 		return seed.Run(ctx, db, *scale, logger)
+	case "staff":
+		return staff(ctx, logger, cfg, args)
 	case "search-reindex":
 		return reindex(ctx, logger, cfg)
 	case "bundle":
@@ -93,7 +98,7 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		return assets.Write(args[0], b)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, search-reindex, bundle)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, staff, search-reindex, bundle)", cmd)
 	}
 }
 
@@ -109,6 +114,42 @@ func openDatabase(ctx context.Context, logger *slog.Logger, cfg config.Config) (
 		return nil, err
 	}
 	return db, nil
+}
+
+// staff grants or revokes the staff role of a clinic:
+// staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG.
+func staff(ctx context.Context, logger *slog.Logger, cfg config.Config, args []string) error {
+	const usage = "usage: server staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG"
+	if len(args) == 0 || (args[0] != "grant" && args[0] != "revoke") {
+		return errors.New(usage)
+	}
+	fs := flag.NewFlagSet("staff", flag.ExitOnError)
+	rawPhone := fs.String("phone", "", "the staff member's phone, +998 and nine digits")
+	clinic := fs.String("clinic", "", "the clinic's slug")
+	_ = fs.Parse(args[1:])
+	phone, ok := account.ParsePhone(*rawPhone)
+	if !ok || *clinic == "" {
+		return errors.New(usage)
+	}
+	db, err := openDatabase(ctx, logger, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	roles := role.NewStore(db)
+	if args[0] == "grant" {
+		if err := roles.Grant(ctx, phone, role.Staff, *clinic); err != nil {
+			return err
+		}
+		logger.Info("staff granted", slog.String("phone", account.DisplayPhone(phone)), slog.String("clinic", *clinic))
+		return nil
+	}
+	had, err := roles.Revoke(ctx, phone, role.Staff, *clinic)
+	if err != nil {
+		return err
+	}
+	logger.Info("staff revoked", slog.String("phone", account.DisplayPhone(phone)), slog.String("clinic", *clinic), slog.Bool("had", had))
+	return nil
 }
 
 // suggestPrefix starts the Redis keys of cached suggestion lists.

@@ -450,11 +450,15 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 		t.Errorf("visits: %s", v.raw)
 	}
 
-	// The clinic's side.
-	if err := f.store.SetOutcome(t.Context(), h, "attended", f.now()); err != nil {
+	// The clinic's side, once the visit has begun.
+	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.now()); api.StatusOf(err) != 409 {
+		t.Errorf("an outcome before the visit: %v", err)
+	}
+	f.advance(3 * time.Hour)
+	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.now()); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.CancelByClinic(t.Context(), h, "doctor ill", f.now()); err == nil {
+	if err := f.store.CancelByClinic(t.Context(), h, 0, "doctor ill", f.now()); err == nil {
 		t.Error("cancelled an attended visit")
 	}
 }

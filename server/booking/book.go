@@ -255,38 +255,64 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 	return newID, err
 }
 
-// CancelByClinic cancels a booking on the clinic's side (no cut-off: the
-// clinic tells the patient).
-func (s *Store) CancelByClinic(ctx context.Context, id int64, reason string, now time.Time) error {
-	return s.setStatus(ctx, id, "cancelled", reason, now)
+// CancelByClinic cancels a booking on the clinic's side, by staff user
+// staffID (no cut-off: the clinic tells the patient, by SMS with reason).
+func (s *Store) CancelByClinic(ctx context.Context, id, staffID int64, reason string, now time.Time) error {
+	return s.setStatus(ctx, id, staffID, "cancelled", reason, now)
 }
 
-// SetOutcome records how a booked visit went: attended or no_show.
-func (s *Store) SetOutcome(ctx context.Context, id int64, status string, now time.Time) error {
+// SetOutcome records how a booked visit went, attended or no_show, once
+// it has begun (409 booking.notYet before).
+func (s *Store) SetOutcome(ctx context.Context, id, staffID int64, status string, now time.Time) error {
 	if status != "attended" && status != "no_show" {
 		return api.Fail(400, "api.badRequest")
 	}
-	return s.setStatus(ctx, id, status, "", now)
+	return s.setStatus(ctx, id, staffID, status, "", now)
+}
+
+// Confirm marks a booked visit confirmed by the clinic (409
+// booking.notActive unless booked; confirming twice changes nothing).
+func (s *Store) Confirm(ctx context.Context, id, staffID int64, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var confirmed bool
+		const q = `
+			UPDATE appointments
+			SET confirmed_at = coalesce(confirmed_at, $2), updated_at = $2
+			WHERE id = $1
+			  AND status = 'booked'
+			RETURNING confirmed_at < $2 AS confirmed`
+		err := tx.GetContext(ctx, &confirmed, q, id, now)
+		if errors.Is(err, sql.ErrNoRows) {
+			return api.Fail(409, "booking.notActive")
+		}
+		if err != nil || confirmed {
+			return err
+		}
+		return record(ctx, tx, id, "confirmed", now, "clinic", staffID, "")
+	})
 }
 
 // setStatus moves a booked visit to status on the clinic's side.
-func (s *Store) setStatus(ctx context.Context, id int64, status, reason string, now time.Time) error {
+func (s *Store) setStatus(ctx context.Context, id, staffID int64, status, reason string, now time.Time) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var by any
 		if status == "cancelled" {
 			by = "clinic"
 		}
+		var start time.Time
 		const q = `
 			UPDATE appointments
 			SET status = $2, cancelled_by = $3, updated_at = $4
 			WHERE id = $1
-			  AND status = 'booked'`
-		res, err := tx.ExecContext(ctx, q, id, status, by, now)
+			  AND status = 'booked'
+			  AND ($2 = 'cancelled' OR lower(during) <= $4)
+			RETURNING lower(during)`
+		err := tx.GetContext(ctx, &start, q, id, status, by, now)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notChanged(ctx, tx, id)
+		}
 		if err != nil {
 			return fmt.Errorf("booking.setStatus(%d, %s): %w", id, status, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return api.Fail(409, "booking.notActive")
 		}
 		if status == "cancelled" {
 			err = s.noticeCancelled(ctx, tx, id)
@@ -296,6 +322,24 @@ func (s *Store) setStatus(ctx context.Context, id int64, status, reason string, 
 		if err != nil {
 			return err
 		}
-		return record(ctx, tx, id, status, now, "clinic", 0, reason)
+		return record(ctx, tx, id, status, now, "clinic", staffID, reason)
 	})
+}
+
+// notChanged says why a clinic's change did not apply: 409
+// booking.notActive for a visit no longer booked, booking.notYet for an
+// outcome before the visit.
+func notChanged(ctx context.Context, tx *sqlx.Tx, id int64) error {
+	var status string
+	const q = `
+		SELECT status
+		FROM appointments
+		WHERE id = $1`
+	if err := tx.GetContext(ctx, &status, q, id); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("booking.notChanged(%d): %w", id, err)
+	}
+	if status == "booked" {
+		return api.Fail(409, "booking.notYet")
+	}
+	return api.Fail(409, "booking.notActive")
 }

@@ -253,7 +253,7 @@ func TestNoticesOfEndedVisits(t *testing.T) {
 	}
 
 	byClinic := f.book(t, f.session(t, 3), 3, 2, slot(2, "10:00"), 3)
-	if err := f.store.CancelByClinic(context.Background(), byClinic, "врач заболел", f.now()); err != nil {
+	if err := f.store.CancelByClinic(context.Background(), byClinic, 0, "врач заболел", f.now()); err != nil {
 		t.Fatal(err)
 	}
 

@@ -18,6 +18,7 @@ import (
 	"sogliq/server/catalog"
 	"sogliq/server/consultant"
 	"sogliq/server/content"
+	"sogliq/server/desk"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
 	"sogliq/server/knowledge"
@@ -25,6 +26,7 @@ import (
 	"sogliq/server/product"
 	"sogliq/server/promotion"
 	"sogliq/server/region"
+	"sogliq/server/role"
 	"sogliq/server/route"
 	"sogliq/server/search"
 	"sogliq/server/seo"
@@ -130,6 +132,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
+			&desk.Handler{Store: desk.NewStore(d.DB), Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
 			&booking.Handler{
 				Store: bookings, Accounts: accounts, Dict: dict,
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
@@ -213,6 +216,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
 		booking.Pages(booking.NewStore(db), dict, time.Now),
+		desk.Pages(desk.NewStore(db), role.NewStore(db), time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l
