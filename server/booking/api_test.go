@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sogliq/server/api"
 )
 
 func TestSlotsAPI(t *testing.T) {
