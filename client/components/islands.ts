@@ -13,6 +13,7 @@ import LanguageSwitcherImpl from "../islands/LanguageSwitcher";
 import NextSlotsImpl from "../islands/NextSlots";
 import ProfileFormImpl from "../islands/ProfileForm";
 import RegionPickerImpl from "../islands/RegionPicker";
+import ReviewFormImpl from "../islands/ReviewForm";
 import SearchBoxImpl from "../islands/SearchBox";
 import SignInButtonImpl from "../islands/SignInButton";
 import SignInFormImpl from "../islands/SignInForm";
@@ -28,6 +29,7 @@ export const LanguageSwitcher = island("LanguageSwitcher", LanguageSwitcherImpl)
 export const NextSlots = island("NextSlots", NextSlotsImpl);
 export const ProfileForm = island("ProfileForm", ProfileFormImpl);
 export const RegionPicker = island("RegionPicker", RegionPickerImpl);
+export const ReviewForm = island("ReviewForm", ReviewFormImpl);
 export const SearchBox = island("SearchBox", SearchBoxImpl);
 export const SignInButton = island("SignInButton", SignInButtonImpl);
 export const SignInForm = island("SignInForm", SignInFormImpl);

@@ -329,6 +329,10 @@ export interface DoctorListPage {
  */
 export interface DoctorProfilePage {
   doctor: Doctor;
+  /**
+   * Reviews are the newest published reviews, of verified visits.
+   */
+  reviews: DoctorReview[];
 }
 
 //////////
@@ -408,6 +412,27 @@ export interface Named {
   nameUz: string;
   count: number /* int */;
 }
+
+//////////
+// source: reviews.go
+
+/**
+ * DoctorReview is a published review on the doctor's card: every one is
+ * of an attended visit (server/review), so the card marks it verified.
+ */
+export interface DoctorReview {
+  stars: number /* int */;
+  text: string;
+  /**
+   * Date is the review's date, YYYY-MM-DD in Tashkent.
+   */
+  date: string;
+  clinic: string;
+}
+/**
+ * MaxCardReviews is how many reviews the card shows, newest first.
+ */
+export const MaxCardReviews = 20;
 
 //////////
 // source: service.go

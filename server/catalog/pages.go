@@ -50,6 +50,8 @@ type DoctorListPage struct {
 // DoctorProfilePage is the data of /doctor/{slug}.
 type DoctorProfilePage struct {
 	Doctor Doctor `json:"doctor"`
+	// Reviews are the newest published reviews, of verified visits.
+	Reviews []DoctorReview `json:"reviews"`
 }
 
 func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, error) {
@@ -112,7 +114,11 @@ func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, 
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: DoctorProfilePage{Doctor: d}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
+	reviews, err := s.DoctorReviews(ctx, d.ID, req.Lang)
+	if err != nil {
+		return page.Result{}, err
+	}
+	return page.Result{Data: DoctorProfilePage{Doctor: d, Reviews: reviews}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
 }
 
 // pageNumber reads the ?page parameter: absent is 1, anything but a

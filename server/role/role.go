@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"sogliq/server/derrors"
 )
@@ -104,4 +105,19 @@ func (s *Store) StaffClinics(ctx context.Context, userID int64) ([]int64, error)
 		return nil, fmt.Errorf("role.StaffClinics(%d): %w", userID, err)
 	}
 	return ids, nil
+}
+
+// Has reports whether the user holds one of roles (at any clinic).
+func (s *Store) Has(ctx context.Context, userID int64, roles ...string) (bool, error) {
+	var ok bool
+	const q = `
+		SELECT EXISTS (
+			SELECT 1
+			FROM user_roles
+			WHERE user_id = $1
+			  AND role = ANY($2))`
+	if err := s.db.GetContext(ctx, &ok, q, userID, pq.Array(roles)); err != nil {
+		return false, fmt.Errorf("role.Has(%d): %w", userID, err)
+	}
+	return ok, nil
 }

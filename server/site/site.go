@@ -27,6 +27,7 @@ import (
 	"sogliq/server/promotion"
 	"sogliq/server/region"
 	"sogliq/server/role"
+	"sogliq/server/review"
 	"sogliq/server/route"
 	"sogliq/server/search"
 	"sogliq/server/seo"
@@ -132,6 +133,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
+			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
 			&desk.Handler{Store: desk.NewStore(d.DB), Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
 			&booking.Handler{
 				Store: bookings, Accounts: accounts, Dict: dict,
