@@ -105,6 +105,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'BenchmarkSuggest' -benchtime 2000x -timeout 30m ./server/search/
 	$(GO) test -run '^$$' -bench 'BenchmarkLargeSeed' -benchtime 1000x -timeout 30m ./server/booking/
 	$(GO) test -run '^$$' -bench 'BenchmarkContention' -benchtime 5x -timeout 10m ./server/booking/
+	$(GO) test -run '^$$' -bench 'BenchmarkDeskDay' -benchtime 500x -timeout 30m ./server/desk/
 
 clean:
 	rm -rf bin

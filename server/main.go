@@ -1,9 +1,13 @@
 // Command server is the Sog'liq site: one process that serves the
 // server-rendered pages and their assets.
 //
-//	server [serve] [--demo]   migrate, (with --demo) seed an empty database, serve
+//	server [serve] [--demo] [--no-workers]
+//	                          migrate, (with --demo) seed an empty database, serve
+//	                          and run the job queue's workers (not with --no-workers)
 //	server migrate            apply the migrations and exit
 //	server seed [--scale N]   fill an empty database with demo data and exit
+//	server staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG
+//	                          give or take back a clinic's desk (role staff)
 //	server search-reindex     rebuild the search index from the entities, purge cached suggestions and results, exit
 //	server bundle DIR         build the bundles into DIR for embedding and exit
 package main
@@ -28,6 +32,8 @@ import (
 	"sogliq/server/config"
 	"sogliq/server/consultant"
 	"sogliq/server/database"
+	"sogliq/server/jobs"
+	"sogliq/server/role"
 	"sogliq/server/search"
 	"sogliq/server/seed"
 	"sogliq/server/site"
@@ -59,8 +65,9 @@ func run(logger *slog.Logger, args []string) error {
 	case "serve":
 		fs := flag.NewFlagSet("serve", flag.ExitOnError)
 		demo := fs.Bool("demo", false, "seed demo data into an empty database")
+		noWorkers := fs.Bool("no-workers", false, "serve only: queue jobs, leave running them to other instances")
 		_ = fs.Parse(args)
-		return serve(ctx, logger, cfg, *demo)
+		return serve(ctx, logger, cfg, *demo, !*noWorkers)
 	case "migrate":
 		db, err := openDatabase(ctx, logger, cfg)
 		if err != nil {
@@ -77,6 +84,8 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		defer db.Close()
 		return seed.Run(ctx, db, *scale, logger)
+	case "staff":
+		return staff(ctx, logger, cfg, args)
 	case "search-reindex":
 		return reindex(ctx, logger, cfg)
 	case "bundle":
@@ -89,7 +98,7 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		return assets.Write(args[0], b)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, search-reindex, bundle)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, staff, search-reindex, bundle)", cmd)
 	}
 }
 
@@ -105,6 +114,42 @@ func openDatabase(ctx context.Context, logger *slog.Logger, cfg config.Config) (
 		return nil, err
 	}
 	return db, nil
+}
+
+// staff grants or revokes the staff role of a clinic:
+// staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG.
+func staff(ctx context.Context, logger *slog.Logger, cfg config.Config, args []string) error {
+	const usage = "usage: server staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG"
+	if len(args) == 0 || (args[0] != "grant" && args[0] != "revoke") {
+		return errors.New(usage)
+	}
+	fs := flag.NewFlagSet("staff", flag.ExitOnError)
+	rawPhone := fs.String("phone", "", "the staff member's phone, +998 and nine digits")
+	clinic := fs.String("clinic", "", "the clinic's slug")
+	_ = fs.Parse(args[1:])
+	phone, ok := account.ParsePhone(*rawPhone)
+	if !ok || *clinic == "" {
+		return errors.New(usage)
+	}
+	db, err := openDatabase(ctx, logger, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	roles := role.NewStore(db)
+	if args[0] == "grant" {
+		if err := roles.Grant(ctx, phone, role.Staff, *clinic); err != nil {
+			return err
+		}
+		logger.Info("staff granted", slog.String("phone", account.DisplayPhone(phone)), slog.String("clinic", *clinic))
+		return nil
+	}
+	had, err := roles.Revoke(ctx, phone, role.Staff, *clinic)
+	if err != nil {
+		return err
+	}
+	logger.Info("staff revoked", slog.String("phone", account.DisplayPhone(phone)), slog.String("clinic", *clinic), slog.Bool("had", had))
+	return nil
 }
 
 // suggestPrefix starts the Redis keys of cached suggestion lists.
@@ -167,6 +212,16 @@ func smsSender(cfg config.Config, demo bool, logger *slog.Logger) account.Sender
 	}
 }
 
+// stopQueue lets the running jobs finish (up to 10 s; a job cut short is
+// rescued and run again later by a working instance).
+func stopQueue(queue *jobs.Queue, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := queue.Stop(ctx); err != nil {
+		logger.Warn("stopping the job queue", slog.Any("err", err))
+	}
+}
+
 // consultantModel is the model of LLM_URL; without one the consultant's
 // pages say it is unavailable.
 func consultantModel(cfg config.Config) consultant.Model {
@@ -176,7 +231,7 @@ func consultantModel(cfg config.Config) consultant.Model {
 	return &consultant.OpenAIModel{URL: cfg.LLMURL, Key: cfg.LLMKey, Model: cfg.LLMModel}
 }
 
-func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo bool) error {
+func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, work bool) error {
 	logger.Info("starting", slog.Any("config", cfg))
 	db, err := openDatabase(ctx, logger, cfg)
 	if err != nil {
@@ -225,10 +280,22 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 		go ssr.Watch(ctx, ssr.BuildOptions{Root: cfg.Root}, engine, logger)
 	}
 
+	sms := smsSender(cfg, demo, logger)
+	// The queue's workers hold a transaction open while the SMS gateway
+	// answers: they use the pool without the visitors' deadlines.
+	queue, err := site.NewQueue(db, site.QueueOptions{Work: work, SMS: sms, Logger: logger})
+	if err != nil {
+		return err
+	}
+	if err := queue.Start(ctx); err != nil {
+		return err
+	}
+	defer stopQueue(queue, logger)
+
 	server, err := site.New(ctx, site.Deps{
 		DB: serving, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
-		SMS: smsSender(cfg, demo, logger), Consultant: consultantModel(cfg),
+		SMS: sms, Consultant: consultantModel(cfg), Queue: queue,
 	})
 	if err != nil {
 		return err
@@ -236,7 +303,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo boo
 	app := server.App()
 	errc := make(chan error, 1)
 	go func() { errc <- app.Listen(cfg.Addr) }()
-	logger.Info("serving", slog.String("addr", cfg.Addr), slog.String("build", bundle.ID))
+	logger.Info("serving", slog.String("addr", cfg.Addr), slog.String("build", bundle.ID), slog.Bool("workers", work))
 	select {
 	case err := <-errc:
 		return err

@@ -26,6 +26,10 @@ type Limits struct {
 	SuggestMinChars   int    `json:"suggestMinChars"`
 	SuggestMax        int    `json:"suggestMax"`
 	DefaultRegion     string `json:"defaultRegion"`
+	ReviewTextMax     int    `json:"reviewTextMax"`
+	// The doctor rating's prior (server/review.Rating, the /faq answer).
+	RatingPriorMean   float64 `json:"ratingPriorMean"`
+	RatingPriorWeight int     `json:"ratingPriorWeight"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

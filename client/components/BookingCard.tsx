@@ -2,7 +2,7 @@ import { t, type Lang, type Key } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDateTime } from "../lib/date";
-import { BookingActions } from "./islands";
+import { BookingActions, ReviewForm } from "./islands";
 import type { Booking } from "../booking";
 import "./BookingCard.css";
 
@@ -54,6 +54,7 @@ export function BookingCard({ b, lang, region }: { b: Booking; lang: Lang; regio
           cancelUntil={b.cancelUntil}
         />
       )}
+      {b.canReview && <ReviewForm lang={lang} appointmentId={b.id} />}
     </article>
   );
 }

@@ -22,8 +22,12 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
         <p className="doctor-summary__meta">
           <span>{tn(lang, "doctor.experience", doctor.experienceYears)}</span>
           {doctor.category && <span>{doctor.category}</span>}
-          <span className="doctor-summary__rating" title={t(lang, "doctor.rating")}>★ {doctor.rating.toFixed(1)}</span>
-          <span>{tn(lang, "doctor.reviews", doctor.reviewCount)}</span>
+          {doctor.reviewCount > 0 && (
+            <>
+              <span className="doctor-summary__rating" title={t(lang, "doctor.rating")}>★ {doctor.rating.toFixed(2)}</span>
+              <span>{tn(lang, "doctor.reviews", doctor.reviewCount)}</span>
+            </>
+          )}
         </p>
         <ul className="doctor-summary__clinics">
           {doctor.clinics.map((c) => (

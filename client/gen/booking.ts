@@ -149,6 +149,10 @@ export interface Booking {
   canReschedule: boolean;
   cancelUntil: string;
   icsUrl: string;
+  /**
+   * CanReview: the visit was attended and has no review yet.
+   */
+  canReview: boolean;
   smsText: string;
 }
 /**

@@ -79,6 +79,10 @@ export interface DoctorListPage {
  */
 export interface DoctorProfilePage {
   doctor: DoctorText;
+  /**
+   * Reviews are the newest published reviews, of verified visits.
+   */
+  reviews: DoctorReview[];
 }
 
 //////////
@@ -142,6 +146,27 @@ export interface ServiceClinicsPage extends ClinicListing {
   service: ServiceText;
   district: NamedText | null;
 }
+
+//////////
+// source: reviews.go
+
+/**
+ * DoctorReview is a published review on the doctor's card: every one is
+ * of an attended visit (server/review), so the card marks it verified.
+ */
+export interface DoctorReview {
+  stars: number /* int */;
+  text: string;
+  /**
+   * Date is the review's date, YYYY-MM-DD in Tashkent.
+   */
+  date: string;
+  clinic: string;
+}
+/**
+ * MaxCardReviews is how many reviews the card shows, newest first.
+ */
+export const MaxCardReviews = 20;
 
 //////////
 // source: text.go

@@ -7,12 +7,13 @@ import { Avatar } from "../components/Avatar";
 import { JsonLd } from "../components/JsonLd";
 import { BookingForm, SlotGrid } from "../components/islands";
 import { physicianLD } from "../lib/structuredData";
-import type { DoctorText as DoctorData } from "../gen/catalog";
+import type { DoctorText as DoctorData, DoctorReview } from "../gen/catalog";
+import { formatDate } from "../lib/date";
 import type { RenderProps } from "../types";
 import "./Doctor.css";
 
 /** Doctor is the doctor card, /doctor/{slug}. */
-export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
+export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: DoctorReview[] }>) {
   const { lang, region } = props;
   const d = props.data.doctor;
   const place = { lang, region: region.slug };
@@ -53,7 +54,11 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
               <span>{experience}</span>
               {d.category && <span>{d.category}</span>}
               {d.degree && <span>{d.degree}</span>}
-              <span>★ {d.rating.toFixed(1)} · {tn(lang, "doctor.reviews", d.reviewCount)}</span>
+              {d.reviewCount > 0 && (
+                <span>
+                  ★ {d.rating.toFixed(2)} · {tn(lang, "doctor.reviews", d.reviewCount)}
+                </span>
+              )}
             </p>
             <p className="doctor__meta">
               {d.acceptsAdults && <span>{t(lang, "doctor.acceptsAdults")}</span>}
@@ -90,6 +95,31 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData }>) {
             <p>{d.description}</p>
           </section>
         )}
+        <section className="doctor__reviews">
+          <h2>{t(lang, "review.title")}</h2>
+          {(props.data.reviews ?? []).length === 0 ? (
+            <p>{t(lang, "review.none")}</p>
+          ) : (
+            <ul className="doctor-reviews">
+              {(props.data.reviews ?? []).map((r, i) => (
+                <li key={i} className="doctor-review">
+                  <span className="doctor-review__stars" aria-label={`${r.stars}/5`}>
+                    {"★".repeat(r.stars)}
+                    {"☆".repeat(5 - r.stars)}
+                  </span>{" "}
+                  <span className="doctor-review__verified">✓ {t(lang, "review.verified")}</span>
+                  <span className="doctor-review__meta">
+                    {formatDate(r.date, lang)} · {r.clinic}
+                  </span>
+                  {r.text && <p className="doctor-review__text">{r.text}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p>
+            <a href={href("faq", {}, place)}>{t(lang, "review.formula")}</a>
+          </p>
+        </section>
       </article>
     </>
   );

@@ -25,6 +25,7 @@ import { Search } from "./Search";
 import { SignIn, RegisterFinalize, Profile, ProfilePersonal } from "./Account";
 import { Consultant, ConsultantChat } from "./Consultant";
 import { History, BookingDone } from "./History";
+import { Desk } from "./Desk";
 import type { RenderProps } from "../types";
 
 /**
@@ -69,5 +70,6 @@ export const pages: Record<string, AnyPage> = {
   ConsultantChat,
   History,
   BookingDone,
+  Desk,
   Error: ErrorPage,
 };

@@ -37,8 +37,7 @@ import (
 type Handler struct {
 	Store    *Store
 	Accounts *account.Store
-	// SMS sends the confirmation; nil sends none.
-	SMS            account.Sender
+	// The SMS of a booking go through Store.Queue (NoticeWorker).
 	Dict           Translator
 	TrustedProxies []netip.Prefix
 	// PublicURL is the site's origin, for links in calendars.
@@ -378,7 +377,7 @@ func (h *Handler) book(c *fiber.Ctx) error {
 	}
 	id, repeat, err := h.Store.Book(ctx, BookInput{
 		UserID: userID, HoldID: in.HoldID, HoldKey: in.HoldKey, IdempotencyKey: strings.ToLower(in.IdempotencyKey),
-		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason,
+		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason, Lang: lang,
 	}, now)
 	if err != nil {
 		return err
@@ -391,25 +390,8 @@ func (h *Handler) book(c *fiber.Ctx) error {
 	if repeat {
 		return api.OK(c, b)
 	}
-	h.sendSMS(ctx, user.Phone, b.SMSText)
 	c.Status(fiber.StatusCreated)
 	return api.OK(c, b)
-}
-
-// sendSMS sends the confirmation after the booking is stored, without
-// making the patient wait for the gateway; a failure is logged (the
-// booking stands and the page shows the same text).
-func (h *Handler) sendSMS(ctx context.Context, phone, text string) {
-	if h.SMS == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-	go func() {
-		defer cancel()
-		if err := h.SMS.Send(ctx, phone, text); err != nil && h.Logger != nil {
-			h.Logger.WarnContext(ctx, "booking SMS not sent", slog.String("phone", account.DisplayPhone(phone)), slog.Any("err", err))
-		}
-	}()
 }
 
 func (h *Handler) visits(c *fiber.Ctx) error {
@@ -461,16 +443,13 @@ func (h *Handler) reschedule(c *fiber.Ctx) error {
 		return api.Fail(400, "booking.badHold")
 	}
 	ctx, now, user := c.UserContext(), h.now(), account.UserID(c)
-	newID, err := h.Store.Reschedule(ctx, user, id, in.HoldID, in.HoldKey, now)
+	newID, err := h.Store.Reschedule(ctx, user, id, in.HoldID, in.HoldKey, api.Lang(c), now)
 	if err != nil {
 		return err
 	}
 	b, err := h.Store.Booking(ctx, user, newID, api.Lang(c), now, h.Dict)
 	if err != nil {
 		return err
-	}
-	if u, err := h.Accounts.User(ctx, user); err == nil {
-		h.sendSMS(ctx, u.Phone, b.SMSText)
 	}
 	noStore(c)
 	return api.OK(c, b)

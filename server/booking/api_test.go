@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"sogliq/server/api"
 )
 
 func TestSlotsAPI(t *testing.T) {
@@ -186,6 +188,7 @@ func TestBookFlow(t *testing.T) {
 	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(2)), tok); a.status != 409 || a.body["error"] != "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова." {
 		t.Errorf("booking a booked hold again: %d %s", a.status, a.raw)
 	}
+	f.startWorkers(t)
 	waitSMS(t, f, "+998900000001", "Sog'liq: siz 24.11.2026 kuni soat 10:00 da Shifokor 1 qabuliga yozildingiz")
 
 	v := f.call(t, "GET", "/api/bookings", "", tok)
@@ -241,7 +244,7 @@ func free(t *testing.T, f *fixture, doctor int64, start string) bool {
 
 func waitSMS(t *testing.T, f *fixture, phone, prefix string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		for _, m := range f.gateway.Messages() {
 			if m.Phone == phone && strings.HasPrefix(m.Text, prefix) {
@@ -449,11 +452,15 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 		t.Errorf("visits: %s", v.raw)
 	}
 
-	// The clinic's side.
-	if err := f.store.SetOutcome(t.Context(), h, "attended", f.now()); err != nil {
+	// The clinic's side, once the visit has begun.
+	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.now()); api.StatusOf(err) != 409 {
+		t.Errorf("an outcome before the visit: %v", err)
+	}
+	f.advance(3 * time.Hour)
+	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.now()); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.CancelByClinic(t.Context(), h, "doctor ill", f.now()); err == nil {
+	if err := f.store.CancelByClinic(t.Context(), h, 0, "doctor ill", f.now()); err == nil {
 		t.Error("cancelled an attended visit")
 	}
 }

@@ -24,6 +24,9 @@ type BookInput struct {
 	// SelfName is the user's own name, written when Patient.Self.
 	SelfName string
 	Reason   string
+	// Lang is the patient's language ("ru" or "uz"): every SMS about the
+	// visit is written in it.
+	Lang string
 }
 
 // Book turns the hold into the user's booking. It returns the booking's
@@ -64,8 +67,12 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		if err := lockHold(ctx, tx, in.HoldID, in.UserID, now); err != nil {
 			return err
 		}
-		id, err = bookHold(ctx, tx, in, now)
+		var start time.Time
+		id, start, err = bookHold(ctx, tx, in, now)
 		if err != nil {
+			return err
+		}
+		if err := s.scheduleNotices(ctx, tx, id, start, now); err != nil {
 			return err
 		}
 		return record(ctx, tx, id, "booked", now, "patient", in.UserID, "")
@@ -154,18 +161,25 @@ func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) 
 // constraint has nothing new to refuse; the patient's may. The conditions
 // of lockHold are repeated so that the statement alone never books a
 // hold that is not live.
-func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, error) {
+func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, time.Time, error) {
 	name, birth, key := in.SelfName, any(nil), "self"
 	if !in.Patient.Self {
 		name, birth = in.Patient.Name, in.Patient.BirthDate
 		key = strings.ToLower(in.Patient.Name) + "|" + in.Patient.BirthDate
 	}
-	var id int64
+	lang := in.Lang
+	if lang != "uz" {
+		lang = "ru"
+	}
+	var row struct {
+		ID    int64     `db:"id"`
+		Start time.Time `db:"start"`
+	}
 	const q = `
 		UPDATE appointments a
 		SET status = 'booked', user_id = $3, price = dc.price,
 		    patient_self = $4, patient_name = $5, patient_birth_date = $6::date, patient_key = $7,
-		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10
+		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10, lang = $11
 		FROM doctor_clinics dc
 		WHERE a.id = $1
 		  AND a.hold_key_hash = $2
@@ -174,16 +188,16 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 		  AND (a.user_id IS NULL OR a.user_id = $3)
 		  AND dc.doctor_id = a.doctor_id
 		  AND dc.clinic_id = a.clinic_id
-		RETURNING a.id`
-	err := tx.GetContext(ctx, &id, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
-		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now)
+		RETURNING a.id, lower(a.during) AS start`
+	err := tx.GetContext(ctx, &row, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
+		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, api.Fail(409, "booking.holdExpired")
+		return 0, time.Time{}, api.Fail(409, "booking.holdExpired")
 	}
 	if err != nil {
-		return 0, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
+		return 0, time.Time{}, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
 	}
-	return id, nil
+	return row.ID, row.Start, nil
 }
 
 // active is a booking of a user locked for a change, with its deadline.
@@ -242,6 +256,9 @@ func (s *Store) Cancel(ctx context.Context, userID, id int64, reason string, now
 		if err := setCancelled(ctx, tx, id, "patient", now); err != nil {
 			return err
 		}
+		if err := s.noticeCancelled(ctx, tx, id); err != nil {
+			return err
+		}
 		return record(ctx, tx, id, "cancelled", now, "patient", userID, reason)
 	})
 }
@@ -267,7 +284,7 @@ func setCancelled(ctx context.Context, tx *sqlx.Tx, id int64, by string, now tim
 // visit's price, clinic rules and patient constraint would not follow it).
 // Other refusals: 404 for a booking that is not the user's, 409 for one no
 // longer booked or past its cut-off (lockOwn), and lockHold's 409s.
-func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKey string, now time.Time) (int64, error) {
+func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKey, lang string, now time.Time) (int64, error) {
 	var newID int64
 	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if err := lock(ctx, tx, userLock(userID)); err != nil {
@@ -304,11 +321,19 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
 		}
 		in := BookInput{UserID: userID, HoldID: holdID, HoldKey: holdKey, IdempotencyKey: newUUID(),
-			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason}
+			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason, Lang: lang}
 		if old.PatientBirth != nil {
 			in.Patient.BirthDate = *old.PatientBirth
 		}
-		if newID, err = bookHold(ctx, tx, in, now); err != nil {
+		var start time.Time
+		if newID, start, err = bookHold(ctx, tx, in, now); err != nil {
+			return err
+		}
+		// The old visit's reminders go; the new one gets its own.
+		if err := s.cancelNotices(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := s.scheduleNotices(ctx, tx, newID, start, now); err != nil {
 			return err
 		}
 		if err := record(ctx, tx, id, "rescheduled", now, "patient", userID, ""); err != nil {
@@ -339,39 +364,91 @@ func placeOfBooking(ctx context.Context, tx *sqlx.Tx, userID, id int64) (place, 
 	return p, nil
 }
 
-// CancelByClinic cancels a booking on the clinic's side (no cut-off: the
-// clinic tells the patient).
-func (s *Store) CancelByClinic(ctx context.Context, id int64, reason string, now time.Time) error {
-	return s.setStatus(ctx, id, "cancelled", reason, now)
+// CancelByClinic cancels a booking on the clinic's side, by staff user
+// staffID (no cut-off: the clinic tells the patient, by SMS with reason).
+func (s *Store) CancelByClinic(ctx context.Context, id, staffID int64, reason string, now time.Time) error {
+	return s.setStatus(ctx, id, staffID, "cancelled", reason, now)
 }
 
-// SetOutcome records how a booked visit went: attended or no_show.
-func (s *Store) SetOutcome(ctx context.Context, id int64, status string, now time.Time) error {
+// SetOutcome records how a booked visit went, attended or no_show, once
+// it has begun (409 booking.notYet before).
+func (s *Store) SetOutcome(ctx context.Context, id, staffID int64, status string, now time.Time) error {
 	if status != "attended" && status != "no_show" {
 		return api.Fail(400, "api.badRequest")
 	}
-	return s.setStatus(ctx, id, status, "", now)
+	return s.setStatus(ctx, id, staffID, status, "", now)
+}
+
+// Confirm marks a booked visit confirmed by the clinic (409
+// booking.notActive unless booked; confirming twice changes nothing).
+func (s *Store) Confirm(ctx context.Context, id, staffID int64, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var confirmed bool
+		const q = `
+			UPDATE appointments
+			SET confirmed_at = coalesce(confirmed_at, $2), updated_at = $2
+			WHERE id = $1
+			  AND status = 'booked'
+			RETURNING confirmed_at < $2 AS confirmed`
+		err := tx.GetContext(ctx, &confirmed, q, id, now)
+		if errors.Is(err, sql.ErrNoRows) {
+			return api.Fail(409, "booking.notActive")
+		}
+		if err != nil || confirmed {
+			return err
+		}
+		return record(ctx, tx, id, "confirmed", now, "clinic", staffID, "")
+	})
 }
 
 // setStatus moves a booked visit to status on the clinic's side.
-func (s *Store) setStatus(ctx context.Context, id int64, status, reason string, now time.Time) error {
+func (s *Store) setStatus(ctx context.Context, id, staffID int64, status, reason string, now time.Time) error {
 	return s.inTx(ctx, func(tx *sqlx.Tx) error {
 		var by any
 		if status == "cancelled" {
 			by = "clinic"
 		}
+		var start time.Time
 		const q = `
 			UPDATE appointments
 			SET status = $2, cancelled_by = $3, updated_at = $4
 			WHERE id = $1
-			  AND status = 'booked'`
-		res, err := tx.ExecContext(ctx, q, id, status, by, now)
+			  AND status = 'booked'
+			  AND ($2 = 'cancelled' OR lower(during) <= $4)
+			RETURNING lower(during)`
+		err := tx.GetContext(ctx, &start, q, id, status, by, now)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notChanged(ctx, tx, id)
+		}
 		if err != nil {
 			return fmt.Errorf("booking.setStatus(%d, %s): %w", id, status, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return api.Fail(409, "booking.notActive")
+		if status == "cancelled" {
+			err = s.noticeCancelled(ctx, tx, id)
+		} else {
+			err = s.cancelNotices(ctx, tx, id)
 		}
-		return record(ctx, tx, id, status, now, "clinic", 0, reason)
+		if err != nil {
+			return err
+		}
+		return record(ctx, tx, id, status, now, "clinic", staffID, reason)
 	})
+}
+
+// notChanged says why a clinic's change did not apply: 409
+// booking.notActive for a visit no longer booked, booking.notYet for an
+// outcome before the visit.
+func notChanged(ctx context.Context, tx *sqlx.Tx, id int64) error {
+	var status string
+	const q = `
+		SELECT status
+		FROM appointments
+		WHERE id = $1`
+	if err := tx.GetContext(ctx, &status, q, id); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("booking.notChanged(%d): %w", id, err)
+	}
+	if status == "booked" {
+		return api.Fail(409, "booking.notYet")
+	}
+	return api.Fail(409, "booking.notActive")
 }

@@ -18,12 +18,14 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/jmoiron/sqlx"
+	"github.com/riverqueue/river"
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
 	"sogliq/server/api"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
+	"sogliq/server/jobs"
 )
 
 // t0 is the tests' clock: Monday 2026-11-23, 08:00 in Tashkent.
@@ -39,6 +41,9 @@ type fixture struct {
 	dict    *i18n.Dict
 	app     *fiber.App
 	gateway *smstest.Gateway
+	// queue inserts the booking's jobs (insert-only, like serve
+	// --no-workers); startWorkers runs workers.
+	queue *jobs.Queue
 
 	mu    sync.Mutex
 	clock time.Time
@@ -52,6 +57,8 @@ func newFixture(t testing.TB) *fixture {
 	}
 	f := &fixture{db: dbtest.New(t), dict: dict, clock: t0, gateway: smstest.Start(t)}
 	f.store = NewStore(f.db)
+	f.queue = f.newQueue(t, false)
+	f.store.Queue = f.queue
 	f.exec(t, `INSERT INTO clinics (id, slug, name_ru, name_uz, region_id, address_ru, address_uz, phone)
 		SELECT n, 'clinic-' || n, 'Клиника ' || n, n || '-klinika', (SELECT min(id) FROM regions),
 		       'ул. Навои, ' || n, 'Navoiy ko''chasi, ' || n, '+998 71 200-00-0' || n
@@ -73,7 +80,7 @@ func newFixture(t testing.TB) *fixture {
 		FROM generate_series(1, 1000) n`)
 	f.app = apiApp(t, &Handler{
 		Store: f.store, Accounts: account.NewStore(f.db), Dict: dict, PublicURL: "https://sogliq.test",
-		SMS: &account.HTTPSender{URL: f.gateway.URL}, Now: f.now,
+		Now: f.now,
 	})
 	return f
 }
@@ -99,6 +106,55 @@ func (f *fixture) now() time.Time {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.clock
+}
+
+// Now and NowOrNil make the fixture's clock the queue's (jobs.Clock).
+func (f *fixture) Now() time.Time { return f.now() }
+
+func (f *fixture) NowOrNil() *time.Time { t := f.now(); return &t }
+
+// newQueue is a job queue on a pool of its own, as another process would
+// have, on the fixture's clock and gateway; with work its workers run
+// until the test ends (or stop is called).
+func (f *fixture) newQueue(t testing.TB, work bool) *jobs.Queue {
+	t.Helper()
+	pool, err := sqlx.Open("postgres", dbtest.URL(t, f.db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := NewStore(pool)
+	workers := river.NewWorkers()
+	AddWorkers(workers,
+		&NoticeWorker{Store: store, SMS: &account.HTTPSender{URL: f.gateway.URL}, Dict: f.dict, Now: f.now},
+		&ReleaseHoldsWorker{Store: store, Now: f.now})
+	q, err := jobs.New(pool.DB, jobs.Config{Work: work, Workers: workers, Periodic: PeriodicJobs(), Clock: f,
+		PollInterval: 100 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stopQueue(t, q)
+		pool.Close()
+	})
+	return q
+}
+
+// startWorkers runs a working queue, like another server process.
+func (f *fixture) startWorkers(t testing.TB) *jobs.Queue {
+	t.Helper()
+	return f.newQueue(t, true)
+}
+
+func stopQueue(t testing.TB, q *jobs.Queue) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := q.Stop(ctx); err != nil {
+		t.Errorf("stopping the queue: %v", err)
+	}
 }
 
 func (f *fixture) advance(d time.Duration) {

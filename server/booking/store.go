@@ -36,6 +36,9 @@ type Store struct {
 	// stmts are the prepared statements by their text (selectPrepared).
 	stmtsMu sync.Mutex
 	stmts   map[string]*sqlx.Stmt
+	// Queue takes the SMS notices of bookings, in the booking's own
+	// transaction; nil queues none (the seeder, benchmarks).
+	Queue Queue
 }
 
 // Retried is how many transactions the Store ran again since it was made
@@ -220,8 +223,9 @@ func (s *Store) exceptions(ctx context.Context, ids, clinics []int64, from, to s
 	return set, nil
 }
 
-// busy loads the doctors' bookings and unexpired holds overlapping the
-// dates from .. to (Tashkent), by doctor. An appointment is one slot, at
+// busy loads the doctors' bookings, unexpired holds and the desk's blocks
+// (clipped to the dates) overlapping the dates from .. to (Tashkent), by
+// doctor. An appointment is one slot, at
 // most 8 hours (schedules.slot_min), so one that overlaps starts less than
 // a day before: the bound lets the B-tree on (doctor, start) answer. The
 // overlap is written with lower and upper, not &&: given during &&, the
@@ -243,7 +247,12 @@ func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time
 		  AND lower(during) < $3
 		  AND lower(during) > $2::timestamptz - interval '1 day'
 		  AND upper(during) > $2
-		  AND (status <> 'held' OR expires_at > $4)`
+		  AND (status <> 'held' OR expires_at > $4)
+		UNION ALL
+		SELECT doctor_id, greatest(lower(during), $2) AS start, least(upper(during), $3) AS end
+		FROM schedule_blocks
+		WHERE doctor_id = ANY($1)
+		  AND during && tstzrange($2, $3)`
 	if err := s.selectPrepared(ctx, &rows, q, pq.Array(ids), start, end.AddDate(0, 0, 1), now); err != nil {
 		return nil, fmt.Errorf("booking.busy: %w", err)
 	}

@@ -126,7 +126,9 @@ type Booking struct {
 	CanReschedule bool          `json:"canReschedule"`
 	CancelUntil   string        `json:"cancelUntil"`
 	IcsURL        string        `json:"icsUrl"`
-	SMSText       string        `json:"smsText"`
+	// CanReview: the visit was attended and has no review yet.
+	CanReview bool   `json:"canReview"`
+	SMSText   string `json:"smsText"`
 }
 
 // BookingDoctor is the doctor of a booking.

@@ -35,6 +35,7 @@ type bookingRow struct {
 	PatientName     string         `db:"patient_name"`
 	Reason          string         `db:"reason"`
 	CancelCutoffMin int            `db:"cutoff_min"`
+	Reviewed        bool           `db:"reviewed"`
 }
 
 // bookingSelect reads bookingRows; $1 is the language, the caller adds
@@ -55,7 +56,8 @@ const bookingSelect = `
 	       CASE WHEN $1 = 'uz' THEN c.name_uz ELSE c.name_ru END AS clinic_name,
 	       CASE WHEN $1 = 'uz' THEN c.address_uz ELSE c.address_ru END AS clinic_address,
 	       c.phone AS clinic_phone,
-	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min
+	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
+	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed
 	FROM appointments a
 	JOIN doctors d ON d.id = a.doctor_id
 	JOIN clinics c ON c.id = a.clinic_id
@@ -116,6 +118,7 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		Reason:        r.Reason,
 		CanCancel:     open,
 		CanReschedule: open,
+		CanReview:     r.Status == "attended" && !r.Reviewed,
 		CancelUntil:   Stamp(until),
 		IcsURL:        "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
 	}

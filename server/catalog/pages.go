@@ -51,6 +51,8 @@ type DoctorListPage struct {
 // DoctorProfilePage is the data of /doctor/{slug}.
 type DoctorProfilePage struct {
 	Doctor DoctorText `json:"doctor"`
+	// Reviews are the newest published reviews, of verified visits.
+	Reviews []DoctorReview `json:"reviews"`
 }
 
 func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, error) {
@@ -113,7 +115,11 @@ func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, 
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: DoctorProfilePage{Doctor: d.In(req.Lang)}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
+	reviews, err := s.DoctorReviews(ctx, d.ID, req.Lang)
+	if err != nil {
+		return page.Result{}, err
+	}
+	return page.Result{Data: DoctorProfilePage{Doctor: d.In(req.Lang), Reviews: reviews}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
 }
 
 // pageNumber reads the ?page parameter: absent is 1, anything but a

@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/content"
+	"sogliq/shared"
 )
 
 // infoPageData are the information pages: slug, titles and HTML bodies.
@@ -31,6 +34,25 @@ var infoPageData = []struct{ slug, titleRu, titleUz, bodyRu, bodyUz string }{
 	{"account-deletion", "Удаление аккаунта", "Akkauntni o'chirish",
 		"<p>Чтобы удалить аккаунт, войдите в личный кабинет, откройте раздел «Личные данные» и нажмите «Удалить аккаунт». Данные удаляются в течение 30 дней.</p><p>Если войти не получается, напишите на <a href=\"mailto:info@sogliq.uz\">info@sogliq.uz</a> с номера телефона, к которому привязан аккаунт.</p>",
 		"<p>Akkauntni o'chirish uchun shaxsiy kabinetga kiring, «Shaxsiy ma'lumotlar» bo'limini oching va «Akkauntni o'chirish» tugmasini bosing. Ma'lumotlar 30 kun ichida o'chiriladi.</p><p>Kira olmasangiz, akkaunt bog'langan telefon raqamidan <a href=\"mailto:info@sogliq.uz\">info@sogliq.uz</a> manziliga yozing.</p>"},
+}
+
+// ratingFAQ explains the doctors' rating with the numbers it uses
+// (shared/limits.json, server/review.Rating).
+func ratingFAQ() struct{ qRu, qUz, aRu, aUz string } {
+	l := shared.MustReadLimits()
+	m, w := strconv.FormatFloat(l.RatingPriorMean, 'f', 1, 64), strconv.Itoa(l.RatingPriorWeight)
+	mRu := strings.ReplaceAll(m, ".", ",")
+	return struct{ qRu, qUz, aRu, aUz string }{
+		"Как считается рейтинг врача?", "Shifokor reytingi qanday hisoblanadi?",
+		"<p>Отзыв может оставить только пациент, который записался через Sog'liq и пришёл на приём, — один отзыв на один визит. " +
+			"Рейтинг — байесовское среднее: <b>(" + w + " × " + mRu + " + сумма оценок) / (" + w + " + число отзывов)</b>. " +
+			"Каждый врач начинает так, будто у него уже " + w + " оценок по " + mRu + ", поэтому один отзыв на 5 звёзд (4,17) не обгонит 200 отзывов со средней 4,8 (4,78). " +
+			"Скрытые редакторами отзывы (с указанной причиной) в рейтинг не входят. Пока отзывов нет, рейтинг не показывается.</p>",
+		"<p>Sharhni faqat Sog'liq orqali yozilib, qabulga kelgan bemor qoldira oladi — bitta tashrifga bitta sharh. " +
+			"Reyting — bayes o'rtachasi: <b>(" + w + " × " + m + " + baholar yig'indisi) / (" + w + " + sharhlar soni)</b>. " +
+			"Har bir shifokor go'yo " + w + " ta " + m + " baho bilan boshlaydi, shuning uchun bitta 5 yulduzli sharh (4.17) o'rtachasi 4.8 bo'lgan 200 sharhdan (4.78) o'tib ketmaydi. " +
+			"Muharrirlar yashirgan sharhlar (sababi ko'rsatilgan) reytingga kirmaydi. Sharh bo'lmaguncha reyting ko'rsatilmaydi.</p>",
+	}
 }
 
 // faqData are the questions and answers of /faq.
@@ -91,9 +113,10 @@ func writeContent(ctx context.Context, tx *sqlx.Tx) error {
 		}); err != nil {
 		return err
 	}
-	if err := copyRows(ctx, tx, "faq_items", []string{"id", "position", "question_ru", "question_uz", "answer_ru", "answer_uz"}, len(faqData),
+	faq := append(faqData[:len(faqData):len(faqData)], ratingFAQ())
+	if err := copyRows(ctx, tx, "faq_items", []string{"id", "position", "question_ru", "question_uz", "answer_ru", "answer_uz"}, len(faq),
 		func(i int) []any {
-			f := faqData[i]
+			f := faq[i]
 			return []any{i + 1, i + 1, f.qRu, f.qUz, content.Sanitize(f.aRu), content.Sanitize(f.aUz)}
 		}); err != nil {
 		return err

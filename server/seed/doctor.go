@@ -50,10 +50,12 @@ func (g *generator) addDoctor(ri int) {
 	}
 	d.name = fullName(r, d.gender == "f")
 	d.slug = g.unique("doctors", slugify(d.name.uz))
-	d.rating = "0.00"
 	if d.reviews > 0 {
-		d.rating = rating(r, 3.8)
+		rating(r, 3.8)
 	}
+	// A doctor's rating comes from reviews of seeded visits (writeReviews);
+	// the draws above stay so the rest of the demo data is unchanged.
+	d.rating, d.reviews = "0.00", 0
 	if r.IntN(100) < 15 {
 		deg := pick(r, degrees)
 		d.degree = &deg

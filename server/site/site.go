@@ -18,12 +18,16 @@ import (
 	"sogliq/server/catalog"
 	"sogliq/server/consultant"
 	"sogliq/server/content"
+	"sogliq/server/desk"
 	"sogliq/server/i18n"
+	"sogliq/server/jobs"
 	"sogliq/server/knowledge"
 	"sogliq/server/page"
 	"sogliq/server/product"
 	"sogliq/server/promotion"
 	"sogliq/server/region"
+	"sogliq/server/role"
+	"sogliq/server/review"
 	"sogliq/server/route"
 	"sogliq/server/search"
 	"sogliq/server/seo"
@@ -58,6 +62,9 @@ type Deps struct {
 	SMS account.Sender
 	// Consultant is the AI consultant's model; nil means it is unavailable.
 	Consultant consultant.Model
+	// Queue takes the jobs the requests ask for (NewQueue), inserted in
+	// their own transactions; nil queues none (no booking SMS).
+	Queue *jobs.Queue
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -92,6 +99,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
 	accounts := account.NewStore(d.DB)
+	bookings := booking.NewStore(d.DB)
+	if d.Queue != nil {
+		bookings.Queue = d.Queue
+	}
 	go purgeAccounts(ctx, accounts, d.Logger)
 	for _, r := range []*seo.Redirects{redirects, rules} {
 		if err := r.Load(ctx); err != nil {
@@ -122,8 +133,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
+			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
+			&desk.Handler{Store: desk.NewStore(d.DB), Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
 			&booking.Handler{
-				Store: booking.NewStore(d.DB), Accounts: accounts, SMS: d.SMS, Dict: dict,
+				Store: bookings, Accounts: accounts, Dict: dict,
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
 			},
 		},
@@ -205,6 +218,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
 		booking.Pages(booking.NewStore(db), dict, time.Now),
+		desk.Pages(desk.NewStore(db), role.NewStore(db), time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l

@@ -23,6 +23,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/database"
 	"sogliq/server/database/dbtest"
+	"sogliq/server/jobs"
 	"sogliq/server/site"
 	"sogliq/server/web"
 	"sogliq/ssr"
@@ -52,6 +53,9 @@ type Options struct {
 	Consultant consultant.Model
 	// DBBudget is the per-request database budget (zero: the default).
 	DBBudget time.Duration
+	// Clock is the job queue's time (nil: the wall clock); its workers
+	// always run, sending the booking SMS through SMS.
+	Clock jobs.Clock
 }
 
 // Site is a running site.
@@ -139,7 +143,19 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant})
+	queue, err := site.NewQueue(db, site.QueueOptions{Work: true, SMS: opts.SMS, Clock: opts.Clock, PollInterval: 200 * time.Millisecond, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := queue.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = queue.Stop(ctx)
+	})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue})
 	if err != nil {
 		t.Fatal(err)
 	}

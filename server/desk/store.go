@@ -1,0 +1,363 @@
+package desk
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"sogliq/server/account"
+	"sogliq/server/api"
+	"sogliq/server/booking"
+)
+
+// Store reads and changes a clinic's visits, blocks and hours.
+type Store struct {
+	db *sqlx.DB
+}
+
+// NewStore returns a Store on db.
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+
+// NoShowWindow is how far back the desk counts a patient's no-shows.
+const NoShowWindow = 90 * 24 * time.Hour
+
+// Clinics are the clinics of ids with their names in lang, by name.
+func (s *Store) Clinics(ctx context.Context, ids []int64, lang string) ([]DeskClinic, error) {
+	out := []DeskClinic{}
+	const q = `
+		SELECT id, slug, CASE WHEN $2 = 'uz' THEN name_uz ELSE name_ru END AS name
+		FROM clinics
+		WHERE id = ANY($1)
+		ORDER BY name, id`
+	if err := s.db.SelectContext(ctx, &out, q, pq.Array(ids), lang); err != nil {
+		return nil, fmt.Errorf("desk.Clinics: %w", err)
+	}
+	return out, nil
+}
+
+// Day reads the clinic's doctors with their visits and blocks of the
+// days from .. from+days-1 (Tashkent) and their weekly hours as of from.
+func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, lang string, now time.Time) (DeskDay, error) {
+	start, err := time.ParseInLocation(booking.DateLayout, from, booking.Tashkent)
+	if err != nil {
+		return DeskDay{}, api.Fail(400, "desk.badFrom")
+	}
+	end := start.AddDate(0, 0, days)
+	out := DeskDay{ClinicID: clinicID, From: from, Days: make([]string, days), Doctors: []DeskDoctor{}}
+	for i := range days {
+		out.Days[i] = booking.AddDays(from, i)
+	}
+	var doctors []struct {
+		ID   int64  `db:"id"`
+		Name string `db:"name"`
+	}
+	const q = `
+		SELECT d.id, CASE WHEN $2 = 'uz' THEN d.full_name_uz ELSE d.full_name_ru END AS name
+		FROM doctor_clinics dc
+		JOIN doctors d ON d.id = dc.doctor_id
+		WHERE dc.clinic_id = $1
+		ORDER BY name, d.id`
+	if err := s.db.SelectContext(ctx, &doctors, q, clinicID, lang); err != nil {
+		return DeskDay{}, fmt.Errorf("desk.Day(%d): %w", clinicID, err)
+	}
+	visits, err := s.visits(ctx, clinicID, start, end, now)
+	if err != nil {
+		return DeskDay{}, err
+	}
+	blocks, err := s.blocks(ctx, clinicID, start, end)
+	if err != nil {
+		return DeskDay{}, err
+	}
+	weekly, err := s.weekly(ctx, clinicID, from)
+	if err != nil {
+		return DeskDay{}, err
+	}
+	for _, d := range doctors {
+		doc := DeskDoctor{ID: d.ID, Name: d.Name, Visits: visits[d.ID], Blocks: blocks[d.ID], Weekly: weekly[d.ID]}
+		if doc.Visits == nil {
+			doc.Visits = []DeskVisit{}
+		}
+		if doc.Blocks == nil {
+			doc.Blocks = []DeskBlock{}
+		}
+		if doc.Weekly == nil {
+			doc.Weekly = []WeeklyHours{}
+		}
+		out.Doctors = append(out.Doctors, doc)
+	}
+	return out, nil
+}
+
+// visits reads the clinic's visits starting in start .. end by doctor,
+// each with its patient's no-shows in the NoShowWindow before now.
+func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time.Time) (map[int64][]DeskVisit, error) {
+	var rows []struct {
+		DoctorID  int64        `db:"doctor_id"`
+		ID        int64        `db:"id"`
+		Start     time.Time    `db:"start"`
+		End       time.Time    `db:"end"`
+		Status    string       `db:"status"`
+		Confirmed sql.NullTime `db:"confirmed_at"`
+		Patient   string       `db:"patient_name"`
+		Phone     string       `db:"phone"`
+		Reason    string       `db:"reason"`
+		NoShows   int          `db:"no_shows"`
+	}
+	const q = `
+		SELECT a.doctor_id, a.id, lower(a.during) AS start, upper(a.during) AS end, a.status,
+		       a.confirmed_at, a.patient_name, u.phone, a.reason,
+		       (SELECT count(*)
+		        FROM appointments n
+		        WHERE n.user_id = a.user_id
+		          AND n.patient_key = a.patient_key
+		          AND n.status = 'no_show'
+		          AND lower(n.during) >= $4
+		          AND lower(n.during) < $5) AS no_shows
+		FROM appointments a
+		JOIN users u ON u.id = a.user_id
+		WHERE a.clinic_id = $1
+		  AND lower(a.during) >= $2
+		  AND lower(a.during) < $3
+		  AND a.status IN ('booked', 'attended', 'no_show', 'cancelled')
+		ORDER BY lower(a.during), a.id`
+	if err := s.db.SelectContext(ctx, &rows, q, clinicID, start, end, now.Add(-NoShowWindow), now); err != nil {
+		return nil, fmt.Errorf("desk.visits(%d): %w", clinicID, err)
+	}
+	out := map[int64][]DeskVisit{}
+	for _, r := range rows {
+		v := DeskVisit{ID: r.ID, Start: booking.Stamp(r.Start), End: booking.Stamp(r.End), Status: r.Status,
+			PatientName: r.Patient, Phone: account.DisplayPhone(r.Phone), Reason: r.Reason, NoShows: r.NoShows}
+		if r.Confirmed.Valid {
+			v.Confirmed = booking.Stamp(r.Confirmed.Time)
+		}
+		out[r.DoctorID] = append(out[r.DoctorID], v)
+	}
+	return out, nil
+}
+
+func (s *Store) blocks(ctx context.Context, clinicID int64, start, end time.Time) (map[int64][]DeskBlock, error) {
+	var rows []struct {
+		DoctorID int64     `db:"doctor_id"`
+		ID       int64     `db:"id"`
+		Start    time.Time `db:"start"`
+		End      time.Time `db:"end"`
+		Reason   string    `db:"reason"`
+	}
+	const q = `
+		SELECT doctor_id, id, lower(during) AS start, upper(during) AS end, reason
+		FROM schedule_blocks
+		WHERE clinic_id = $1
+		  AND during && tstzrange($2, $3)
+		ORDER BY lower(during), id`
+	if err := s.db.SelectContext(ctx, &rows, q, clinicID, start, end); err != nil {
+		return nil, fmt.Errorf("desk.blocks(%d): %w", clinicID, err)
+	}
+	out := map[int64][]DeskBlock{}
+	for _, r := range rows {
+		out[r.DoctorID] = append(out[r.DoctorID], DeskBlock{ID: r.ID, Start: booking.Stamp(r.Start), End: booking.Stamp(r.End), Reason: r.Reason})
+	}
+	return out, nil
+}
+
+func (s *Store) weekly(ctx context.Context, clinicID int64, day string) (map[int64][]WeeklyHours, error) {
+	var rows []struct {
+		DoctorID    int64         `db:"doctor_id"`
+		Weekday     int           `db:"weekday"`
+		Start       int           `db:"starts_min"`
+		End         int           `db:"ends_min"`
+		Slot        int           `db:"slot_min"`
+		BreakStarts pq.Int64Array `db:"break_starts"`
+		BreakEnds   pq.Int64Array `db:"break_ends"`
+	}
+	const q = `
+		SELECT doctor_id, weekday, starts_min, ends_min, slot_min,
+		       ARRAY(SELECT lower(b) FROM unnest(breaks) b) AS break_starts,
+		       ARRAY(SELECT upper(b) FROM unnest(breaks) b) AS break_ends
+		FROM schedules
+		WHERE clinic_id = $1
+		  AND valid_from <= $2::date
+		  AND (valid_to IS NULL OR valid_to >= $2::date)
+		ORDER BY doctor_id, weekday, starts_min`
+	if err := s.db.SelectContext(ctx, &rows, q, clinicID, day); err != nil {
+		return nil, fmt.Errorf("desk.weekly(%d): %w", clinicID, err)
+	}
+	out := map[int64][]WeeklyHours{}
+	for _, r := range rows {
+		w := WeeklyHours{Weekday: r.Weekday, Start: r.Start, End: r.End, SlotMin: r.Slot, Breaks: [][2]int{}}
+		for i := range min(len(r.BreakStarts), len(r.BreakEnds)) {
+			w.Breaks = append(w.Breaks, [2]int{int(r.BreakStarts[i]), int(r.BreakEnds[i])})
+		}
+		out[r.DoctorID] = append(out[r.DoctorID], w)
+	}
+	return out, nil
+}
+
+// VisitClinic is the clinic of visit id (sql.ErrNoRows for none or a hold).
+func (s *Store) VisitClinic(ctx context.Context, id int64) (int64, error) {
+	var clinic int64
+	const q = `
+		SELECT clinic_id
+		FROM appointments
+		WHERE id = $1
+		  AND status NOT IN ('held', 'released', 'expired')`
+	err := s.db.GetContext(ctx, &clinic, q, id)
+	return clinic, err
+}
+
+// BlockClinic is the clinic of block id (sql.ErrNoRows for none).
+func (s *Store) BlockClinic(ctx context.Context, id int64) (int64, error) {
+	var clinic int64
+	const q = `
+		SELECT clinic_id
+		FROM schedule_blocks
+		WHERE id = $1`
+	err := s.db.GetContext(ctx, &clinic, q, id)
+	return clinic, err
+}
+
+// SQLSTATEs the store answers.
+const (
+	foreignKeyViolation = "23503"
+	exclusionViolation  = "23P01"
+)
+
+func isCode(err error, code string) bool {
+	var pqErr *pq.Error
+	return errors.As(err, &pqErr) && string(pqErr.Code) == code
+}
+
+// Block closes start .. end of the doctor at the clinic to new visits.
+func (s *Store) Block(ctx context.Context, in BlockRequest, start, end time.Time, staffID int64, now time.Time) (int64, error) {
+	var id int64
+	const q = `
+		INSERT INTO schedule_blocks (doctor_id, clinic_id, during, reason, created_by, created_at)
+		VALUES ($1, $2, tstzrange($3, $4), $5, $6, $7)
+		RETURNING id`
+	err := s.db.GetContext(ctx, &id, q, in.DoctorID, in.ClinicID, start, end, in.Reason, staffID, now)
+	if isCode(err, foreignKeyViolation) {
+		return 0, api.Fail(404, "desk.notAtClinic")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("desk.Block: %w", err)
+	}
+	return id, nil
+}
+
+// Unblock removes block id.
+func (s *Store) Unblock(ctx context.Context, id int64) error {
+	const q = `
+		DELETE FROM schedule_blocks
+		WHERE id = $1`
+	if _, err := s.db.ExecContext(ctx, q, id); err != nil {
+		return fmt.Errorf("desk.Unblock(%d): %w", id, err)
+	}
+	return nil
+}
+
+// SetWeekly makes weekly the doctor's hours at the clinic from today on:
+// rows that began before today end yesterday, later ones go. The
+// schedules' exclusion constraint refuses hours overlapping the doctor's
+// at another clinic (409 desk.scheduleOverlap).
+func (s *Store) SetWeekly(ctx context.Context, clinicID, doctorID int64, weekly []WeeklyHours, today string) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("desk.SetWeekly: %w", err)
+	}
+	defer tx.Rollback()
+	var at bool
+	const qAt = `
+		SELECT EXISTS (
+			SELECT 1
+			FROM doctor_clinics
+			WHERE doctor_id = $1
+			  AND clinic_id = $2)`
+	if err := tx.GetContext(ctx, &at, qAt, doctorID, clinicID); err != nil {
+		return fmt.Errorf("desk.SetWeekly: %w", err)
+	}
+	if !at {
+		return api.Fail(404, "desk.notAtClinic")
+	}
+	const qDrop = `
+		DELETE FROM schedules
+		WHERE doctor_id = $1
+		  AND clinic_id = $2
+		  AND valid_from >= $3::date`
+	const qEnd = `
+		UPDATE schedules
+		SET valid_to = $3::date - 1
+		WHERE doctor_id = $1
+		  AND clinic_id = $2
+		  AND (valid_to IS NULL OR valid_to >= $3::date)`
+	for _, q := range []string{qDrop, qEnd} {
+		if _, err := tx.ExecContext(ctx, q, doctorID, clinicID, today); err != nil {
+			return fmt.Errorf("desk.SetWeekly: %w", err)
+		}
+	}
+	const qAdd = `
+		INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, breaks, valid_from)
+		VALUES ($1, $2, $3, $4, $5, $6, $7::int4multirange, $8::date)`
+	for _, w := range weekly {
+		_, err := tx.ExecContext(ctx, qAdd, doctorID, clinicID, w.Weekday, w.Start, w.End, w.SlotMin, breaksLiteral(w.Breaks), today)
+		if isCode(err, exclusionViolation) {
+			return api.Fail(409, "desk.scheduleOverlap")
+		}
+		if err != nil {
+			return fmt.Errorf("desk.SetWeekly: %w", err)
+		}
+	}
+	return tx.Commit()
+}
+
+// breaksLiteral writes minute ranges as an int4multirange literal.
+func breaksLiteral(breaks [][2]int) string {
+	parts := make([]string, len(breaks))
+	for i, b := range breaks {
+		parts[i] = "[" + strconv.Itoa(b[0]) + "," + strconv.Itoa(b[1]) + ")"
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// SetException writes (or, with Clear, removes) the doctor's exception
+// of one date at the clinic.
+func (s *Store) SetException(ctx context.Context, in ExceptionRequest) error {
+	var err error
+	if in.Clear {
+		const q = `
+			DELETE FROM schedule_exceptions
+			WHERE clinic_id = $1
+			  AND doctor_id = $2
+			  AND day = $3::date`
+		_, err = s.db.ExecContext(ctx, q, in.ClinicID, in.DoctorID, in.Date)
+	} else {
+		var start, end, slot any
+		if !in.Off {
+			start, end, slot = in.Start, in.End, in.SlotMin
+		}
+		const q = `
+			INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min)
+			SELECT $1, $2, $3::date, $4, $5, $6
+			FROM doctor_clinics
+			WHERE doctor_id = $2
+			  AND clinic_id = $1
+			ON CONFLICT (clinic_id, (coalesce(doctor_id, 0)), day) DO UPDATE
+			SET starts_min = excluded.starts_min, ends_min = excluded.ends_min, slot_min = excluded.slot_min, breaks = '{}'`
+		var res sql.Result
+		res, err = s.db.ExecContext(ctx, q, in.ClinicID, in.DoctorID, in.Date, start, end, slot)
+		if err == nil {
+			if n, _ := res.RowsAffected(); n == 0 {
+				return api.Fail(404, "desk.notAtClinic")
+			}
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("desk.SetException: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,199 @@
+// Package review is patients' reviews of their visits: one per attended
+// visit, by its patient, 1-5 stars and optional plain text; editors may
+// hide one with a reason. A doctor's rating is a Bayesian average over
+// the published reviews (Rating), kept in doctors.rating and
+// doctors.review_count, which the cards, listings and JSON-LD read.
+package review
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"html"
+	"math"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/microcosm-cc/bluemonday"
+
+	"sogliq/server/api"
+	"sogliq/shared"
+)
+
+// The rating's published formula (README, /faq; shared/limits.json):
+// every doctor starts as if PriorWeight reviews had given PriorMean stars,
+// so one 5-star review (4.17) does not outrank 200 reviews at 4.8 (4.78).
+var (
+	PriorMean   = shared.MustReadLimits().RatingPriorMean
+	PriorWeight = shared.MustReadLimits().RatingPriorWeight
+)
+
+// Rating is the Bayesian average of n reviews whose stars add up to sum,
+// rounded to two decimals; 0 for none (no rating is shown).
+func Rating(n, sum int) float64 {
+	if n == 0 {
+		return 0
+	}
+	r := (float64(PriorWeight)*PriorMean + float64(sum)) / float64(PriorWeight+n)
+	return math.Round(r*100) / 100
+}
+
+// MaxText bounds a review's text, in characters (shared/limits.json).
+var MaxText = shared.MustReadLimits().ReviewTextMax
+
+// strict drops every tag: a review is plain text.
+var strict = bluemonday.StrictPolicy()
+
+// Clean makes text plain: tags removed, entities read, control characters
+// dropped, runs of spaces folded (line breaks kept, at most two in a row).
+func Clean(text string) string {
+	text = html.UnescapeString(strict.Sanitize(text))
+	text = strings.Map(func(r rune) rune {
+		if r == '\n' || !unicode.IsControl(r) {
+			return r
+		}
+		return ' '
+	}, text)
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		lines = append(lines, strings.Join(strings.Fields(l), " "))
+	}
+	text = strings.Join(lines, "\n")
+	for strings.Contains(text, "\n\n\n") {
+		text = strings.ReplaceAll(text, "\n\n\n", "\n\n")
+	}
+	return strings.TrimSpace(text)
+}
+
+// Store keeps reviews.
+type Store struct {
+	db *sqlx.DB
+}
+
+// NewStore returns a Store on db.
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+
+// Create publishes the user's review of visit appointmentID and returns
+// its id and the doctor's. Refusals (*api.Error): 404 review.notFound for
+// a visit that is not the user's, 409 review.notAttended unless it was
+// attended, 409 review.exists for a second one, 422 for bad stars or text.
+func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars int, text string, now time.Time) (id, doctorID int64, err error) {
+	if stars < 1 || stars > 5 {
+		return 0, 0, &api.Error{Status: 422, Key: "review.badStars"}
+	}
+	text = Clean(text)
+	if utf8.RuneCountInString(text) > MaxText {
+		return 0, 0, api.Fail(422, "review.tooLong", "max", fmt.Sprint(MaxText))
+	}
+	err = inTx(ctx, s.db, func(tx *sqlx.Tx) error {
+		var v struct {
+			Status   string `db:"status"`
+			DoctorID int64  `db:"doctor_id"`
+			ClinicID int64  `db:"clinic_id"`
+		}
+		const qVisit = `
+			SELECT status, doctor_id, clinic_id
+			FROM appointments
+			WHERE id = $1
+			  AND user_id = $2
+			FOR SHARE`
+		err := tx.GetContext(ctx, &v, qVisit, appointmentID, userID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return api.Fail(404, "review.notFound")
+		}
+		if err != nil {
+			return fmt.Errorf("review.Create(%d): %w", appointmentID, err)
+		}
+		if v.Status != "attended" {
+			return api.Fail(409, "review.notAttended")
+		}
+		const q = `
+			INSERT INTO reviews (appointment_id, doctor_id, clinic_id, user_id, stars, body, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			ON CONFLICT (appointment_id) DO NOTHING
+			RETURNING id`
+		err = tx.GetContext(ctx, &id, q, appointmentID, v.DoctorID, v.ClinicID, userID, stars, text, now)
+		if errors.Is(err, sql.ErrNoRows) {
+			return api.Fail(409, "review.exists")
+		}
+		if err != nil {
+			return fmt.Errorf("review.Create(%d): %w", appointmentID, err)
+		}
+		doctorID = v.DoctorID
+		return recompute(ctx, tx, doctorID)
+	})
+	return id, doctorID, err
+}
+
+// Hide takes review id off the pages, keeping it and the reason; it
+// returns the doctor's id. Hiding twice keeps the first reason.
+func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now time.Time) (int64, error) {
+	reason = strings.Join(strings.Fields(reason), " ")
+	if reason == "" || utf8.RuneCountInString(reason) > 200 {
+		return 0, api.Fail(422, "review.hideReason")
+	}
+	var doctorID int64
+	err := inTx(ctx, s.db, func(tx *sqlx.Tx) error {
+		const q = `
+			UPDATE reviews
+			SET hidden_at = coalesce(hidden_at, $2),
+			    hidden_reason = CASE WHEN hidden_at IS NULL THEN $3 ELSE hidden_reason END,
+			    hidden_by = coalesce(hidden_by, $4)
+			WHERE id = $1
+			RETURNING doctor_id`
+		err := tx.GetContext(ctx, &doctorID, q, id, now, reason, editorID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return api.Fail(404, "review.notFound")
+		}
+		if err != nil {
+			return fmt.Errorf("review.Hide(%d): %w", id, err)
+		}
+		return recompute(ctx, tx, doctorID)
+	})
+	return doctorID, err
+}
+
+// recompute writes the doctor's rating and count from the published
+// reviews, under the doctor row's lock (reviews of one doctor take turns).
+func recompute(ctx context.Context, tx *sqlx.Tx, doctorID int64) error {
+	var agg struct {
+		N   int `db:"n"`
+		Sum int `db:"sum"`
+	}
+	const qLock = `SELECT 1 FROM doctors WHERE id = $1 FOR UPDATE`
+	if _, err := tx.ExecContext(ctx, qLock, doctorID); err != nil {
+		return fmt.Errorf("review.recompute(%d): %w", doctorID, err)
+	}
+	const q = `
+		SELECT count(*) AS n, coalesce(sum(stars), 0) AS sum
+		FROM reviews
+		WHERE doctor_id = $1
+		  AND hidden_at IS NULL`
+	if err := tx.GetContext(ctx, &agg, q, doctorID); err != nil {
+		return fmt.Errorf("review.recompute(%d): %w", doctorID, err)
+	}
+	const qSet = `
+		UPDATE doctors
+		SET rating = $2, review_count = $3
+		WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, qSet, doctorID, Rating(agg.N, agg.Sum), agg.N); err != nil {
+		return fmt.Errorf("review.recompute(%d): %w", doctorID, err)
+	}
+	return nil
+}
+
+func inTx(ctx context.Context, db *sqlx.DB, fn func(*sqlx.Tx) error) error {
+	tx, err := db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("review: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,250 @@
+package review
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/account"
+	"sogliq/server/api"
+	"sogliq/server/cache"
+	"sogliq/server/database/dbtest"
+	"sogliq/server/i18n"
+	"sogliq/server/role"
+)
+
+var now = time.Date(2026, 11, 23, 12, 0, 0, 0, time.FixedZone("UTC+5", 5*3600))
+
+// TestRating: the published formula, exact.
+func TestRating(t *testing.T) {
+	for _, test := range []struct {
+		n, sum int
+		want   float64
+	}{{0, 0, 0}, {1, 5, 4.17}, {1, 1, 3.5}, {200, 960, 4.78}, {3, 15, 4.38}, {10, 10, 2}} {
+		if got := Rating(test.n, test.sum); got != test.want {
+			t.Errorf("Rating(%d, %d) = %v, want %v", test.n, test.sum, got, test.want)
+		}
+	}
+	if Rating(1, 5) >= Rating(200, 960) {
+		t.Error("one 5-star review outranks 200 at 4.8")
+	}
+}
+
+func TestClean(t *testing.T) {
+	for in, want := range map[string]string{
+		"  Хороший <b>врач</b>  ":                     "Хороший врач",
+		"<script>alert(1)</script>ok":                 "ok",
+		"a\u0000b\n\n\n\nc &amp; d":                   "a b\n\nc & d",
+		`<a href="javascript:x">ссылка</a> &lt;i&gt;`: "ссылка <i>",
+	} {
+		if got := Clean(in); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+type fixture struct {
+	db    *sqlx.DB
+	app   *fiber.App
+	pages *cache.Cache
+}
+
+// newFixture: doctor 1 at clinics 1 and 2; user 1 has visits 1
+// (attended, clinic 2), 2 (booked), 3 (no show); user 2 is another
+// patient, user 3 an editor, user 4 a clinic's staff.
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	dict, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{db: dbtest.New(t), pages: cache.New(nil, cache.Options{})}
+	t.Cleanup(func() { f.pages.Close() })
+	for _, q := range []string{
+		`INSERT INTO clinics (id, slug, name_ru, name_uz, region_id, address_ru, address_uz, phone)
+		 SELECT n, 'clinic-' || n, 'Клиника ' || n, n || '-klinika', (SELECT min(id) FROM regions), '', '', '' FROM generate_series(1, 2) n`,
+		`INSERT INTO doctors (id, slug, full_name_ru, full_name_uz, gender, experience_since, region_id, rating, review_count)
+		 VALUES (1, 'doctor-1', 'Врач 1', 'Shifokor 1', 'f', 2000, (SELECT min(id) FROM regions), 0, 0)`,
+		`INSERT INTO doctor_clinics (doctor_id, clinic_id, price) VALUES (1, 1, 100000), (1, 2, 100000)`,
+		`INSERT INTO users (id, phone) SELECT n, '99890000000' || n FROM generate_series(1, 4) n`,
+	} {
+		f.exec(t, q)
+	}
+	for i, status := range []string{"attended", "booked", "no_show"} {
+		start := now.Add(time.Duration(i-3) * 24 * time.Hour)
+		f.exec(t, `INSERT INTO appointments (id, doctor_id, clinic_id, during, status, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
+			VALUES ($1, 1, $2, tstzrange($3, $4), $5, $3, 1, 100000, true, 'П', 'self', $3, $3, $3)`, i+1, 2-i%2, start, start.Add(30*time.Minute), status)
+	}
+	roles := role.NewStore(f.db)
+	if err := roles.Grant(t.Context(), "998900000003", role.Editor, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := roles.Grant(t.Context(), "998900000004", role.Staff, "clinic-1"); err != nil {
+		t.Fatal(err)
+	}
+	h := &Handler{Store: NewStore(f.db), Accounts: account.NewStore(f.db), Roles: roles, Pages: f.pages, Now: func() time.Time { return now }}
+	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	h.Register(f.app)
+	return f
+}
+
+func (f *fixture) exec(t *testing.T, q string, args ...any) {
+	t.Helper()
+	if _, err := f.db.Exec(q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+func (f *fixture) token(t *testing.T, user int64) string {
+	t.Helper()
+	tok := fmt.Sprintf("tok-%d", user)
+	h := sha256.Sum256([]byte(tok))
+	f.exec(t, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, h[:], user, now.Add(time.Hour))
+	return tok
+}
+
+func (f *fixture) post(t *testing.T, path, body, token string, headers ...string) (int, string) {
+	t.Helper()
+	req := httptest.NewRequest("POST", path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Cookie", account.TokenCookie+"="+token)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := f.app.Test(req, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var body2 struct{ Error string }
+	json.Unmarshal(raw, &body2)
+	if resp.StatusCode >= 400 {
+		return resp.StatusCode, body2.Error
+	}
+	return resp.StatusCode, string(raw)
+}
+
+func (f *fixture) doctor(t *testing.T) (float64, int) {
+	t.Helper()
+	var d struct {
+		Rating float64 `db:"rating"`
+		N      int     `db:"review_count"`
+	}
+	if err := f.db.Get(&d, `SELECT rating::float8 AS rating, review_count FROM doctors WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	return d.Rating, d.N
+}
+
+// TestReviews: only the patient, of an attended visit, once; the text
+// cleaned; the rating recomputed and the doctor's cached pages purged;
+// an editor (and nobody else) hides it with a reason, and the rating
+// forgets it.
+func TestReviews(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	cached := func() string {
+		_, state, err := f.pages.Fetch(ctx, "card", func(context.Context) (*cache.Entry, error) {
+			return &cache.Entry{Status: 200, Body: []byte("card"), Tags: []string{"doctor:1"}, Created: time.Now()}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state
+	}
+	cached()
+	if s := cached(); s != cache.StateHit {
+		t.Fatalf("the card is not cached: %s", s)
+	}
+	patient, other, editor, staff := f.token(t, 1), f.token(t, 2), f.token(t, 3), f.token(t, 4)
+	for _, test := range []struct {
+		name, body, token string
+		status            int
+		msg               string
+	}{
+		{"nobody", `{"appointmentId": 1, "stars": 5}`, "", 401, ""},
+		{"another patient", `{"appointmentId": 1, "stars": 5}`, other, 404, "Визит не найден."},
+		{"a visit still ahead", `{"appointmentId": 2, "stars": 5}`, patient, 409, "Отзыв можно оставить только о состоявшемся приёме."},
+		{"a no-show", `{"appointmentId": 3, "stars": 5}`, patient, 409, "Отзыв можно оставить только о состоявшемся приёме."},
+		{"no stars", `{"appointmentId": 1, "stars": 0}`, patient, 422, "Поставьте оценку от 1 до 5 звёзд."},
+		{"too long", fmt.Sprintf(`{"appointmentId": 1, "stars": 5, "text": %q}`, strings.Repeat("я", 1001)), patient, 422, "Отзыв не длиннее 1000 символов."},
+		{"malformed", `{"appointmentId": 1, "stars": `, patient, 400, ""},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			status, msg := f.post(t, "/api/reviews", test.body, test.token)
+			if status != test.status || (test.msg != "" && msg != test.msg) {
+				t.Errorf("%d %q, want %d %q", status, msg, test.status, test.msg)
+			}
+		})
+	}
+	if status, _ := f.post(t, "/api/reviews", `{"appointmentId": 1, "stars": 5, "text": "x"}`, patient, "Sec-Fetch-Site", "cross-site"); status != 403 {
+		t.Errorf("cross-site: %d", status)
+	}
+	if r, n := f.doctor(t); r != 0 || n != 0 {
+		t.Fatalf("refusals changed the rating: %v, %d", r, n)
+	}
+	if s := cached(); s != cache.StateHit {
+		t.Fatalf("refusals purged the card: %s", s)
+	}
+
+	status, raw := f.post(t, "/api/reviews?lang=uz", `{"appointmentId": 1, "stars": 5, "text": " Отличный <b>врач</b> "}`, patient)
+	if status != 201 {
+		t.Fatalf("review: %d %s", status, raw)
+	}
+	var stored struct {
+		Body   string `db:"body"`
+		Clinic int64  `db:"clinic_id"`
+	}
+	f.db.Get(&stored, `SELECT body, clinic_id FROM reviews WHERE appointment_id = 1`)
+	if stored.Body != "Отличный врач" || stored.Clinic != 2 {
+		t.Errorf("stored %+v", stored)
+	}
+	if r, n := f.doctor(t); r != 4.17 || n != 1 {
+		t.Errorf("rating %v from %d reviews, want 4.17 from 1", r, n)
+	}
+	if s := cached(); s == cache.StateHit {
+		t.Error("publishing did not purge the doctor's pages")
+	}
+	if status, msg := f.post(t, "/api/reviews", `{"appointmentId": 1, "stars": 1}`, patient); status != 409 || msg != "Вы уже оставили отзыв об этом приёме." {
+		t.Errorf("twice: %d %q", status, msg)
+	}
+
+	var id int64
+	f.db.Get(&id, `SELECT id FROM reviews WHERE appointment_id = 1`)
+	hide := fmt.Sprintf("/api/reviews/%d/hide", id)
+	for _, tok := range []string{patient, staff} {
+		if status, msg := f.post(t, hide, `{"reason": "spam"}`, tok); status != 403 || msg != "Скрывать отзывы могут только редакторы." {
+			t.Errorf("hide as a non-editor: %d %q", status, msg)
+		}
+	}
+	if status, _ := f.post(t, hide, `{"reason": " "}`, editor); status != 422 {
+		t.Errorf("hide without a reason: %d", status)
+	}
+	cached()
+	if status, raw := f.post(t, hide, `{"reason": "оскорбления"}`, editor); status != 200 {
+		t.Fatalf("hide: %d %s", status, raw)
+	}
+	var reason string
+	f.db.Get(&reason, `SELECT hidden_reason FROM reviews WHERE id = $1 AND hidden_at IS NOT NULL AND hidden_by = 3`, id)
+	if reason != "оскорбления" {
+		t.Errorf("kept reason %q", reason)
+	}
+	if r, n := f.doctor(t); r != 0 || n != 0 {
+		t.Errorf("after hiding: %v from %d", r, n)
+	}
+	if s := cached(); s == cache.StateHit {
+		t.Error("hiding did not purge the doctor's pages")
+	}
+}

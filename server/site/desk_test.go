@@ -1,0 +1,118 @@
+package site_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
+	"sogliq/server/role"
+	"sogliq/server/site/sitetest"
+)
+
+// bookFirstFree books, as the user of cookies, the first free time among
+// the first doctors; it returns the booking and its clinic's slug.
+func bookFirstFree(t *testing.T, s *sitetest.Site, cookies string) (int64, string) {
+	t.Helper()
+	var next struct {
+		Doctors []struct {
+			DoctorID int64 `json:"doctorId"`
+			Slots    []struct {
+				Start    string `json:"start"`
+				ClinicID int64  `json:"clinicId"`
+			} `json:"slots"`
+		} `json:"doctors"`
+	}
+	p := sitetest.Get(t, s.URL+"/api/slots?doctors=1,2,3,4,5")
+	if err := json.Unmarshal([]byte(p.Body), &struct{ Data any }{&next}); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range next.Doctors {
+		if len(d.Slots) == 0 {
+			continue
+		}
+		var hold struct {
+			ID  int64  `json:"id"`
+			Key string `json:"key"`
+		}
+		if st := postJSON(t, s.URL+"/api/bookings/holds", cookies, fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start), &hold); st != 201 {
+			t.Fatalf("hold: %d", st)
+		}
+		var booked struct {
+			ID int64 `json:"id"`
+		}
+		body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-000000000009","patient":{"self":true},"consent":true}`, hold.ID, hold.Key)
+		if st := postJSON(t, s.URL+"/api/bookings", cookies, body, &booked); st != 201 {
+			t.Fatalf("book: %d", st)
+		}
+		var slug string
+		if err := s.DB.Get(&slug, `SELECT slug FROM clinics WHERE id = $1`, d.Slots[0].ClinicID); err != nil {
+			t.Fatal(err)
+		}
+		return booked.ID, slug
+	}
+	t.Fatalf("no free time among the first doctors: %s", p.Body)
+	return 0, ""
+}
+
+// TestDeskPage: /desk is private, never cached, noindex, in both
+// languages; a clinic's staff sees its visit, another clinic's staff and
+// a patient do not.
+func TestDeskPage(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	patient, _ := signIn(t, s, sms, "+998 90 700-00-11")
+	staff, _ := signIn(t, s, sms, "+998 90 700-00-12")
+	other, _ := signIn(t, s, sms, "+998 90 700-00-13")
+	id, clinic := bookFirstFree(t, s, patient)
+	var otherClinic string
+	if err := s.DB.Get(&otherClinic, `SELECT slug FROM clinics WHERE slug <> $1 ORDER BY id LIMIT 1`, clinic); err != nil {
+		t.Fatal(err)
+	}
+	roles := role.NewStore(s.DB)
+	if err := roles.Grant(context.Background(), "998907000012", role.Staff, clinic); err != nil {
+		t.Fatal(err)
+	}
+	if err := roles.Grant(context.Background(), "998907000013", role.Staff, otherClinic); err != nil {
+		t.Fatal(err)
+	}
+	visit := fmt.Sprintf(`[data-visit="%d"]`, id)
+	for _, test := range []struct {
+		name, path, cookie, h1 string
+		sees                   bool
+		denied                 bool
+	}{
+		{"staff", "/desk", staff, "Приём клиники: ", true, false},
+		{"staff, uz", "/uz/desk", staff, "Klinika qabuli: ", true, false},
+		{"another clinic's staff", "/desk", other, "Приём клиники: ", false, false},
+		{"a patient", "/desk", patient, "Приём клиники", false, true},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path, "Cookie", test.cookie)
+			if p.Resp.StatusCode != 200 {
+				t.Fatalf("%d", p.Resp.StatusCode)
+			}
+			if cc := p.Resp.Header.Get("Cache-Control"); cc != "private, no-store" || p.Resp.Header.Get("X-Cache") != "" {
+				t.Errorf("Cache-Control %q, X-Cache %q", cc, p.Resp.Header.Get("X-Cache"))
+			}
+			if got := sitetest.Attr(p.One(t, `meta[name="robots"]`), "content"); !strings.Contains(got, "noindex") {
+				t.Errorf("robots %q", got)
+			}
+			if got := sitetest.Text(p.One(t, "main h1")); !strings.HasPrefix(got, test.h1) {
+				t.Errorf("h1 %q, want %q…", got, test.h1)
+			}
+			if got := len(p.All(t, visit)) > 0; got != test.sees {
+				t.Errorf("sees the visit: %v, want %v", got, test.sees)
+			}
+			if got := len(p.All(t, ".desk__denied")) > 0; got != test.denied {
+				t.Errorf("denied: %v, want %v", got, test.denied)
+			}
+		})
+	}
+	if p := sitetest.Get(t, s.URL+"/desk"); p.Resp.StatusCode != 302 {
+		t.Errorf("nobody: %d", p.Resp.StatusCode)
+	}
+}
