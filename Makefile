@@ -8,7 +8,7 @@ GO        ?= go
 BIN       := bin/server
 STAMP     := node_modules/.package-lock.json
 
-.PHONY: run dev build test test-go typecheck generate generated browser-deps bench clean
+.PHONY: run dev build test test-go typecheck generate generated browser-deps s3-deps bench clean
 
 # npm ci only when the lock file changed since the last install.
 $(STAMP): package.json package-lock.json
@@ -50,7 +50,7 @@ typecheck: deps generated
 
 # staticcheck is pinned in go.mod (go tool). govulncheck is not run: it needs
 # vuln.go.dev, which this machine cannot resolve.
-test-go: deps browser-deps
+test-go: deps browser-deps s3-deps
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	$(GO) test -count=1 -timeout 30m ./...
@@ -63,6 +63,15 @@ browser-deps:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "*** chromium is missing: install Debian's chromium package (the browser test will skip locally, fail in CI)"; fi; }
+
+# The S3-compatible server the image store's S3 test runs against
+# (versitygw, one Go binary from the Go module proxy, over a temporary
+# directory); built once into .cache/ (a few minutes).
+VERSITYGW_VERSION := v1.8.0
+VERSITYGW := .cache/versitygw-$(VERSITYGW_VERSION)/versitygw
+s3-deps: $(VERSITYGW)
+$(VERSITYGW):
+	GOBIN=$(CURDIR)/$(dir $(VERSITYGW)) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 
 # The provider listings seed a large database (BENCH_SCALE, default 50:
 # 10k clinics, 100k doctors, ~430k prices) once per benchmark, ~25 s each.

@@ -26,6 +26,9 @@ type Limits struct {
 	SuggestMinChars   int    `json:"suggestMinChars"`
 	SuggestMax        int    `json:"suggestMax"`
 	DefaultRegion     string `json:"defaultRegion"`
+	ImageMaxBytes     int    `json:"imageMaxBytes"`
+	ImageMaxPixels    int    `json:"imageMaxPixels"`
+	ImageMaxSide      int    `json:"imageMaxSide"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

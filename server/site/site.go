@@ -19,6 +19,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/content"
 	"sogliq/server/i18n"
+	"sogliq/server/images"
 	"sogliq/server/knowledge"
 	"sogliq/server/page"
 	"sogliq/server/product"
@@ -58,6 +59,8 @@ type Deps struct {
 	SMS account.Sender
 	// Consultant is the AI consultant's model; nil means it is unavailable.
 	Consultant consultant.Model
+	// Media holds the images served under /media/; nil serves none.
+	Media images.Store
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -121,6 +124,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
+			&images.Handler{Store: d.Media, Logger: d.Logger},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&booking.Handler{
 				Store: booking.NewStore(d.DB), Accounts: accounts, SMS: d.SMS, Dict: dict,
