@@ -83,6 +83,10 @@ export interface ClinicCard {
   typeUz: string;
   priceFrom: number /* int */;
   priceTo: number /* int */;
+  /**
+   * Logo names the clinic's logo (server/images), "" for none.
+   */
+  logo: string;
 }
 /**
  * ClinicPage is one page of a clinic listing; Total counts every match.

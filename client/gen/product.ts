@@ -81,6 +81,10 @@ export interface Card {
   prescription: boolean;
   priceMin: number /* int */;
   priceMax: number /* int */;
+  /**
+   * Image names the pack's picture (server/images), "" for none.
+   */
+  image: string;
 }
 /**
  * Product is the medicine page.

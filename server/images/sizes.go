@@ -6,6 +6,8 @@ import (
 	"image/draw"
 
 	xdraw "golang.org/x/image/draw"
+
+	"sogliq/shared"
 )
 
 // Size is a named display size: the box an image fills on a page, in CSS
@@ -18,19 +20,31 @@ type Size struct {
 	Contain       bool
 }
 
-// The display sizes. A page asks for one by name; every stored image has
-// the sizes its Use lists, at 1x and 2x.
+// The display sizes (shared/images.json, which the client reads too). A
+// page asks for one by name; every stored image has the sizes its Use
+// lists, at 1x and 2x.
 var (
-	Avatar   = Size{Name: "avatar", Width: 96, Height: 96}     // doctor on a card
-	Portrait = Size{Name: "portrait", Width: 240, Height: 300} // doctor page
-	Logo     = Size{Name: "logo", Width: 96, Height: 96, Contain: true}
-	Gallery  = Size{Name: "gallery", Width: 360, Height: 240} // clinic page gallery
-	Card     = Size{Name: "card", Width: 360, Height: 180}    // promotion, article, news cards
-	Banner   = Size{Name: "banner", Width: 720, Height: 360}  // promotion page
-	Cover    = Size{Name: "cover", Width: 720, Height: 405}   // article and news pages
-	Pack     = Size{Name: "pack", Width: 200, Height: 200, Contain: true}
-	Thumb    = Size{Name: "thumb", Width: 40, Height: 40} // search suggestions
+	Avatar   = size("avatar")   // doctor on a card
+	Portrait = size("portrait") // doctor page
+	Logo     = size("logo")     // clinic on a card and its page
+	Gallery  = size("gallery")  // clinic page gallery
+	Card     = size("card")     // promotion, article and news cards
+	Banner   = size("banner")   // promotion page
+	Cover    = size("cover")    // article and news pages
+	Pack     = size("pack")     // medicine
+	Thumb    = size("thumb")    // search suggestions
 )
+
+var sizesFile = shared.MustReadImageSizes()
+
+// size is the named size of images.json; a name it lacks is a broken build.
+func size(name string) Size {
+	s, ok := sizesFile.Sizes[name]
+	if !ok {
+		panic("images: no size " + name + " in shared/images.json")
+	}
+	return Size{Name: name, Width: s.Width, Height: s.Height, Contain: s.Contain}
+}
 
 // Use is what an image is for: the sizes it is encoded at when stored.
 type Use struct {
@@ -52,8 +66,8 @@ var (
 // Sizes lists every size by name (the media handler refuses other names).
 var Sizes = func() map[string]Size {
 	m := map[string]Size{}
-	for _, s := range []Size{Avatar, Portrait, Logo, Gallery, Card, Banner, Cover, Pack, Thumb} {
-		m[s.Name] = s
+	for name := range sizesFile.Sizes {
+		m[name] = size(name)
 	}
 	return m
 }()

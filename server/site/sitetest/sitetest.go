@@ -22,6 +22,8 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/database"
 	"sogliq/server/database/dbtest"
+	"sogliq/server/images"
+	"sogliq/server/seed"
 	"sogliq/server/site"
 	"sogliq/server/web"
 	"sogliq/ssr"
@@ -61,6 +63,24 @@ type Site struct {
 	Cache  *cache.Cache
 	Engine *ssr.Engine
 	Server *web.Server
+}
+
+var (
+	mediaOnce sync.Once
+	mediaErr  error
+)
+
+// Media is the store of the demo pictures, filled through the real
+// pipeline once per test binary. Files are named by their content, so one
+// directory serves every test process and run: only the first encodes.
+func Media(t testing.TB) images.Store {
+	t.Helper()
+	store := images.Disk{Dir: filepath.Join(os.TempDir(), "sogliq-test-media")}
+	mediaOnce.Do(func() { mediaErr = seed.Media(context.Background(), images.New(store, nil), nil) })
+	if mediaErr != nil {
+		t.Fatalf("sitetest: demo pictures: %v", mediaErr)
+	}
+	return store
 }
 
 var (
@@ -135,7 +155,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Media: Media(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
