@@ -78,6 +78,7 @@ $(VERSITYGW):
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
 	$(GO) test -run '^$$' -bench . ./server/cache/
+	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/
 	$(GO) test -run '^$$' -bench 'BenchmarkSuggest' -benchtime 2000x -timeout 30m ./server/search/
 	$(GO) test -run '^$$' -bench 'BenchmarkLargeSeed' -benchtime 1000x -timeout 30m ./server/booking/

@@ -347,14 +347,13 @@ func TestExifRemovedOrientationApplied(t *testing.T) {
 func TestOrientations(t *testing.T) {
 	// A 3×2 image with distinct pixels; each orientation must put pixel
 	// (0,0) where EXIF says the top-left corner is.
-	src := image.NewNRGBA(image.Rect(0, 0, 3, 2))
+	src := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	for i := range src.Pix {
 		src.Pix[i] = byte(i)
 	}
-	corner := src.NRGBAAt(0, 0)
+	corner := src.RGBAAt(0, 0)
 	for o, want := range map[int]image.Point{1: {0, 0}, 2: {2, 0}, 3: {2, 1}, 4: {0, 1}, 5: {0, 0}, 6: {1, 0}, 7: {1, 2}, 8: {0, 2}} {
-		m := upright(src, o).(interface{ NRGBAAt(x, y int) color.NRGBA })
-		if got := m.NRGBAAt(want.X, want.Y); got != corner {
+		if got := upright(src, o).RGBAAt(want.X, want.Y); got != corner {
 			t.Errorf("orientation %d: %v at %v, want the source's corner %v", o, got, want, corner)
 		}
 	}

@@ -3,7 +3,6 @@ package images
 import (
 	"encoding/binary"
 	"image"
-	"image/draw"
 )
 
 // orientation reads the EXIF orientation (1–8) of a JPEG, 1 when it has
@@ -56,18 +55,16 @@ func jpegExif(data []byte) []byte {
 }
 
 // upright applies an EXIF orientation to m.
-func upright(m image.Image, o int) image.Image {
+func upright(m *image.RGBA, o int) *image.RGBA {
 	if o <= 1 || o > 8 {
 		return m
 	}
-	b := m.Bounds()
+	b := m.Rect
 	w, h := b.Dx(), b.Dy()
 	if o >= 5 {
 		w, h = h, w
 	}
-	src := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(src, src.Rect, m, b.Min, draw.Src)
-	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := range b.Dy() {
 		for x := range b.Dx() {
 			var dx, dy int
@@ -87,9 +84,9 @@ func upright(m image.Image, o int) image.Image {
 			case 8: // turned 90° counter-clockwise to be upright
 				dx, dy = y, b.Dx()-1-x
 			}
-			si := src.PixOffset(x, y)
+			si := m.PixOffset(b.Min.X+x, b.Min.Y+y)
 			di := dst.PixOffset(dx, dy)
-			copy(dst.Pix[di:di+4], src.Pix[si:si+4])
+			copy(dst.Pix[di:di+4], m.Pix[si:si+4])
 		}
 	}
 	return dst

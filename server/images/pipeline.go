@@ -112,10 +112,10 @@ func (p *Pipeline) Put(ctx context.Context, data []byte, use Use) (Image, error)
 	if err != nil {
 		return img, errCorrupt(fmt.Errorf("images.Put(%s): %w", format, err))
 	}
-	m = upright(m, orient)
+	src := newSource(m, orient)
 	for _, j := range missing {
 		var buf bytes.Buffer
-		if err := webp.Encode(&buf, fit(m, j.size, j.density), webp.Options{Quality: Quality}); err != nil {
+		if err := webp.Encode(&buf, src.fit(j.size, j.density), webp.Options{Quality: Quality}); err != nil {
 			return img, fmt.Errorf("images.Put: encode %s: %w", j.size.Name, err)
 		}
 		if err := p.Store.Put(ctx, Key(img.Hash, j.size, j.density), buf.Bytes(), "image/webp"); err != nil {
