@@ -131,22 +131,31 @@ var palette = []color.NRGBA{
 	{0x5a, 0xa0, 0x4c, 255}, {0x6b, 0x7a, 0x8f, 255},
 }
 
-// canvas is an image being drawn pixel by pixel.
-type canvas struct{ *image.NRGBA }
+// canvas is an image being drawn pixel by pixel: RGBA, which image/jpeg
+// and image/png read without converting each pixel; every painted pixel
+// is opaque, so it is the same as NRGBA.
+type canvas struct{ *image.RGBA }
 
-func newCanvas(w, h int) canvas { return canvas{image.NewNRGBA(image.Rect(0, 0, w, h))} }
+func newCanvas(w, h int) canvas { return canvas{image.NewRGBA(image.Rect(0, 0, w, h))} }
 
 func (c canvas) set(x, y int, col color.NRGBA) {
 	i := c.PixOffset(x, y)
 	c.Pix[i], c.Pix[i+1], c.Pix[i+2], c.Pix[i+3] = col.R, col.G, col.B, col.A
 }
 
-// fill paints the pixels where inside says so.
-func (c canvas) fill(col color.NRGBA, inside func(x, y float64) bool) {
-	b := c.Bounds()
-	for y := range b.Dy() {
-		for x := range b.Dx() {
-			if inside(float64(x), float64(y)) {
+// shape is a region to paint: its bounding box and whether a point of the
+// box is inside (nil: all of it). Painting visits the box only.
+type shape struct {
+	box image.Rectangle
+	in  func(x, y float64) bool
+}
+
+// fill paints the pixels of s.
+func (c canvas) fill(col color.NRGBA, s shape) {
+	r := s.box.Intersect(c.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if s.in == nil || s.in(float64(x), float64(y)) {
 				c.set(x, y, col)
 			}
 		}
@@ -170,15 +179,17 @@ func mix(a, b color.NRGBA, t float64) color.NRGBA {
 	return color.NRGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), 255}
 }
 
-func ellipse(cx, cy, rx, ry float64) func(x, y float64) bool {
-	return func(x, y float64) bool {
+func ellipse(cx, cy, rx, ry float64) shape {
+	return shape{box(cx-rx, cy-ry, cx+rx+1, cy+ry+1), func(x, y float64) bool {
 		dx, dy := (x-cx)/rx, (y-cy)/ry
 		return dx*dx+dy*dy <= 1
-	}
+	}}
 }
 
-func rect(x0, y0, x1, y1 float64) func(x, y float64) bool {
-	return func(x, y float64) bool { return x >= x0 && x < x1 && y >= y0 && y < y1 }
+func rect(x0, y0, x1, y1 float64) shape { return shape{box(x0, y0, x1, y1), nil} }
+
+func box(x0, y0, x1, y1 float64) image.Rectangle {
+	return image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
 }
 
 var skins = []color.NRGBA{{0xf1, 0xc2, 0x9c, 255}, {0xd9, 0xa0, 0x76, 255}, {0xe8, 0xb4, 0x8a, 255}, {0xc6, 0x8a, 0x62, 255}}
@@ -198,14 +209,14 @@ func drawPortrait(i int, female bool) image.Image {
 	}
 	c.fill(skin, ellipse(180, 190, 75, 92)) // face
 	if !female {
-		c.fill(hair, func(x, y float64) bool { return ellipse(180, 150, 80, 60)(x, y) && y < 140 })
+		c.fill(hair, shape{box(100, 90, 261, 140), ellipse(180, 150, 80, 60).in})
 	}
 	c.fill(color.NRGBA{0x30, 0x30, 0x40, 255}, ellipse(152, 190, 7, 7))
 	c.fill(color.NRGBA{0x30, 0x30, 0x40, 255}, ellipse(208, 190, 7, 7))
-	c.fill(color.NRGBA{0x40, 0x40, 0x48, 255}, func(x, y float64) bool { // stethoscope
+	c.fill(color.NRGBA{0x40, 0x40, 0x48, 255}, shape{box(94, 300, 267, 387), func(x, y float64) bool { // stethoscope
 		d := math.Hypot(x-180, y-300)
-		return d > 78 && d < 86 && y > 300
-	})
+		return d > 78 && d < 86
+	}})
 	return c
 }
 
@@ -213,10 +224,10 @@ func drawPortrait(i int, female bool) image.Image {
 func drawLogo(i int) image.Image {
 	c := newCanvas(256, 256)
 	col := palette[i%len(palette)]
-	c.fill(col, func(x, y float64) bool {
+	c.fill(col, shape{box(8, 8, 249, 249), func(x, y float64) bool {
 		dx, dy := math.Max(math.Abs(x-128)-88, 0), math.Max(math.Abs(y-128)-88, 0)
 		return math.Hypot(dx, dy) <= 32
-	})
+	}})
 	white := color.NRGBA{255, 255, 255, 255}
 	arm := 26.0 + float64(i%3)*6
 	c.fill(white, rect(128-arm, 60, 128+arm, 196))
@@ -259,8 +270,8 @@ func drawPack(i int) image.Image {
 	c.fill(color.NRGBA{0xfa, 0xfa, 0xfa, 255}, rect(28, 56, 228, 200))
 	c.fill(color.NRGBA{0xd8, 0xdc, 0xe2, 255}, rect(28, 196, 228, 204))
 	c.fill(palette[i%len(palette)], rect(28, 56, 228, 96))
-	c.fill(palette[(i+4)%len(palette)], func(x, y float64) bool {
-		return ellipse(110, 150, 22, 22)(x, y) || ellipse(150, 150, 22, 22)(x, y) || rect(110, 128, 150, 172)(x, y)
-	})
+	c.fill(palette[(i+4)%len(palette)], ellipse(110, 150, 22, 22))
+	c.fill(palette[(i+4)%len(palette)], ellipse(150, 150, 22, 22))
+	c.fill(palette[(i+4)%len(palette)], rect(110, 128, 150, 172))
 	return c
 }
