@@ -6,7 +6,7 @@
 
 GO        ?= go
 BIN       := bin/server
-.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps bench clean
+.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench clean
 
 # npm ci only when package-lock.json differs from the one node_modules was
 # installed from (compared by content, not time: a fresh checkout or git
@@ -52,7 +52,7 @@ typecheck: deps generated
 # vet, staticcheck, the Go packages under the race detector, and the site
 # package. The site package is the long pole (headless Chromium, goja
 # renders, waits on PostgreSQL); the rest fits beside it.
-test: deps browser-deps
+test: deps browser-deps s3-deps
 	@$(MAKE) --no-print-directory -j5 --output-sync=target typecheck vet lint test-race test-site
 
 test-go: vet lint test-race test-site
@@ -82,7 +82,7 @@ lint: deps
 RACE_PKGS = $$($(GO) list ./... | grep -v '/server/site$$')
 SITE_RACE = TestColdBurstRendersOnce
 
-test-race: deps
+test-race: deps s3-deps
 	$(GO) test -race -count=1 -p 4 -timeout 20m $(RACE_PKGS)
 
 test-site: deps browser-deps
@@ -96,11 +96,21 @@ browser-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "*** chromium is missing: install Debian's chromium package (the browser test will skip locally, fail in CI)"; fi; }
 
+# The S3-compatible server the image store's S3 test runs against
+# (versitygw, one Go binary from the Go module proxy, over a temporary
+# directory); built once into .cache/ (a few minutes).
+VERSITYGW_VERSION := v1.8.0
+VERSITYGW := .cache/versitygw-$(VERSITYGW_VERSION)/versitygw
+s3-deps: $(VERSITYGW)
+$(VERSITYGW):
+	GOBIN=$(CURDIR)/$(dir $(VERSITYGW)) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
+
 # The provider listings seed a large database (BENCH_SCALE, default 50:
 # 10k clinics, 100k doctors, ~430k prices) once per benchmark, ~25 s each.
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
 	$(GO) test -run '^$$' -bench . ./server/cache/
+	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/
 	$(GO) test -run '^$$' -bench 'BenchmarkSuggest' -benchtime 2000x -timeout 30m ./server/search/
 	$(GO) test -run '^$$' -bench 'BenchmarkLargeSeed' -benchtime 1000x -timeout 30m ./server/booking/

@@ -9,6 +9,7 @@
 //	server staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG
 //	                          give or take back a clinic's desk (role staff)
 //	server search-reindex     rebuild the search index from the entities, purge cached suggestions and results, exit
+//	server images import DIR  encode a folder of pictures into the media store and attach them to their entities
 //	server bundle DIR         build the bundles into DIR for embedding and exit
 package main
 
@@ -27,11 +28,14 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/account"
+	"sogliq/server/api"
 	"sogliq/server/assets"
 	"sogliq/server/cache"
 	"sogliq/server/config"
 	"sogliq/server/consultant"
 	"sogliq/server/database"
+	"sogliq/server/i18n"
+	"sogliq/server/images"
 	"sogliq/server/jobs"
 	"sogliq/server/role"
 	"sogliq/server/search"
@@ -83,11 +87,23 @@ func run(logger *slog.Logger, args []string) error {
 			return err
 		}
 		defer db.Close()
-		return seed.Run(ctx, db, *scale, logger)
+		if err := seed.Run(ctx, db, *scale, logger); err != nil {
+			return err
+		}
+		media, err := mediaStore(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		return seed.Media(ctx, images.New(media, logger), logger)
 	case "staff":
 		return staff(ctx, logger, cfg, args)
 	case "search-reindex":
 		return reindex(ctx, logger, cfg)
+	case "images":
+		if len(args) != 2 || args[0] != "import" {
+			return errors.New("usage: server images import DIR")
+		}
+		return importImages(ctx, logger, cfg, args[1])
 	case "bundle":
 		if len(args) != 1 {
 			return errors.New("usage: server bundle DIR")
@@ -98,7 +114,7 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		return assets.Write(args[0], b)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, staff, search-reindex, bundle)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, staff, search-reindex, images, bundle)", cmd)
 	}
 }
 
@@ -187,6 +203,51 @@ func reindex(ctx context.Context, logger *slog.Logger, cfg config.Config) error 
 	return nil
 }
 
+// mediaStore is where images live: the S3 bucket when S3_ENDPOINT is set,
+// else the local directory MEDIA_DIR.
+func mediaStore(ctx context.Context, cfg config.Config) (images.Store, error) {
+	if cfg.S3Endpoint == "" {
+		return images.Disk{Dir: cfg.MediaDir}, nil
+	}
+	return images.NewS3(ctx, images.S3Config{
+		Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket, AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, Region: cfg.S3Region,
+	})
+}
+
+// importImages runs images.Import and reports each refused file with its
+// reason in Russian (the dictionary's default language).
+func importImages(ctx context.Context, logger *slog.Logger, cfg config.Config, dir string) error {
+	db, err := openDatabase(ctx, logger, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	store, err := mediaStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	dict, err := i18n.Load()
+	if err != nil {
+		return err
+	}
+	report, err := images.Import(ctx, db, images.New(store, logger), dir)
+	for _, r := range report.Refused {
+		msg := r.Err.Error()
+		if e, ok := errors.AsType[*api.Error](r.Err); ok {
+			msg = dict.T("ru", e.Key, e.Vars...)
+		}
+		logger.Warn("images: not imported", slog.String("file", r.File), slog.String("why", msg))
+	}
+	logger.Info("images: imported", slog.Int("stored", report.Stored), slog.Int("refused", len(report.Refused)))
+	if err != nil {
+		return err
+	}
+	if err := search.ReindexDB(ctx, db); err != nil {
+		return err
+	}
+	return nil
+}
+
 // loadBundle takes the embedded bundle, or builds one from the source tree
 // (always in DEV, where it is rebuilt on change).
 func loadBundle(cfg config.Config) (*ssr.Bundle, error) {
@@ -238,8 +299,17 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 		return err
 	}
 	defer db.Close()
+	media, err := mediaStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
 	if demo {
 		if err := seed.Run(ctx, db, 1, logger); err != nil {
+			return err
+		}
+		// The demo pictures, encoded once into the store (a later start
+		// finds them there by hash).
+		if err := seed.Media(ctx, images.New(media, logger), logger); err != nil {
 			return err
 		}
 	}
@@ -295,7 +365,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	server, err := site.New(ctx, site.Deps{
 		DB: serving, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
-		SMS: sms, Consultant: consultantModel(cfg), Queue: queue,
+		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
 	})
 	if err != nil {
 		return err

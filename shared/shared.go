@@ -8,9 +8,9 @@ import (
 	"encoding/json"
 )
 
-// Files holds routes.json, limits.json, lexicon.json and i18n/{ru,uz}.json.
+// Files holds routes.json, limits.json, lexicon.json, images.json and i18n/{ru,uz}.json.
 //
-//go:embed routes.json limits.json lexicon.json i18n/*.json
+//go:embed routes.json limits.json lexicon.json images.json i18n/*.json
 var Files embed.FS
 
 // Limits are the constants of spec §9 that Go reads too (limits.json); the
@@ -30,6 +30,9 @@ type Limits struct {
 	// The doctor rating's prior (server/review.Rating, the /faq answer).
 	RatingPriorMean   float64 `json:"ratingPriorMean"`
 	RatingPriorWeight int     `json:"ratingPriorWeight"`
+	ImageMaxBytes     int     `json:"imageMaxBytes"`
+	ImageMaxPixels    int     `json:"imageMaxPixels"`
+	ImageMaxSide      int     `json:"imageMaxSide"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is
@@ -51,4 +54,31 @@ func ReadLimits() (Limits, error) {
 	}
 	err = json.Unmarshal(raw, &l)
 	return l, err
+}
+
+// ImageSizes are the display sizes of images (images.json): the box each
+// fills in CSS pixels, whether the picture is fitted whole (contain) or
+// cropped to fill, and the pattern of their URLs ({density} is "" or "@2x").
+// The client imports the same file to write <img> tags.
+type ImageSizes struct {
+	URLPattern string `json:"urlPattern"`
+	Sizes      map[string]struct {
+		Width   int  `json:"width"`
+		Height  int  `json:"height"`
+		Contain bool `json:"contain"`
+	} `json:"sizes"`
+}
+
+// MustReadImageSizes parses images.json; it is embedded and tested, so
+// failing is a broken build.
+func MustReadImageSizes() ImageSizes {
+	var s ImageSizes
+	raw, err := Files.ReadFile("images.json")
+	if err == nil {
+		err = json.Unmarshal(raw, &s)
+	}
+	if err != nil {
+		panic("shared: images.json: " + err.Error())
+	}
+	return s
 }

@@ -1,8 +1,13 @@
+import { Picture } from "./Picture";
 import "./Avatar.css";
 
-/** Avatar shows a doctor's photo, or the initials when there is none. */
-export function Avatar({ name, photo }: { name: string; photo: string }) {
-  if (photo) return <img className="avatar" src={photo} alt={name} width={96} height={96} loading="lazy" decoding="async" />;
+/**
+ * Avatar shows a doctor's photo (photo is its hash), or the initials when
+ * there is none. size "portrait" is the doctor page's, the page's main picture.
+ */
+export function Avatar({ name, photo, size = "avatar" }: { name: string; photo: string; size?: "avatar" | "portrait" }) {
+  if (photo)
+    return <Picture className={`avatar avatar--${size}`} hash={photo} size={size} alt={name} priority={size === "portrait"} />;
   const initials = name.split(/\s+/).slice(0, 2).map((p) => p.charAt(0)).join("");
   return (
     <span className="avatar avatar--initials" aria-hidden="true">

@@ -2,6 +2,7 @@ import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { ClinicCardText as ClinicCard } from "../gen/catalog";
+import { Picture } from "./Picture";
 import "./ClinicSummary.css";
 
 /** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */
@@ -17,6 +18,7 @@ export function ClinicSummary({ clinic, lang, region, priced }: { clinic: Clinic
   const landmark = clinic.landmark;
   return (
     <article className="clinic-summary" data-slug={clinic.slug}>
+      <Picture className="clinic-summary__logo" hash={clinic.logo} size="logo" alt={t(lang, "clinic.logo", { name })} />
       <div className="clinic-summary__body">
         <h2 className="clinic-summary__name">
           <a href={href("clinic", { slug: clinic.slug }, place)}>{name}</a>

@@ -3,13 +3,15 @@ import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
 import type { Listed as Promotion } from "../gen/promotion";
+import { Picture } from "./Picture";
 import "./PromotionSummary.css";
 
 /** PromotionSummary is a promotion's card: clinic, dates, old and new price. */
-export function PromotionSummary({ promotion: p, lang, region }: { promotion: Promotion; lang: Lang; region: string }) {
+export function PromotionSummary({ promotion: p, lang, region, priority }: { promotion: Promotion; lang: Lang; region: string; priority?: boolean }) {
   const place = { lang, region };
   return (
     <article className="promotion-summary">
+      <Picture className="promotion-summary__image" hash={p.image} size="card" alt={p.title} priority={priority} />
       <p className="promotion-summary__discount">−{p.discount}%</p>
       <h2 className="promotion-summary__title">
         <a href={href("promotion", { slug: p.slug }, place)}>{p.title}</a>

@@ -249,6 +249,10 @@ export interface ClinicCardText {
   type: string;
   priceFrom: number /* int */;
   priceTo: number /* int */;
+  /**
+   * Logo names the clinic's logo (server/images), "" for none.
+   */
+  logo: string;
 }
 /**
  * ClinicText is a Clinic in one language.

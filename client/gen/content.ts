@@ -63,6 +63,10 @@ export interface PostText {
   author: string;
   publishedOn: string; // YYYY-MM-DD
   readingMinutes: number /* int */;
+  /**
+   * Cover names the cover picture (server/images), "" for none.
+   */
+  cover: string;
   doctors?: RelatedText[];
   clinics?: RelatedText[];
 }

@@ -59,6 +59,10 @@ export interface CardText {
   prescription: boolean;
   priceMin: number /* int */;
   priceMax: number /* int */;
+  /**
+   * Image names the pack's picture (server/images), "" for none.
+   */
+  image: string;
 }
 /**
  * ProductText is a Product in one language.

@@ -36,6 +36,10 @@ export interface Listed {
   ended: boolean;
   discount: number /* int */;
   clinic: ClinicText;
+  /**
+   * Image names the banner (server/images), "" for none.
+   */
+  image: string;
 }
 /**
  * ClinicText is the clinic of a promotion in the visitor's language.

@@ -13,7 +13,12 @@ export interface Suggestion {
   type: string;
   slug: string;
   name: string;
+  /**
+   * Image is the absolute URL of the thumbnail (1x), "" for none;
+   * ImageSrcSet adds the 2x file for the <img>'s srcset.
+   */
   image: string;
+  imageSrcSet?: string;
   description: string;
   url: string;
 }

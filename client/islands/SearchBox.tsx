@@ -3,6 +3,7 @@ import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import limits from "../../shared/limits.json";
 import type { Suggestion } from "../gen/search";
+import imageSizes from "../../shared/images.json";
 import "./SearchBox.css";
 
 export interface SearchBoxProps {
@@ -18,6 +19,7 @@ export interface SearchBoxProps {
 /** MIN_QUERY: suggestions start after more than one character (spec §4). */
 export const MIN_QUERY = limits.suggestMinChars;
 const MAX_SUGGESTIONS = limits.suggestMax;
+const thumb = imageSizes.sizes.thumb;
 const DEBOUNCE_MS = 200;
 
 /** highlight wraps the first case-insensitive occurrence of query in name with <mark>. */
@@ -164,6 +166,18 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
                 onMouseEnter={() => setActive(i)}
               >
                 <a href={item.url} tabIndex={-1}>
+                  {item.image && (
+                    <img
+                      className="search-box__thumb"
+                      src={item.image}
+                      srcSet={item.imageSrcSet}
+                      width={thumb.width}
+                      height={thumb.height}
+                      alt={item.name}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <span className="search-box__name">{highlight(item.name, value)}</span>
                   <span className="search-box__type">{t(lang, `search.type.${item.type}` as Key)}</span>
                 </a>

@@ -1,6 +1,8 @@
 import { t, tn, type Key, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Picture } from "../components/Picture";
+import { imageURL } from "../lib/picture";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { BookingForm, NextSlots } from "../components/islands";
@@ -56,10 +58,12 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
         description={data.tab ? t(lang, "clinic.descriptionTab", { tab: tabLabel, name }) : t(lang, "clinic.description", { name })}
         url={props.url}
         noindex={props.noindex}
+        image={c.photos[0] ? imageURL(c.photos[0], "gallery", 2) : c.logo ? imageURL(c.logo, "logo", 2) : undefined}
       />
       <JsonLd data={clinicLD(c, lang, props.url)} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("clinics", {}, place), label: t(lang, "nav.clinics") }]} />
       <header className="clinic__header">
+        <Picture className="clinic__logo" hash={c.logo} size="logo" alt={t(lang, "clinic.logo", { name })} above />
         <h1 className="page-title">{name}</h1>
         <p className="clinic__meta">
           <a href={href("clinics-type", { type: c.typeSlug }, place)}>{c.type}</a>
@@ -80,6 +84,15 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
           </a>
         ))}
       </nav>
+      {data.tab === "" && c.photos.length > 0 && (
+        <ul className="clinic__gallery" aria-label={t(lang, "clinic.gallery")}>
+          {c.photos.map((p, i) => (
+            <li key={`${p}-${i}`}>
+              <Picture hash={p} size="gallery" alt={t(lang, "clinic.photo", { name, n: String(i + 1) })} priority={i === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
       {data.tab === "" && (
         <section className="clinic__about">
           <h2>{t(lang, "clinic.about")}</h2>

@@ -4,6 +4,7 @@ import { formatPrice } from "../lib/money";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Avatar } from "../components/Avatar";
+import { imageURL } from "../lib/picture";
 import { JsonLd } from "../components/JsonLd";
 import { BookingForm, SlotGrid } from "../components/islands";
 import { physicianLD } from "../lib/structuredData";
@@ -26,6 +27,8 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
         title={t(lang, "doctor.title", { name, specialties })}
         description={t(lang, "doctor.description", { name, specialties, experience })}
         url={props.url}
+        image={d.photo ? imageURL(d.photo, "portrait", 2) : undefined}
+        type="profile"
       />
       <JsonLd data={physicianLD(d, lang, props.url)} />
       <Breadcrumbs
@@ -39,7 +42,7 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
       />
       <article className="doctor">
         <header className="doctor__head">
-          <Avatar name={name} photo={d.photo} />
+          <Avatar name={name} photo={d.photo} size="portrait" />
           <div>
             <h1 className="page-title">{name}</h1>
             <p className="doctor__specialties">

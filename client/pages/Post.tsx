@@ -4,6 +4,8 @@ import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { RichText } from "../components/RichText";
+import { Picture } from "../components/Picture";
+import { imageURL } from "../lib/picture";
 import { JsonLd } from "../components/JsonLd";
 import { postLD } from "../lib/structuredData";
 import type { PostDetailPage } from "../gen/content";
@@ -19,7 +21,14 @@ export function Post(props: RenderProps<PostDetailPage>) {
   const list: RouteName = p.kind === "article" ? "articles" : p.kind;
   return (
     <>
-      <PageHead title={`${title} | ${t(lang, "site.name")}`} description={p.summary} url={props.url} noindex={props.noindex} />
+      <PageHead
+        title={`${title} | ${t(lang, "site.name")}`}
+        description={p.summary}
+        url={props.url}
+        noindex={props.noindex}
+        image={p.cover ? imageURL(p.cover, "cover", 2) : undefined}
+        type="article"
+      />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href(list, {}, place), label: t(lang, `posts.${p.kind}.heading` as Key) }]} />
       <JsonLd data={postLD(p, lang, props.url)} />
       <article className="post">
@@ -28,6 +37,7 @@ export function Post(props: RenderProps<PostDetailPage>) {
           <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · <span className="post-author">{p.author}</span> ·{" "}
           {t(lang, "posts.reading", { n: p.readingMinutes })}
         </p>
+        <Picture className="post-cover" hash={p.cover} size="cover" alt={title} priority />
         <RichText className="post-body" html={p.body ?? ""} />
       </article>
       {p.doctors && p.doctors.length > 0 && (

@@ -4,6 +4,7 @@ import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
+import { Picture } from "../components/Picture";
 import type { PostListPage, PostText } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
@@ -26,10 +27,11 @@ export function PostList(props: RenderProps<PostListPage>) {
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{heading}</h1>
       <div className="post-list">
-        {data.posts.map((p) => {
+        {data.posts.map((p, i) => {
           const title = p.title;
           return (
             <article key={p.id} className="post-summary">
+              <Picture className="post-summary__cover" hash={p.cover} size="card" alt={title} priority={i === 0} />
               <h2>{one ? <a href={href(one, { slug: p.slug }, place)}>{title}</a> : title}</h2>
               <p className="post-meta">
                 <time dateTime={p.publishedOn}>{formatDate(p.publishedOn, lang)}</time> · {p.author} ·{" "}

@@ -1,6 +1,8 @@
 import { t } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
+import { Picture } from "../components/Picture";
+import { imageURL } from "../lib/picture";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductSummary, priceRange } from "../components/ProductSummary";
 import { JsonLd } from "../components/JsonLd";
@@ -26,7 +28,13 @@ export function Product(props: RenderProps<DetailPage>) {
   ];
   return (
     <>
-      <PageHead title={t(lang, "product.title", { name })} description={t(lang, "product.description", { name, inn })} url={props.url} noindex={props.noindex} />
+      <PageHead
+        title={t(lang, "product.title", { name })}
+        description={t(lang, "product.description", { name, inn })}
+        url={props.url}
+        noindex={props.noindex}
+        image={p.image ? imageURL(p.image, "pack", 2) : undefined}
+      />
       <JsonLd data={drugLD(p, lang, props.url)} />
       <Breadcrumbs
         lang={lang}
@@ -38,6 +46,7 @@ export function Product(props: RenderProps<DetailPage>) {
         ]}
       />
       <h1 className="page-title">{name}</h1>
+      <Picture className="product-pack" hash={p.image} size="pack" alt={t(lang, "product.pack", { name })} priority />
       <dl className="product-facts">
         {facts.map(([k, v]) => (
           <div key={k}>

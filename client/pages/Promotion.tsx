@@ -3,6 +3,8 @@ import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
 import { PageHead } from "../components/PageHead";
+import { Picture } from "../components/Picture";
+import { imageURL } from "../lib/picture";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { JsonLd } from "../components/JsonLd";
 import { promotionLD } from "../lib/structuredData";
@@ -19,10 +21,17 @@ export function Promotion(props: RenderProps<DetailPage>) {
   const clinic = p.clinic.name;
   return (
     <>
-      <PageHead title={`${title} — ${clinic} | ${t(lang, "site.name")}`} description={p.description} url={props.url} noindex={props.noindex} />
+      <PageHead
+        title={`${title} — ${clinic} | ${t(lang, "site.name")}`}
+        description={p.description}
+        url={props.url}
+        noindex={props.noindex}
+        image={p.image ? imageURL(p.image, "banner", 2) : undefined}
+      />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("promotions", {}, place), label: t(lang, "nav.promotions") }]} />
       <JsonLd data={promotionLD(p, lang, props.url)} />
       <h1 className="page-title">{title}</h1>
+      <Picture className="promotion-banner" hash={p.image} size="banner" alt={title} priority />
       {p.ended && <p className="promotion-ended" role="status">{t(lang, "promotion.ended", { date: formatDate(p.endsOn, lang) })}</p>}
       <p>{p.description}</p>
       <dl className="product-facts promotion-facts">

@@ -30,8 +30,8 @@ export function PromotionList(props: RenderProps<ListPage>) {
         <p className="empty">{t(lang, "promotions.empty")}</p>
       ) : (
         <section className="promotion-list">
-          {data.promotions.map((p) => (
-            <PromotionSummary key={p.id} promotion={p} lang={lang} region={region.slug} />
+          {data.promotions.map((p, i) => (
+            <PromotionSummary key={p.id} promotion={p} lang={lang} region={region.slug} priority={i === 0} />
           ))}
         </section>
       )}

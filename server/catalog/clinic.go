@@ -61,6 +61,8 @@ type ClinicCard struct {
 	TypeUz      string  `db:"type_uz" json:"typeUz"`
 	PriceFrom   int     `db:"price_from" json:"priceFrom"`
 	PriceTo     int     `db:"price_to" json:"priceTo"`
+	// Logo names the clinic's logo (server/images), "" for none.
+	Logo string `db:"logo" json:"logo"`
 }
 
 // ClinicPage is one page of a clinic listing; Total counts every match.
@@ -83,7 +85,8 @@ const clinicCardColumns = `c.id, c.slug, c.name_ru, c.name_uz, c.address_ru, c.a
 			c.landmark_ru, c.landmark_uz,
 			coalesce(di.name_ru, '') AS district_ru, coalesce(di.name_uz, '') AS district_uz,
 			c.phone, c.rating::float8 AS rating, c.review_count, c.is_state,
-			coalesce(t.slug, '') AS type_slug, coalesce(t.name_ru, '') AS type_ru, coalesce(t.name_uz, '') AS type_uz`
+			coalesce(t.slug, '') AS type_slug, coalesce(t.name_ru, '') AS type_ru, coalesce(t.name_uz, '') AS type_uz,
+			coalesce(c.logo, '') AS logo`
 
 // Clinics returns a page of the clinics matching f in f.Sort order, ties
 // broken by id. It is Invalid to sort by price without ServiceIDs.

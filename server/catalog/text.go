@@ -123,6 +123,8 @@ type ClinicCardText struct {
 	Type        string  `json:"type"`
 	PriceFrom   int     `json:"priceFrom"`
 	PriceTo     int     `json:"priceTo"`
+	// Logo names the clinic's logo (server/images), "" for none.
+	Logo string `json:"logo"`
 }
 
 // In returns c in lang.
@@ -135,7 +137,7 @@ func (c ClinicCard) In(lang string) ClinicCardText {
 		District: i18n.Pick(lang, c.DistrictRu, c.DistrictUz),
 		Phone:    c.Phone, Rating: c.Rating, ReviewCount: c.ReviewCount, IsState: c.IsState,
 		TypeSlug: c.TypeSlug, Type: i18n.Pick(lang, c.TypeRu, c.TypeUz),
-		PriceFrom: c.PriceFrom, PriceTo: c.PriceTo,
+		PriceFrom: c.PriceFrom, PriceTo: c.PriceTo, Logo: c.Logo,
 	}
 }
 

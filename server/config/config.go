@@ -65,6 +65,14 @@ type Config struct {
 	// statement_timeout and the longest a query waits on a silent server
 	// (DB_TIMEOUT, default 1.5s).
 	DBTimeout time.Duration
+	// MediaDir is where uploaded images and their WebP variants are kept
+	// on the local disk (MEDIA_DIR, default .data/uploads), unless S3 is set.
+	MediaDir string
+	// S3Endpoint is an S3-compatible object store for the images instead
+	// of MediaDir (S3_ENDPOINT, e.g. https://s3.eu-central-1.amazonaws.com),
+	// shared by every instance; with S3Bucket, S3AccessKey, S3SecretKey
+	// (secret) and S3Region.
+	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -108,6 +116,17 @@ func FromEnv() (Config, error) {
 		}
 	}
 	c.GeoIPDB = os.Getenv("GEOIP_DB")
+	c.MediaDir = env("MEDIA_DIR", ".data/uploads")
+	c.S3Endpoint, c.S3Bucket, c.S3Region = os.Getenv("S3_ENDPOINT"), os.Getenv("S3_BUCKET"), env("S3_REGION", "us-east-1")
+	c.S3AccessKey, c.S3SecretKey = os.Getenv("S3_ACCESS_KEY"), os.Getenv("S3_SECRET_KEY")
+	if c.S3Endpoint != "" {
+		if u, err := url.Parse(c.S3Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return c, fmt.Errorf("config: S3_ENDPOINT=%q is not an http(s) URL", c.S3Endpoint)
+		}
+		if c.S3Bucket == "" {
+			return c, fmt.Errorf("config: S3_ENDPOINT is set without S3_BUCKET")
+		}
+	}
 	c.SMSURL, c.SMSToken = os.Getenv("SMS_URL"), os.Getenv("SMS_TOKEN")
 	c.LLMURL, c.LLMKey, c.LLMModel = os.Getenv("LLM_URL"), os.Getenv("LLM_KEY"), env("LLM_MODEL", "gpt-4o-mini")
 	if c.LLMURL != "" {
@@ -152,6 +171,10 @@ func (c Config) LogValue() slog.Value {
 	if u, err := url.Parse(c.LLMURL); c.LLMURL != "" && err == nil {
 		llm = u.Scheme + "://" + u.Host + " " + c.LLMModel
 	}
+	media := c.MediaDir
+	if c.S3Endpoint != "" {
+		media = c.S3Endpoint + " bucket " + c.S3Bucket
+	}
 	redis := "(in-process cache)"
 	if c.RedisURL != "" {
 		redis = database.Redact(c.RedisURL)
@@ -169,5 +192,6 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("db_timeout", c.DBTimeout),
 		slog.String("geoip", geoip),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
+		slog.String("media", media),
 	)
 }

@@ -60,13 +60,14 @@ func TestFromEnv(t *testing.T) {
 
 func TestLogValueHidesSecrets(t *testing.T) {
 	c := Config{DatabaseURL: "postgres://app:hunter2@db/sogliq", RedisURL: "redis://:s3cret@cache:6379/0",
-		GeoIPURL: "https://geo.example/json/{ip}?key=k3y"}
+		GeoIPURL: "https://geo.example/json/{ip}?key=k3y", S3Endpoint: "http://127.0.0.1:9000", S3Bucket: "media",
+		S3AccessKey: "AKIA", S3SecretKey: "s3-s3cret-key"}
 	var b strings.Builder
 	slog.New(slog.NewTextHandler(&b, nil)).Info("config", slog.Any("config", c))
 	if !strings.Contains(b.String(), "geo.example") {
 		t.Errorf("logged configuration does not name the location service: %s", b.String())
 	}
-	for _, secret := range []string{"hunter2", "s3cret", "k3y"} {
+	for _, secret := range []string{"hunter2", "s3cret", "k3y", "s3-s3cret-key"} {
 		if strings.Contains(b.String(), secret) {
 			t.Errorf("logged configuration shows %q: %s", secret, b.String())
 		}

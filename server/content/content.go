@@ -79,6 +79,8 @@ type Post struct {
 	AuthorUz       string `db:"author_uz" json:"authorUz"`
 	PublishedOn    string `db:"published_on" json:"publishedOn"` // YYYY-MM-DD
 	ReadingMinutes int    `db:"reading_minutes" json:"readingMinutes"`
+	// Cover names the cover picture (server/images), "" for none.
+	Cover string `db:"cover" json:"cover"`
 	// Doctors and Clinics are the related ones, filled by PostBySlug only.
 	Doctors []Related `db:"-" json:"doctors,omitempty"`
 	Clinics []Related `db:"-" json:"clinics,omitempty"`
@@ -163,7 +165,8 @@ func (s *Store) SavePost(ctx context.Context, p Post) (int64, error) {
 }
 
 const postColumns = `id, kind, slug, title_ru, title_uz, summary_ru, summary_uz,
-			author_ru, author_uz, to_char(published_on, 'YYYY-MM-DD') AS published_on, reading_minutes`
+			author_ru, author_uz, to_char(published_on, 'YYYY-MM-DD') AS published_on, reading_minutes,
+			coalesce(cover, '') AS cover`
 
 // Posts returns a page of the posts of kind, newest first.
 func (s *Store) Posts(ctx context.Context, kind string, pageNo, perPage int) (PostPage, error) {

@@ -58,17 +58,19 @@ type PostDetailPage struct {
 // PostText is a post in one language; Body, Doctors and Clinics are on
 // its own page only.
 type PostText struct {
-	ID             int64         `json:"id"`
-	Kind           string        `json:"kind" tstype:"PostKind"`
-	Slug           string        `json:"slug"`
-	Title          string        `json:"title"`
-	Summary        string        `json:"summary"`
-	Body           string        `json:"body,omitempty"`
-	Author         string        `json:"author"`
-	PublishedOn    string        `json:"publishedOn"` // YYYY-MM-DD
-	ReadingMinutes int           `json:"readingMinutes"`
-	Doctors        []RelatedText `json:"doctors,omitempty"`
-	Clinics        []RelatedText `json:"clinics,omitempty"`
+	ID             int64  `json:"id"`
+	Kind           string `json:"kind" tstype:"PostKind"`
+	Slug           string `json:"slug"`
+	Title          string `json:"title"`
+	Summary        string `json:"summary"`
+	Body           string `json:"body,omitempty"`
+	Author         string `json:"author"`
+	PublishedOn    string `json:"publishedOn"` // YYYY-MM-DD
+	ReadingMinutes int    `json:"readingMinutes"`
+	// Cover names the cover picture (server/images), "" for none.
+	Cover   string        `json:"cover"`
+	Doctors []RelatedText `json:"doctors,omitempty"`
+	Clinics []RelatedText `json:"clinics,omitempty"`
 }
 
 // RelatedText is a doctor or clinic a post mentions, in one language.
@@ -93,7 +95,7 @@ func postIn(lang string, p Post) PostText {
 		Summary:     i18n.Pick(lang, p.SummaryRu, p.SummaryUz),
 		Body:        i18n.Pick(lang, p.BodyRu, p.BodyUz),
 		Author:      i18n.Pick(lang, p.AuthorRu, p.AuthorUz),
-		PublishedOn: p.PublishedOn, ReadingMinutes: p.ReadingMinutes,
+		PublishedOn: p.PublishedOn, ReadingMinutes: p.ReadingMinutes, Cover: p.Cover,
 		Doctors: relatedIn(lang, p.Doctors), Clinics: relatedIn(lang, p.Clinics),
 	}
 }

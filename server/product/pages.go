@@ -76,6 +76,8 @@ type CardText struct {
 	Prescription bool   `json:"prescription"`
 	PriceMin     int    `json:"priceMin"`
 	PriceMax     int    `json:"priceMax"`
+	// Image names the pack's picture (server/images), "" for none.
+	Image string `json:"image"`
 }
 
 // In returns c in lang.
@@ -86,7 +88,7 @@ func (c Card) In(lang string) CardText {
 		Inn:          i18n.Pick(lang, c.InnRu, c.InnUz),
 		Form:         i18n.Pick(lang, c.FormRu, c.FormUz),
 		Dosage:       i18n.Pick(lang, c.DosageRu, c.DosageUz),
-		Prescription: c.Prescription, PriceMin: c.PriceMin, PriceMax: c.PriceMax,
+		Prescription: c.Prescription, PriceMin: c.PriceMin, PriceMax: c.PriceMax, Image: c.Image,
 	}
 }
 

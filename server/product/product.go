@@ -57,6 +57,8 @@ type Card struct {
 	Prescription bool   `db:"prescription" json:"prescription"`
 	PriceMin     int    `db:"price_min" json:"priceMin"`
 	PriceMax     int    `db:"price_max" json:"priceMax"`
+	// Image names the pack's picture (server/images), "" for none.
+	Image string `db:"image" json:"image"`
 }
 
 // Product is the medicine page.
@@ -93,7 +95,7 @@ type Filter struct {
 }
 
 const cardColumns = `p.id, p.slug, p.name_ru, p.name_uz, p.inn_ru, p.inn_uz, p.form_ru, p.form_uz,
-			p.dosage_ru, p.dosage_uz, p.prescription, p.price_min, p.price_max`
+			p.dosage_ru, p.dosage_uz, p.prescription, p.price_min, p.price_max, coalesce(p.image, '') AS image`
 
 // filterWhere applies a Filter: $1 category or 0, $2 tag or 0.
 const filterWhere = `

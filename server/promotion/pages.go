@@ -115,6 +115,8 @@ type Listed struct {
 	Ended       bool       `json:"ended"`
 	Discount    int        `json:"discount"`
 	Clinic      ClinicText `json:"clinic"`
+	// Image names the banner (server/images), "" for none.
+	Image string `json:"image"`
 }
 
 // ClinicText is the clinic of a promotion in the visitor's language.
@@ -137,7 +139,7 @@ func withDiscounts(lang string, ps []Promotion) []Listed {
 			ID: p.ID, Slug: p.Slug,
 			Title:       i18n.Pick(lang, p.TitleRu, p.TitleUz),
 			Description: i18n.Pick(lang, p.DescriptionRu, p.DescriptionUz),
-			OldPrice:    p.OldPrice, NewPrice: p.NewPrice, StartsOn: p.StartsOn, EndsOn: p.EndsOn, Ended: p.Ended,
+			OldPrice:    p.OldPrice, NewPrice: p.NewPrice, StartsOn: p.StartsOn, EndsOn: p.EndsOn, Ended: p.Ended, Image: p.Image,
 			Discount: p.Discount(), Clinic: clinicIn(lang, p.Clinic),
 		}
 	}

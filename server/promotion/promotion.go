@@ -60,7 +60,9 @@ type Promotion struct {
 	EndsOn        string `db:"ends_on" json:"endsOn"`
 	Ended         bool   `db:"ended" json:"ended"`
 	Gone          bool   `db:"gone" json:"-"`
-	Clinic        `json:"clinic"`
+	// Image names the banner (server/images), "" for none.
+	Image  string `db:"image" json:"image"`
+	Clinic `json:"clinic"`
 }
 
 // Discount is the saving in percent, rounded down.
@@ -85,7 +87,7 @@ const columns = `p.id, p.slug, p.title_ru, p.title_uz, p.description_ru, p.descr
 			p.old_price, p.new_price,
 			to_char(p.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(p.ends_on, 'YYYY-MM-DD') AS ends_on,
 			p.ends_on < current_date AS ended,
-			p.ends_on + $1::int < current_date AS gone,
+			p.ends_on + $1::int < current_date AS gone, coalesce(p.image, '') AS image,
 			c.id AS clinic_id, c.slug AS clinic_slug, c.name_ru AS clinic_name_ru, c.name_uz AS clinic_name_uz,
 			c.address_ru AS clinic_address_ru, c.address_uz AS clinic_address_uz, c.phone AS clinic_phone`
 

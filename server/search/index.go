@@ -51,7 +51,7 @@ const entitiesQuery = `
 	FROM specialties s
 	UNION ALL
 	SELECT 'clinic', c.id, c.slug, c.name_ru, c.name_uz, c.address_ru, c.address_uz,
-		coalesce(c.photos[1], ''), c.region_id, $2 + c.review_count, '{}'::text[]
+		coalesce(c.logo, c.photos[1], ''), c.region_id, $2 + c.review_count, '{}'::text[]
 	FROM clinics c
 	UNION ALL
 	SELECT 'doctor', d.id, d.slug, d.full_name_ru, d.full_name_uz,
@@ -70,7 +70,7 @@ const entitiesQuery = `
 			OR cs.service_id IN (SELECT c.id FROM services c WHERE c.parent_id = s.id)
 	) n
 	UNION ALL
-	SELECT 'drug', p.id, p.slug, p.name_ru, p.name_uz, p.inn_ru, p.inn_uz, '', NULL, 0,
+	SELECT 'drug', p.id, p.slug, p.name_ru, p.name_uz, p.inn_ru, p.inn_uz, coalesce(p.image, ''), NULL, 0,
 		ARRAY[p.inn_ru, p.inn_uz]
 	FROM products p`
 

@@ -12,6 +12,7 @@ import (
 
 	"sogliq/server/api"
 	"sogliq/server/cache"
+	"sogliq/server/images"
 	"sogliq/server/region"
 	"sogliq/server/route"
 	"sogliq/shared"
@@ -63,21 +64,25 @@ func Href(lang, regionSlug, typ, slug string) string {
 	return path
 }
 
-// imageURL is where an upload is served, "" for none.
-func imageURL(publicURL, image string) string {
-	if image == "" {
-		return ""
+// thumbnail is the absolute URL of an image's suggestion thumbnail at 1x
+// and its srcset, "" for none (image is its hash, server/images).
+func thumbnail(publicURL, image string) (src, srcSet string) {
+	if !images.ValidHash(image) {
+		return "", ""
 	}
-	return strings.TrimRight(publicURL, "/") + "/uploads/" + strings.TrimLeft(image, "/")
+	origin := strings.TrimRight(publicURL, "/")
+	src = origin + images.URL(image, images.Thumb, 1)
+	return src, src + " 1x, " + origin + images.URL(image, images.Thumb, 2) + " 2x"
 }
 
 // Suggestions turns hits into the API's items.
 func Suggestions(hits []Hit, lang, regionSlug, publicURL string) []Suggestion {
 	out := make([]Suggestion, 0, len(hits))
 	for _, h := range hits {
+		src, srcSet := thumbnail(publicURL, h.Image)
 		out = append(out, Suggestion{
 			ID: h.ID, Type: h.Type, Slug: h.Slug, Name: h.Name(lang),
-			Image: imageURL(publicURL, h.Image), Description: h.Description(lang),
+			Image: src, ImageSrcSet: srcSet, Description: h.Description(lang),
 			URL: Href(lang, regionSlug, h.Type, h.Slug),
 		})
 	}

@@ -8,11 +8,14 @@ package search
 // target of SPEC §2 in the request's language and region, so the island
 // and the results page link alike.
 type Suggestion struct {
-	ID          int64  `json:"id"`
-	Type        string `json:"type"`
-	Slug        string `json:"slug"`
-	Name        string `json:"name"`
+	ID   int64  `json:"id"`
+	Type string `json:"type"`
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+	// Image is the absolute URL of the thumbnail (1x), "" for none;
+	// ImageSrcSet adds the 2x file for the <img>'s srcset.
 	Image       string `json:"image"`
+	ImageSrcSet string `json:"imageSrcSet,omitempty"`
 	Description string `json:"description"`
 	URL         string `json:"url"`
 }

@@ -68,7 +68,7 @@ func Run(ctx context.Context, db *sqlx.DB, scale int, log *slog.Logger) error {
 	// the listing queries can use index-only scans on fresh rows.
 	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics, "+
 		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers, search_terms, "+
-		"schedules, schedule_exceptions, appointments"); err != nil {
+		"schedules, schedule_exceptions, appointments, promotions, posts, products"); err != nil {
 		return fmt.Errorf("seed.Run: %w", err)
 	}
 	log.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))
@@ -107,7 +107,7 @@ func fill(ctx context.Context, tx *sqlx.Tx, scale int) error {
 	if err := writeBooking(ctx, tx, generateBooking(d, scale, time.Now())); err != nil {
 		return err
 	}
-	for _, w := range []func(context.Context, *sqlx.Tx) error{writeKnowledge, writeProducts, writeContent, writePromotions} {
+	for _, w := range []func(context.Context, *sqlx.Tx) error{writeKnowledge, writeProducts, writeContent, writePromotions, writePictures} {
 		if err := w(ctx, tx); err != nil {
 			return err
 		}

@@ -13,7 +13,9 @@ import (
 // TestCrawl starts at / and /uz, follows every internal link to depth 3 and
 // checks what a search engine would: no 5xx, no internal link to a 404, no
 // redirect chain longer than one hop, and on every page a title, a
-// description, a canonical, both hreflang links and exactly one h1.
+// description, a canonical, both hreflang links and exactly one h1; and
+// every <img> with srcset, width, height and alt, at most one with
+// fetchpriority="high", each file of its src and srcset answering 200.
 func TestCrawl(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crawl")
@@ -25,6 +27,7 @@ func TestCrawl(t *testing.T) {
 		depth      int
 	}
 	seen := map[string]bool{"/": true, "/uz": true}
+	imgs := &imageSet{seen: map[string]string{}}
 	frontier := []visit{{"/", "", 0}, {"/uz", "", 0}}
 	var mu sync.Mutex
 	pages := 0
@@ -40,7 +43,7 @@ func TestCrawl(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				links, head := crawlPage(t, s, v.path, v.from)
+				links, head := crawlPage(t, s, v.path, v.from, imgs)
 				mu.Lock()
 				if head != "" {
 					titles[head] = append(titles[head], v.path)
@@ -73,6 +76,11 @@ func TestCrawl(t *testing.T) {
 		frontier = next
 	}
 	t.Logf("crawled %d pages", pages)
+	checked := imgs.check(t, s)
+	t.Logf("checked %d image files", checked)
+	if checked < 20 {
+		t.Errorf("the crawl met %d image files: are the demo pictures on the pages?", checked)
+	}
 	for head, paths := range titles {
 		if len(paths) > 1 {
 			t.Errorf("%d pages share the title and description %q: %v", len(paths), head, paths)
@@ -82,7 +90,7 @@ func TestCrawl(t *testing.T) {
 
 // crawlPage checks one page and returns its links and its title and
 // description (empty for a page that was not a 200).
-func crawlPage(t *testing.T, s *sitetest.Site, path, from string) (links []string, head string) {
+func crawlPage(t *testing.T, s *sitetest.Site, path, from string, imgs *imageSet) (links []string, head string) {
 	t.Helper()
 	p := sitetest.Get(t, s.URL+path)
 	status := p.Resp.StatusCode
@@ -117,6 +125,7 @@ func crawlPage(t *testing.T, s *sitetest.Site, path, from string) (links []strin
 	for _, a := range p.All(t, "a[href]") {
 		links = append(links, sitetest.Attr(a, "href"))
 	}
+	checkImages(t, p, path, imgs)
 	// A redirect lands on a page the crawl reaches under its own URL too.
 	if status != p.Resp.StatusCode || p.Resp.Request.URL.Path != path {
 		return links, ""
@@ -124,4 +133,69 @@ func crawlPage(t *testing.T, s *sitetest.Site, path, from string) (links []strin
 	title := sitetest.Text(p.One(t, "head > title"))
 	description := sitetest.Attr(p.One(t, `head > meta[name="description"]`), "content")
 	return links, title + " | " + description
+}
+
+// imageSet collects the image files the crawled pages name, each with the
+// first page naming it, to fetch each once at the end.
+type imageSet struct {
+	mu   sync.Mutex
+	seen map[string]string
+}
+
+func (s *imageSet) add(u, page string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.seen[u]; !ok {
+		s.seen[u] = page
+	}
+}
+
+// check fetches every collected file; each must answer 200 with an image.
+func (s *imageSet) check(t *testing.T, site *sitetest.Site) int {
+	t.Helper()
+	base, _ := url.Parse(site.URL)
+	for u, page := range s.seen {
+		abs, err := base.Parse(u)
+		if err != nil {
+			t.Errorf("%s: image URL %q: %v", page, u, err)
+			continue
+		}
+		resp, err := http.Get(abs.String())
+		if err != nil {
+			t.Errorf("%s: GET %s: %v", page, u, err)
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "image/") {
+			t.Errorf("%s: image %s answers %d %s", page, u, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+	}
+	return len(s.seen)
+}
+
+// checkImages checks every <img> of a page: srcset, width, height and alt
+// present, at most one fetched with high priority; it collects their files.
+func checkImages(t *testing.T, p sitetest.Page, path string, imgs *imageSet) {
+	t.Helper()
+	high := 0
+	for _, img := range p.All(t, "img") {
+		src := sitetest.Attr(img, "src")
+		for _, a := range []string{"srcset", "width", "height", "alt"} {
+			if strings.TrimSpace(sitetest.Attr(img, a)) == "" {
+				t.Errorf("%s: <img src=%q> has no %s", path, src, a)
+			}
+		}
+		if sitetest.Attr(img, "fetchpriority") == "high" {
+			high++
+		}
+		imgs.add(src, path)
+		for _, c := range strings.Split(sitetest.Attr(img, "srcset"), ",") {
+			if f := strings.Fields(c); len(f) > 0 {
+				imgs.add(f[0], path)
+			}
+		}
+	}
+	if high > 1 {
+		t.Errorf("%s: %d images with fetchpriority=high, want at most one", path, high)
+	}
 }

@@ -222,3 +222,57 @@ func TestSearchPage(t *testing.T) {
 		}
 	})
 }
+
+// TestSuggestThumbnails: clinics and medicines come with the absolute URL
+// of their thumbnail (SPEC §3) and its 2x srcset, both served; a specialty
+// has none.
+func TestSuggestThumbnails(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct {
+		query, first string
+		image        bool
+	}{
+		{"q=акфа медлайн&region=fergana", "clinic:akfa-medline-bektemir", true},
+		{"q=нурофен", "drug:nurofen-400", true},
+		{"q=kardiolog", "doctor_specialty:kardiolog", false},
+	} {
+		resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Data []struct {
+				Type, Slug, Image, ImageSrcSet string
+			} `json:"data"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&got)
+		resp.Body.Close()
+		if err != nil || len(got.Data) == 0 {
+			t.Fatalf("%s: %v, %d items", test.query, err, len(got.Data))
+		}
+		first := got.Data[0]
+		if first.Type+":"+first.Slug != test.first {
+			t.Fatalf("%s: first is %s:%s, want %s", test.query, first.Type, first.Slug, test.first)
+		}
+		if !test.image {
+			if first.Image != "" || first.ImageSrcSet != "" {
+				t.Errorf("%s: image %q %q, want none", test.query, first.Image, first.ImageSrcSet)
+			}
+			continue
+		}
+		if !strings.HasPrefix(first.Image, s.URL+"/media/") || !strings.Contains(first.ImageSrcSet, "@2x.webp 2x") {
+			t.Errorf("%s: image %q, srcset %q", test.query, first.Image, first.ImageSrcSet)
+		}
+		for _, part := range strings.Split(first.ImageSrcSet, ",") {
+			u := strings.Fields(part)[0]
+			r, err := http.Get(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Body.Close()
+			if r.StatusCode != 200 || r.Header.Get("Content-Type") != "image/webp" {
+				t.Errorf("%s: GET %s: %d %s", test.query, u, r.StatusCode, r.Header.Get("Content-Type"))
+			}
+		}
+	}
+}

@@ -20,14 +20,15 @@ import (
 	"sogliq/server/content"
 	"sogliq/server/desk"
 	"sogliq/server/i18n"
+	"sogliq/server/images"
 	"sogliq/server/jobs"
 	"sogliq/server/knowledge"
 	"sogliq/server/page"
 	"sogliq/server/product"
 	"sogliq/server/promotion"
 	"sogliq/server/region"
-	"sogliq/server/role"
 	"sogliq/server/review"
+	"sogliq/server/role"
 	"sogliq/server/route"
 	"sogliq/server/search"
 	"sogliq/server/seo"
@@ -65,6 +66,8 @@ type Deps struct {
 	// Queue takes the jobs the requests ask for (NewQueue), inserted in
 	// their own transactions; nil queues none (no booking SMS).
 	Queue *jobs.Queue
+	// Media holds the images served under /media/; nil serves none.
+	Media images.Store
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -132,6 +135,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 			},
+			&images.Handler{Store: d.Media, Logger: d.Logger},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
 			&desk.Handler{Store: desk.NewStore(d.DB), Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},

@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -84,8 +85,13 @@ func TestPages(t *testing.T) {
 			if got := sitetest.Attr(p.One(t, `head > meta[property="og:title"]`), "content"); got != sitetest.Text(p.One(t, "head > title")) {
 				t.Errorf("og:title = %q differs from the title", got)
 			}
-			if got := sitetest.Attr(p.One(t, `head > meta[property="og:image"]`), "content"); !strings.HasPrefix(got, s.URL+"/assets/") {
-				t.Errorf("og:image = %q, want an absolute asset URL", got)
+			// The site's default picture, or the entity's own (a doctor's photo).
+			if got := sitetest.Attr(p.One(t, `head > meta[property="og:image"]`), "content"); !strings.HasPrefix(got, s.URL+"/assets/") && !strings.HasPrefix(got, s.URL+"/media/") {
+				t.Errorf("og:image = %q, want an absolute asset or media URL", got)
+			} else if resp, err := http.Get(got); err != nil || resp.StatusCode != 200 {
+				t.Errorf("og:image %s: %v %v", got, err, resp)
+			} else {
+				resp.Body.Close()
 			}
 			if test.cards >= 0 {
 				if got := len(p.All(t, "article.doctor-summary")); got != test.cards {

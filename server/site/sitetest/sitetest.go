@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
 	"github.com/gofiber/fiber/v2"
+	"github.com/jmoiron/sqlx"
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/account"
@@ -23,7 +23,9 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/database"
 	"sogliq/server/database/dbtest"
+	"sogliq/server/images"
 	"sogliq/server/jobs"
+	"sogliq/server/seed"
 	"sogliq/server/site"
 	"sogliq/server/web"
 	"sogliq/ssr"
@@ -69,6 +71,24 @@ type Site struct {
 	// App is the running Fiber app (its route list, for tests that walk
 	// every route).
 	App *fiber.App
+}
+
+var (
+	mediaOnce sync.Once
+	mediaErr  error
+)
+
+// Media is the store of the demo pictures, filled through the real
+// pipeline once per test binary. Files are named by their content, so one
+// directory serves every test process and run: only the first encodes.
+func Media(t testing.TB) images.Store {
+	t.Helper()
+	store := images.Disk{Dir: filepath.Join(os.TempDir(), "sogliq-test-media")}
+	mediaOnce.Do(func() { mediaErr = seed.Media(context.Background(), images.New(store, nil), nil) })
+	if mediaErr != nil {
+		t.Fatalf("sitetest: demo pictures: %v", mediaErr)
+	}
+	return store
 }
 
 var (
@@ -155,7 +175,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		defer cancel()
 		_ = queue.Stop(ctx)
 	})
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
