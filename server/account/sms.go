@@ -16,10 +16,30 @@ type Sender interface {
 	Send(ctx context.Context, phone, text string) error
 }
 
+// idempotencyKey is the context key of WithIdempotencyKey.
+type idempotencyKey struct{}
+
+// WithIdempotencyKey names the message sent with ctx: a gateway that
+// honours the Idempotency-Key header delivers a message once however
+// often it is posted with the same key. The job queue's notices pass one
+// per notice, so a retry after a crash between the gateway's yes and the
+// job's commit is recognised as the same message.
+func WithIdempotencyKey(ctx context.Context, key string) context.Context {
+	return context.WithValue(ctx, idempotencyKey{}, key)
+}
+
+// IdempotencyKey is the key WithIdempotencyKey put in ctx, "" for none.
+func IdempotencyKey(ctx context.Context) string {
+	key, _ := ctx.Value(idempotencyKey{}).(string)
+	return key
+}
+
 // HTTPSender posts messages to an SMS gateway (SMS_URL): a JSON body
 // {"phone": "+998901234567", "text": "..."} with the token (SMS_TOKEN), when
-// there is one, as a bearer token. Any 2xx answer is success; Eskiz, Play
-// Mobile and the like sit behind a small adapter of this shape.
+// there is one, as a bearer token, and the message's idempotency key
+// (WithIdempotencyKey), when it has one, as the Idempotency-Key header.
+// Any 2xx answer is success; Eskiz, Play Mobile and the like sit behind a
+// small adapter of this shape.
 type HTTPSender struct {
 	URL   string
 	Token string
@@ -40,6 +60,9 @@ func (s *HTTPSender) Send(ctx context.Context, phone, text string) error {
 	req.Header.Set("Content-Type", "application/json")
 	if s.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+s.Token)
+	}
+	if key := IdempotencyKey(ctx); key != "" {
+		req.Header.Set("Idempotency-Key", key)
 	}
 	client := s.Client
 	if client == nil {

@@ -135,8 +135,9 @@ type noticeRow struct {
 // on its key and then finds it sent), then the visit is read under a
 // share lock (a cancellation waits for the SMS, or the SMS sees the
 // cancellation), and the row is committed only after the gateway said
-// yes. A process dying after the gateway accepted and before the commit is
-// the one case in which a notice can go twice.
+// yes. A process dying after the gateway accepted and before the commit
+// re-sends the notice on the retry, with the same Idempotency-Key
+// (NoticeKey): a gateway honouring it delivers it once.
 func (w *NoticeWorker) Work(ctx context.Context, job *river.Job[NoticeArgs]) error {
 	now := time.Now()
 	if w.Now != nil {
@@ -168,12 +169,20 @@ func (w *NoticeWorker) Work(ctx context.Context, job *river.Job[NoticeArgs]) err
 		if w.SMS == nil {
 			return errors.New("booking: no SMS gateway")
 		}
-		return w.SMS.Send(ctx, n.Phone, n.text(job.Args.Notice, w.Dict))
+		return w.SMS.Send(account.WithIdempotencyKey(ctx, NoticeKey(job.Args)), n.Phone, n.text(job.Args.Notice, w.Dict))
 	})
 	if errors.Is(err, errNotDue) {
 		return nil
 	}
 	return err
+}
+
+// NoticeKey is the SMS gateway's idempotency key of a notice: the same
+// for every attempt of every job of that notice of that visit, so a
+// gateway honouring it delivers a notice re-sent after a crash (the
+// gateway said yes, the process died before the commit) once.
+func NoticeKey(n NoticeArgs) string {
+	return fmt.Sprintf("sogliq-notice-%d-%s", n.AppointmentID, n.Notice)
 }
 
 // errNotDue rolls back a notice's transaction that sends nothing.

@@ -2,14 +2,19 @@ package booking
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jmoiron/sqlx"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
+	"sogliq/server/account"
 	"sogliq/server/account/smstest"
 )
 
@@ -340,5 +345,63 @@ func TestReleaseExpiredHolds(t *testing.T) {
 	f.db.Select(&history, `SELECT status || '/' || actor FROM appointment_history WHERE appointment_id = $1 ORDER BY id`, old)
 	if diff := cmp.Diff([]string{"held/patient", "expired/system"}, history); diff != "" {
 		t.Errorf("history (-want +got):\n%s", diff)
+	}
+}
+
+// crashAfterSend posts to the gateway and then fails, once: the gateway
+// accepted, but the worker's transaction rolls back as if the process
+// had died before its commit.
+type crashAfterSend struct {
+	account.Sender
+	mu      sync.Mutex
+	crashed bool
+}
+
+func (c *crashAfterSend) Send(ctx context.Context, phone, text string) error {
+	if err := c.Sender.Send(ctx, phone, text); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.crashed {
+		c.crashed = true
+		return errors.New("the process died after the gateway accepted")
+	}
+	return nil
+}
+
+// TestNoticeIdempotencyKey: every notice carries Idempotency-Key
+// NoticeKey; a notice whose commit is lost after the gateway accepted is
+// posted again on the retry with the same key, and a gateway honouring
+// it (smstest does) delivers it once.
+func TestNoticeIdempotencyKey(t *testing.T) {
+	f := newFixture(t)
+	id := f.book(t, f.session(t, 1), 1, 1, slot(2, "10:00"), 1)
+	w := &NoticeWorker{Store: f.store, SMS: &crashAfterSend{Sender: &account.HTTPSender{URL: f.gateway.URL}}, Dict: f.dict, Now: f.now}
+	job := &river.Job[NoticeArgs]{JobRow: &rivertype.JobRow{ID: 1}, Args: NoticeArgs{id, NoticeConfirmed}}
+	if err := w.Work(context.Background(), job); err == nil {
+		t.Fatal("the crashed attempt succeeded")
+	}
+	var rows int
+	f.db.Get(&rows, `SELECT count(*) FROM appointment_notices`)
+	if rows != 0 {
+		t.Fatalf("%d notice rows after the lost commit", rows)
+	}
+	if err := w.Work(context.Background(), job); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Work(context.Background(), job); err != nil { // sent: nothing more
+		t.Fatal(err)
+	}
+	key := fmt.Sprintf("sogliq-notice-%d-confirmed", id)
+	var keys []string
+	for _, p := range f.gateway.Posts() {
+		keys = append(keys, p.Key)
+	}
+	if diff := cmp.Diff([]string{key, key}, keys); diff != "" {
+		t.Errorf("Idempotency-Key of the posts (-want +got):\n%s", diff)
+	}
+	if got := texts(f.gateway, phone1); len(got) != 1 || got[0] != confirmRu {
+		t.Errorf("delivered: %q", got)
 	}
 }

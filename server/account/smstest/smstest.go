@@ -18,9 +18,13 @@ type Message struct {
 	Text  string `json:"text"`
 	// Auth is the request's Authorization header.
 	Auth string `json:"-"`
+	// Key is the request's Idempotency-Key header.
+	Key string `json:"-"`
 }
 
-// Gateway records messages. GET /last?phone=+998... answers the last
+// Gateway records messages. Like a gateway that honours idempotency keys,
+// it delivers a message posted again with a key it has seen only once
+// (answering 200 both times); Posts counts every post. GET /last?phone=+998... answers the last
 // message to a phone as JSON (for browser tests, which run outside Go).
 type Gateway struct {
 	// URL is where account.HTTPSender posts.
@@ -28,6 +32,7 @@ type Gateway struct {
 
 	mu       sync.Mutex
 	messages []Message
+	posts    []Message
 	fail     bool
 }
 
@@ -48,7 +53,15 @@ func (g *Gateway) SetFailing(fail bool) {
 	g.fail = fail
 }
 
-// Messages returns what was received so far.
+// Posts returns every message posted and accepted so far, repeats of a
+// key included.
+func (g *Gateway) Posts() []Message {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]Message(nil), g.posts...)
+}
+
+// Messages returns what was delivered so far.
 func (g *Gateway) Messages() []Message {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -83,11 +96,18 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m.Auth = r.Header.Get("Authorization")
+	m.Key = r.Header.Get("Idempotency-Key")
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.fail {
 		http.Error(w, "no credit", http.StatusPaymentRequired)
 		return
+	}
+	g.posts = append(g.posts, m)
+	for _, seen := range g.messages {
+		if m.Key != "" && seen.Key == m.Key {
+			return
+		}
 	}
 	g.messages = append(g.messages, m)
 }
