@@ -353,7 +353,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	sms := smsSender(cfg, demo, logger)
 	// The queue's workers hold a transaction open while the SMS gateway
 	// answers: they use the pool without the visitors' deadlines.
-	queue, err := site.NewQueue(db, site.QueueOptions{Work: work, SMS: sms, Logger: logger})
+	queue, err := site.NewQueue(db, site.QueueOptions{Work: work, SMS: sms, PublicURL: cfg.PublicURL, Logger: logger})
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,10 @@ import (
 //	POST   /api/bookings/{id}/cancel                     cancel (session)
 //	POST   /api/bookings/{id}/reschedule                 move to a held time (session)
 //	GET    /api/bookings/{id}.ics                        the visit for a calendar (session)
+//	GET    /api/waitlist?doctors=1,2                     which of these doctors' waitlists the user is on (session)
+//	POST   /api/waitlist                                 join a full doctor's waitlist (session)
+//	DELETE /api/waitlist/{doctorId}                      leave it (session)
+//	POST   /api/waitlist/offer                           open an offer's SMS link: its hold, re-keyed (session)
 //	GET    /api/openapi.json                             the OpenAPI 3.1 document of all this
 type Handler struct {
 	Store    *Store
@@ -61,6 +65,10 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/api/bookings/:id.ics", signedIn, h.ics)
 	r.Post("/api/bookings/:id/cancel", sameOrigin, signedIn, h.cancel)
 	r.Post("/api/bookings/:id/reschedule", sameOrigin, signedIn, h.reschedule)
+	r.Get("/api/waitlist", signedIn, h.waitlists)
+	r.Post("/api/waitlist", sameOrigin, signedIn, h.joinWaitlist)
+	r.Post("/api/waitlist/offer", sameOrigin, signedIn, h.claimOffer)
+	r.Delete("/api/waitlist/:doctor", sameOrigin, signedIn, h.leaveWaitlist)
 }
 
 func (h *Handler) now() time.Time {
@@ -469,4 +477,57 @@ func (h *Handler) ics(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "text/calendar; charset=utf-8")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="sogliq-`+strconv.FormatInt(id, 10)+`.ics"`)
 	return c.SendString(Calendar(b, lang, h.PublicURL, now, h.Dict))
+}
+
+func (h *Handler) waitlists(c *fiber.Ctx) error {
+	ids, err := parseDoctors(c.Query("doctors"))
+	if err != nil {
+		return err
+	}
+	doctors, err := h.Store.Waiting(c.UserContext(), account.UserID(c), ids)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return api.OK(c, Waitlists{Doctors: doctors})
+}
+
+func (h *Handler) joinWaitlist(c *fiber.Ctx) error {
+	var in WaitlistRequest
+	if err := api.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.DoctorID <= 0 {
+		return api.Fail(422, "booking.badDoctor")
+	}
+	if err := h.Store.JoinWaitlist(c.UserContext(), account.UserID(c), in.DoctorID, api.Lang(c), h.now()); err != nil {
+		return err
+	}
+	noStore(c)
+	c.Status(fiber.StatusCreated)
+	return api.OK(c, Waitlists{Doctors: []int64{in.DoctorID}})
+}
+
+func (h *Handler) leaveWaitlist(c *fiber.Ctx) error {
+	id := positive(c.Params("doctor"))
+	if id == 0 {
+		return api.Fail(404, "waitlist.notOn")
+	}
+	if err := h.Store.LeaveWaitlist(c.UserContext(), account.UserID(c), id, h.now()); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (h *Handler) claimOffer(c *fiber.Ctx) error {
+	var in OfferRequest
+	if err := api.Decode(c, &in); err != nil {
+		return err
+	}
+	offer, err := h.Store.ClaimOffer(c.UserContext(), account.UserID(c), utils.CopyString(in.Offer), api.Lang(c), h.now())
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return api.OK(c, offer)
 }

@@ -75,6 +75,9 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		if err := s.scheduleNotices(ctx, tx, id, start, now); err != nil {
 			return err
 		}
+		if err := offerBooked(ctx, tx, id, now); err != nil {
+			return err
+		}
 		return record(ctx, tx, id, "booked", now, "patient", in.UserID, "")
 	})
 	return id, repeat, err
@@ -259,6 +262,9 @@ func (s *Store) Cancel(ctx context.Context, userID, id int64, reason string, now
 		if err := s.noticeCancelled(ctx, tx, id); err != nil {
 			return err
 		}
+		if err := s.freedBy(ctx, tx, id); err != nil {
+			return err
+		}
 		return record(ctx, tx, id, "cancelled", now, "patient", userID, reason)
 	})
 }
@@ -334,6 +340,13 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			return err
 		}
 		if err := s.scheduleNotices(ctx, tx, newID, start, now); err != nil {
+			return err
+		}
+		// The old time is free: the doctor's waitlist may take it.
+		if err := s.freedBy(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := offerBooked(ctx, tx, newID, now); err != nil {
 			return err
 		}
 		if err := record(ctx, tx, id, "rescheduled", now, "patient", userID, ""); err != nil {
@@ -425,6 +438,9 @@ func (s *Store) setStatus(ctx context.Context, id, staffID int64, status, reason
 		}
 		if status == "cancelled" {
 			err = s.noticeCancelled(ctx, tx, id)
+			if err == nil {
+				err = s.freedBy(ctx, tx, id)
+			}
 		} else {
 			err = s.cancelNotices(ctx, tx, id)
 		}

@@ -125,8 +125,9 @@ func (f *fixture) newQueue(t testing.TB, work bool) *jobs.Queue {
 	store := NewStore(pool)
 	workers := river.NewWorkers()
 	AddWorkers(workers,
-		&NoticeWorker{Store: store, SMS: &account.HTTPSender{URL: f.gateway.URL}, Dict: f.dict, Now: f.now},
-		&ReleaseHoldsWorker{Store: store, Now: f.now})
+		&NoticeWorker{Store: store, SMS: &account.HTTPSender{URL: f.gateway.URL}, Dict: f.dict, PublicURL: "https://sogliq.test", Now: f.now},
+		&ReleaseHoldsWorker{Store: store, Now: f.now},
+		&WaitlistWorker{Store: store, Now: f.now})
 	q, err := jobs.New(pool.DB, jobs.Config{Work: work, Workers: workers, Periodic: PeriodicJobs(), Clock: f,
 		PollInterval: 100 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {

@@ -280,6 +280,11 @@ func (s *Store) Release(ctx context.Context, id int64, key string, now time.Time
 		if _, err := tx.ExecContext(ctx, release, id, now); err != nil {
 			return fmt.Errorf("booking.Release(%d): %w", id, err)
 		}
+		// A released waitlist offer goes to the next patient now, not at
+		// its expiry.
+		if err := s.freedBy(ctx, tx, id); err != nil {
+			return err
+		}
 		return record(ctx, tx, id, "released", now, "patient", 0, "")
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -41,6 +42,9 @@ var reminders = []struct {
 type NoticeArgs struct {
 	AppointmentID int64  `json:"appointmentId"`
 	Notice        string `json:"notice"`
+	// Key is a waitlist offer's hold key, for its link (it stops working
+	// when the patient opens the link, or the hold lapses: WaitlistTTL).
+	Key string `json:"key,omitempty"`
 }
 
 // Kind names the job kind in river_job.
@@ -53,7 +57,7 @@ func (s *Store) scheduleNotices(ctx context.Context, tx *sqlx.Tx, id int64, star
 	if s.Queue == nil {
 		return nil
 	}
-	if err := s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{id, NoticeConfirmed}, nil); err != nil {
+	if err := s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{AppointmentID: id, Notice: NoticeConfirmed}, nil); err != nil {
 		return err
 	}
 	for _, r := range reminders {
@@ -61,7 +65,7 @@ func (s *Store) scheduleNotices(ctx context.Context, tx *sqlx.Tx, id int64, star
 		if !at.After(now) {
 			continue
 		}
-		if err := s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{id, r.notice}, &river.InsertOpts{ScheduledAt: at}); err != nil {
+		if err := s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{AppointmentID: id, Notice: r.notice}, &river.InsertOpts{ScheduledAt: at}); err != nil {
 			return err
 		}
 	}
@@ -102,7 +106,7 @@ func (s *Store) noticeCancelled(ctx context.Context, tx *sqlx.Tx, id int64) erro
 	if s.Queue == nil {
 		return nil
 	}
-	return s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{id, NoticeCancelled}, nil)
+	return s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{AppointmentID: id, Notice: NoticeCancelled}, nil)
 }
 
 // NoticeWorker sends the SMS notices of visits.
@@ -112,6 +116,8 @@ type NoticeWorker struct {
 	SMS    account.Sender
 	Dict   Translator
 	Logger *slog.Logger
+	// PublicURL is the site's origin, for the links of waitlist offers.
+	PublicURL string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -121,8 +127,10 @@ type noticeRow struct {
 	bookingRow
 	Phone       string `db:"phone"`
 	Lang        string `db:"lang"`
-	CancelledBy string `db:"cancelled_by_text"`
-	Why         string `db:"why"`
+	CancelledBy string    `db:"cancelled_by_text"`
+	Why         string    `db:"why"`
+	UserID      int64     `db:"user_id"`
+	ExpiresAt   time.Time `db:"expires_at"`
 }
 
 // Work sends the notice unless it is no longer due (the visit ended, was
@@ -169,7 +177,13 @@ func (w *NoticeWorker) Work(ctx context.Context, job *river.Job[NoticeArgs]) err
 		if w.SMS == nil {
 			return errors.New("booking: no SMS gateway")
 		}
-		return w.SMS.Send(account.WithIdempotencyKey(ctx, NoticeKey(job.Args)), n.Phone, n.text(job.Args.Notice, w.Dict))
+		text := n.text(job.Args.Notice, w.Dict)
+		if job.Args.Notice == NoticeWaitlist {
+			text = w.Dict.T(n.Lang, "waitlist.sms", "doctor", n.DoctorName, "date", n.Start.In(Tashkent).Format("02.01.2006"),
+				"time", n.Start.In(Tashkent).Format("15:04"), "clinic", n.ClinicName, "minutes", strconv.Itoa(int(WaitlistTTL/time.Minute)),
+				"link", w.PublicURL+OfferLink(n.Lang, n.DoctorSlug, n.ID, job.Args.Key))
+		}
+		return w.SMS.Send(account.WithIdempotencyKey(ctx, NoticeKey(job.Args)), n.Phone, text)
 	})
 	if errors.Is(err, errNotDue) {
 		return nil
@@ -209,6 +223,10 @@ func (n noticeRow) due(notice string, now time.Time) bool {
 		return n.Status == "booked" && now.Before(n.Start.Add(-2*time.Hour))
 	case NoticeCancelled:
 		return n.Status == "cancelled"
+	case NoticeWaitlist:
+		// Only while the offer's hold is live: a lapsed one is the next
+		// patient's.
+		return n.Status == "held" && now.Before(n.ExpiresAt)
 	}
 	return false
 }
@@ -249,7 +267,7 @@ func noticeRowTx(ctx context.Context, tx *sqlx.Tx, id int64) (noticeRow, error) 
 	}
 	var n noticeRow
 	const q = `
-		SELECT b.*, u.phone, a.lang, coalesce(a.cancelled_by, '') AS cancelled_by_text,
+		SELECT b.*, u.phone, a.lang, coalesce(a.cancelled_by, '') AS cancelled_by_text, u.id AS user_id, a.expires_at,
 		       coalesce((
 		           SELECT h.reason
 		           FROM appointment_history h
@@ -327,9 +345,10 @@ func (s *Store) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
 }
 
 // AddWorkers registers the booking's job kinds with their workers.
-func AddWorkers(workers *river.Workers, notices *NoticeWorker, holds *ReleaseHoldsWorker) {
+func AddWorkers(workers *river.Workers, notices *NoticeWorker, holds *ReleaseHoldsWorker, waitlist *WaitlistWorker) {
 	river.AddWorker(workers, notices)
 	river.AddWorker(workers, holds)
+	river.AddWorker(workers, waitlist)
 }
 
 // PeriodicJobs are the booking's scheduled jobs: releasing expired holds.

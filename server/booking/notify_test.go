@@ -199,7 +199,7 @@ func TestNoticesTwoProcesses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := f.queue.InsertTx(context.Background(), tx.Tx, NoticeArgs{ids[i], NoticeConfirmed}, nil); err != nil {
+		if err := f.queue.InsertTx(context.Background(), tx.Tx, NoticeArgs{AppointmentID: ids[i], Notice: NoticeConfirmed}, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {
@@ -378,7 +378,7 @@ func TestNoticeIdempotencyKey(t *testing.T) {
 	f := newFixture(t)
 	id := f.book(t, f.session(t, 1), 1, 1, slot(2, "10:00"), 1)
 	w := &NoticeWorker{Store: f.store, SMS: &crashAfterSend{Sender: &account.HTTPSender{URL: f.gateway.URL}}, Dict: f.dict, Now: f.now}
-	job := &river.Job[NoticeArgs]{JobRow: &rivertype.JobRow{ID: 1}, Args: NoticeArgs{id, NoticeConfirmed}}
+	job := &river.Job[NoticeArgs]{JobRow: &rivertype.JobRow{ID: 1}, Args: NoticeArgs{AppointmentID: id, Notice: NoticeConfirmed}}
 	if err := w.Work(context.Background(), job); err == nil {
 		t.Fatal("the crashed attempt succeeded")
 	}

@@ -98,6 +98,32 @@ type Hold struct {
 	ExpiresAt string `json:"expiresAt"`
 }
 
+// WaitlistOffer is a freed time held for a waiting patient, opened from
+// the SMS link: the hold (with a fresh key) and what the booking form
+// shows of it.
+type WaitlistOffer struct {
+	Hold       Hold   `json:"hold"`
+	DoctorName string `json:"doctorName"`
+	ClinicName string `json:"clinicName"`
+	Address    string `json:"address"`
+	Price      int    `json:"price"`
+}
+
+// WaitlistRequest is POST /api/waitlist.
+type WaitlistRequest struct {
+	DoctorID int64 `json:"doctorId"`
+}
+
+// OfferRequest is POST /api/waitlist/offer: the SMS link's offer, id.key.
+type OfferRequest struct {
+	Offer string `json:"offer"`
+}
+
+// Waitlists are the doctors (of those asked) whose waitlist the user is on.
+type Waitlists struct {
+	Doctors []int64 `json:"doctors"`
+}
+
 // Patient is who a visit is for: the user (Self) or a relative, by name
 // and birth date.
 type Patient struct {

@@ -20,6 +20,17 @@ import (
 // Store reads and changes a clinic's visits, blocks and hours.
 type Store struct {
 	db *sqlx.DB
+	// Waitlist is told, in the changing transaction, of hours, days and
+	// blocks that may free a doctor's time; nil tells nobody.
+	Waitlist *booking.Store
+}
+
+// freed queues the doctor's waitlist job in tx (see booking.QueueFreed).
+func (s *Store) freed(ctx context.Context, tx *sqlx.Tx, doctorID int64) error {
+	if s.Waitlist == nil {
+		return nil
+	}
+	return s.Waitlist.QueueFreed(ctx, tx.Tx, doctorID, time.Time{})
 }
 
 // NewStore returns a Store on db.
@@ -250,15 +261,35 @@ func (s *Store) Block(ctx context.Context, in BlockRequest, start, end time.Time
 	return id, nil
 }
 
-// Unblock removes block id.
+// Unblock removes block id; the doctor's waitlist may take the time.
 func (s *Store) Unblock(ctx context.Context, id int64) error {
-	const q = `
-		DELETE FROM schedule_blocks
-		WHERE id = $1`
-	if _, err := s.db.ExecContext(ctx, q, id); err != nil {
-		return fmt.Errorf("desk.Unblock(%d): %w", id, err)
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var doctor int64
+		const q = `
+			DELETE FROM schedule_blocks
+			WHERE id = $1
+			RETURNING doctor_id`
+		err := tx.GetContext(ctx, &doctor, q, id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("desk.Unblock(%d): %w", id, err)
+		}
+		return s.freed(ctx, tx, doctor)
+	})
+}
+
+func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("desk: begin: %w", err)
 	}
-	return nil
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // SetWeekly makes weekly the doctor's hours at the clinic from today on:
@@ -312,6 +343,9 @@ func (s *Store) SetWeekly(ctx context.Context, clinicID, doctorID int64, weekly 
 			return fmt.Errorf("desk.SetWeekly: %w", err)
 		}
 	}
+	if err := s.freed(ctx, tx, doctorID); err != nil {
+		return err
+	}
 	return tx.Commit()
 }
 
@@ -327,15 +361,18 @@ func breaksLiteral(breaks [][2]int) string {
 // SetException writes (or, with Clear, removes) the doctor's exception
 // of one date at the clinic.
 func (s *Store) SetException(ctx context.Context, in ExceptionRequest) error {
-	var err error
-	if in.Clear {
-		const q = `
-			DELETE FROM schedule_exceptions
-			WHERE clinic_id = $1
-			  AND doctor_id = $2
-			  AND day = $3::date`
-		_, err = s.db.ExecContext(ctx, q, in.ClinicID, in.DoctorID, in.Date)
-	} else {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if in.Clear {
+			const q = `
+				DELETE FROM schedule_exceptions
+				WHERE clinic_id = $1
+				  AND doctor_id = $2
+				  AND day = $3::date`
+			if _, err := tx.ExecContext(ctx, q, in.ClinicID, in.DoctorID, in.Date); err != nil {
+				return fmt.Errorf("desk.SetException: %w", err)
+			}
+			return s.freed(ctx, tx, in.DoctorID)
+		}
 		var start, end, slot any
 		if !in.Off {
 			start, end, slot = in.Start, in.End, in.SlotMin
@@ -348,16 +385,17 @@ func (s *Store) SetException(ctx context.Context, in ExceptionRequest) error {
 			  AND clinic_id = $1
 			ON CONFLICT (clinic_id, (coalesce(doctor_id, 0)), day) DO UPDATE
 			SET starts_min = excluded.starts_min, ends_min = excluded.ends_min, slot_min = excluded.slot_min, breaks = '{}'`
-		var res sql.Result
-		res, err = s.db.ExecContext(ctx, q, in.ClinicID, in.DoctorID, in.Date, start, end, slot)
-		if err == nil {
-			if n, _ := res.RowsAffected(); n == 0 {
-				return api.Fail(404, "desk.notAtClinic")
-			}
+		res, err := tx.ExecContext(ctx, q, in.ClinicID, in.DoctorID, in.Date, start, end, slot)
+		if err != nil {
+			return fmt.Errorf("desk.SetException: %w", err)
 		}
-	}
-	if err != nil {
-		return fmt.Errorf("desk.SetException: %w", err)
-	}
-	return nil
+		if n, _ := res.RowsAffected(); n == 0 {
+			return api.Fail(404, "desk.notAtClinic")
+		}
+		if in.Off {
+			return nil
+		}
+		// Other hours on that date may open time.
+		return s.freed(ctx, tx, in.DoctorID)
+	})
 }

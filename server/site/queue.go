@@ -19,6 +19,8 @@ type QueueOptions struct {
 	Work bool
 	// SMS is the gateway of the booking notices.
 	SMS account.Sender
+	// PublicURL is the site's origin, for links in SMS (waitlist offers).
+	PublicURL string
 	// Clock is the queue's and the workers' time; nil is the wall clock.
 	Clock jobs.Clock
 	// PollInterval: see jobs.Config.
@@ -40,8 +42,9 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 	store := booking.NewStore(db)
 	workers := river.NewWorkers()
 	booking.AddWorkers(workers,
-		&booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, Now: now},
-		&booking.ReleaseHoldsWorker{Store: store, Now: now})
+		&booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, PublicURL: o.PublicURL, Now: now},
+		&booking.ReleaseHoldsWorker{Store: store, Now: now},
+		&booking.WaitlistWorker{Store: store, Now: now})
 	return jobs.New(db.DB, jobs.Config{
 		Work: o.Work, Workers: workers, Periodic: booking.PeriodicJobs(),
 		Clock: o.Clock, PollInterval: o.PollInterval, Logger: o.Logger,

@@ -106,6 +106,8 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if d.Queue != nil {
 		bookings.Queue = d.Queue
 	}
+	desks := desk.NewStore(d.DB)
+	desks.Waitlist = bookings
 	go purgeAccounts(ctx, accounts, d.Logger)
 	for _, r := range []*seo.Redirects{redirects, rules} {
 		if err := r.Load(ctx); err != nil {
@@ -138,7 +140,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			&images.Handler{Store: d.Media, Logger: d.Logger},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
-			&desk.Handler{Store: desk.NewStore(d.DB), Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
+			&desk.Handler{Store: desks, Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
 			&booking.Handler{
 				Store: bookings, Accounts: accounts, Dict: dict,
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
