@@ -133,6 +133,7 @@ func (f *fixture) newQueue(t testing.TB, work bool) *jobs.Queue {
 	if err != nil {
 		t.Fatal(err)
 	}
+	store.Queue = q
 	if err := q.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -45,8 +45,14 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 		&booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, PublicURL: o.PublicURL, Now: now},
 		&booking.ReleaseHoldsWorker{Store: store, Now: now},
 		&booking.WaitlistWorker{Store: store, Now: now})
-	return jobs.New(db.DB, jobs.Config{
+	q, err := jobs.New(db.DB, jobs.Config{
 		Work: o.Work, Workers: workers, Periodic: booking.PeriodicJobs(),
 		Clock: o.Clock, PollInterval: o.PollInterval, Logger: o.Logger,
 	})
+	if err != nil {
+		return nil, err
+	}
+	// The waitlist's worker queues the SMS of its offers.
+	store.Queue = q
+	return q, nil
 }
