@@ -125,8 +125,8 @@ type NoticeWorker struct {
 // noticeRow is what a notice says and whether it is still due.
 type noticeRow struct {
 	bookingRow
-	Phone       string `db:"phone"`
-	Lang        string `db:"lang"`
+	Phone       string    `db:"phone"`
+	Lang        string    `db:"lang"`
 	CancelledBy string    `db:"cancelled_by_text"`
 	Why         string    `db:"why"`
 	UserID      int64     `db:"user_id"`
