@@ -5,6 +5,8 @@ export type {
   ClinicSlots,
   DoctorNext,
   Hold,
+  WaitlistOffer,
+  Waitlists,
   Booking,
   TimeSlot as Slot,
   HistoryPage as HistoryData,

@@ -19,8 +19,8 @@ export interface WeekSlotsProps {
   /** clinicId limits the grid to one clinic. */
   clinicId?: number;
   onPick: (slot: Slot, clinic: ClinicSlots) => void;
-  /** onLoaded runs after each answer (or failure). */
-  onLoaded?: () => void;
+  /** onLoaded runs after each answer (null: a failure). */
+  onLoaded?: (answer: DoctorSlots | null) => void;
   /** reload changes to ask again (e.g. after a hold was released). */
   reload?: number;
 }
@@ -42,7 +42,7 @@ export function WeekSlots({ lang, doctorId, clinicId, onPick, onLoaded, reload }
       if (!live) return;
       setAnswer(a.data ?? null);
       setError(a.data ? "" : a.error ?? "");
-      onLoaded?.();
+      onLoaded?.(a.data ?? null);
     });
     return () => {
       live = false;

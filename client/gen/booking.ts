@@ -113,6 +113,36 @@ export interface Hold {
   expiresAt: string;
 }
 /**
+ * WaitlistOffer is a freed time held for a waiting patient, opened from
+ * the SMS link: the hold (with a fresh key) and what the booking form
+ * shows of it.
+ */
+export interface WaitlistOffer {
+  hold: Hold;
+  doctorName: string;
+  clinicName: string;
+  address: string;
+  price: number /* int */;
+}
+/**
+ * WaitlistRequest is POST /api/waitlist.
+ */
+export interface WaitlistRequest {
+  doctorId: number /* int64 */;
+}
+/**
+ * OfferRequest is POST /api/waitlist/offer: the SMS link's offer, id.key.
+ */
+export interface OfferRequest {
+  offer: string;
+}
+/**
+ * Waitlists are the doctors (of those asked) whose waitlist the user is on.
+ */
+export interface Waitlists {
+  doctors: number /* int64 */[];
+}
+/**
  * Patient is who a visit is for: the user (Self) or a relative, by name
  * and birth date.
  */

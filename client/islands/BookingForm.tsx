@@ -61,6 +61,13 @@ export default function BookingForm({ lang }: BookingFormProps) {
       setStage({ kind: "holding" });
       setError("");
       setFields({});
+      if (r.hold) {
+        holdRef.current = r.hold;
+        idempotencyKey.current = newIdempotencyKey();
+        setNow(Date.now());
+        setStage({ kind: "held", hold: r.hold });
+        return;
+      }
       const answer = await callApi<Hold>("POST", `/api/bookings/holds${q}`, { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start }, networkError);
       if (answer.error || !answer.data) {
         setStage({ kind: "refused", message: answer.error ?? networkError });

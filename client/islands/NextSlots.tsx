@@ -6,6 +6,7 @@ import { callApi } from "../lib/api";
 import { formatDay, formatTime, tashkent } from "../lib/date";
 import { onBookingClosed, openBooking } from "../lib/booking";
 import { SlotButton } from "../components/SlotButton";
+import { WaitlistJoin } from "../components/WaitlistJoin";
 import type { DoctorNext } from "../booking";
 import "./NextSlots.css";
 
@@ -71,7 +72,13 @@ export default function NextSlots({ lang }: NextSlotsProps) {
 }
 
 function DoctorTimes({ lang, card, next }: { lang: Lang; card: Card; next: DoctorNext }) {
-  if (!next.nextFree) return <p className="next-slots__none">{t(lang, "slots.none")}</p>;
+  if (!next.nextFree)
+    return (
+      <>
+        <p className="next-slots__none">{t(lang, "slots.none")}</p>
+        <WaitlistJoin lang={lang} doctorId={card.doctorId} />
+      </>
+    );
   return (
     <div className="next-slots">
       <p className="next-slots__next">{t(lang, "slots.nextFree", { date: formatDay(tashkent(next.nextFree).date, lang) })}</p>

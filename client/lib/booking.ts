@@ -3,6 +3,8 @@
 // of one page share this module (the browser bundles split shared code into
 // one chunk), so a choice made before BookingForm hydrates waits for it.
 
+import type { Hold } from "../booking";
+
 /** BookingRequest is a free time a visitor chose. */
 export interface BookingRequest {
   doctorId: number;
@@ -15,6 +17,8 @@ export interface BookingRequest {
   price?: number;
   /** rescheduleId is set when the time replaces this booking. */
   rescheduleId?: number;
+  /** hold is a hold the visitor has already (a waitlist offer): the form books it instead of holding anew. */
+  hold?: Hold;
 }
 
 type Listener = (r: BookingRequest) => void;
