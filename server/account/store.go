@@ -175,20 +175,37 @@ func (s *Store) Verify(ctx context.Context, phone, code, userAgent string, now t
 		if err := tx.GetContext(ctx, &user, q, phone, now); err != nil {
 			return fmt.Errorf("account.Verify: %w", err)
 		}
-		token, err := newToken()
+		token, err := startSession(ctx, tx, user.ID, userAgent, now)
 		if err != nil {
 			return err
-		}
-		const qs = `
-			INSERT INTO sessions (token_hash, user_id, created_at, expires_at, user_agent)
-			VALUES ($1, $2, $3, $4, $5)`
-		if _, err := tx.ExecContext(ctx, qs, tokenHash(token), user.ID, now, now.Add(SessionTTL), truncate(userAgent, 300)); err != nil {
-			return fmt.Errorf("account.Verify: %w", err)
 		}
 		sess = Session{Token: token, UserID: user.ID, NewUser: !user.Registered}
 		return nil
 	})
 	return sess, err
+}
+
+// StartSession signs user id in without a code and returns the session's
+// token (the token cookie's value), valid SessionTTL from now. Verify is
+// the way in for people; this is for tests (accounttest) and tools.
+func (s *Store) StartSession(ctx context.Context, userID int64, userAgent string, now time.Time) (string, error) {
+	return startSession(ctx, s.db, userID, userAgent, now)
+}
+
+// startSession writes a new session of user id; only its token's SHA-256
+// is kept.
+func startSession(ctx context.Context, db sqlx.ExecerContext, userID int64, userAgent string, now time.Time) (string, error) {
+	token, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	const q = `
+		INSERT INTO sessions (token_hash, user_id, created_at, expires_at, user_agent)
+		VALUES ($1, $2, $3, $4, $5)`
+	if _, err := db.ExecContext(ctx, q, tokenHash(token), userID, now, now.Add(SessionTTL), truncate(userAgent, 300)); err != nil {
+		return "", fmt.Errorf("account.startSession(%d): %w", userID, err)
+	}
+	return token, nil
 }
 
 // useCode marks the phone's latest code used when code matches it, and

@@ -2,7 +2,6 @@ package booking
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
@@ -21,6 +20,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"sogliq/server/account"
+	"sogliq/server/account/accounttest"
 	"sogliq/server/account/smstest"
 	"sogliq/server/api"
 	"sogliq/server/database/dbtest"
@@ -175,10 +175,7 @@ func (f *fixture) exec(t testing.TB, q string, args ...any) {
 // session signs user id in and returns the token cookie's value.
 func (f *fixture) session(t testing.TB, id int64) string {
 	t.Helper()
-	token := fmt.Sprintf("token-of-%d", id)
-	h := sha256.Sum256([]byte(token))
-	f.exec(t, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, h[:], id, t0.Add(365*24*time.Hour))
-	return token
+	return accounttest.SignIn(t, f.db, id, f.now())
 }
 
 // answer is an API answer taken apart.

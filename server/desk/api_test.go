@@ -1,7 +1,6 @@
 package desk
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/account/accounttest"
 	"sogliq/server/api"
 	"sogliq/server/booking"
 	"sogliq/server/database/dbtest"
@@ -80,10 +80,7 @@ func (f *fixture) exec(t *testing.T, q string, args ...any) {
 // session signs user id in and returns the token.
 func (f *fixture) session(t *testing.T, id int64) string {
 	t.Helper()
-	token := fmt.Sprintf("token-%d", id)
-	h := sha256.Sum256([]byte(token))
-	f.exec(t, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, h[:], id, now.Add(time.Hour))
-	return token
+	return accounttest.SignIn(t, f.db, id, now)
 }
 
 // visit inserts a booked visit of user 1 with the clinic's doctor, starting

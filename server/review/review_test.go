@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/account/accounttest"
 	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/database/dbtest"
@@ -106,10 +106,7 @@ func (f *fixture) exec(t *testing.T, q string, args ...any) {
 
 func (f *fixture) token(t *testing.T, user int64) string {
 	t.Helper()
-	tok := fmt.Sprintf("tok-%d", user)
-	h := sha256.Sum256([]byte(tok))
-	f.exec(t, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, h[:], user, now.Add(time.Hour))
-	return tok
+	return accounttest.SignIn(t, f.db, user, now)
 }
 
 func (f *fixture) post(t *testing.T, path, body, token string, headers ...string) (int, string) {
