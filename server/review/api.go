@@ -20,8 +20,9 @@ import (
 //
 // Both need a session (401) and refuse cross-site requests (403). A
 // change purges the cached pages tagged with the doctor ("doctor:ID": the
-// card and every listing showing the doctor), so the rating and the
-// review show at once.
+// card and every listing showing the doctor) and with the visit's clinic
+// ("clinic:ID": its card and the listings showing it), so the ratings
+// and the review show at once.
 type Handler struct {
 	Store    *Store
 	Accounts *account.Store
@@ -67,11 +68,11 @@ func (h *Handler) create(c *fiber.Ctx) error {
 	if in.AppointmentID <= 0 {
 		return api.Fail(404, "review.notFound")
 	}
-	id, doctor, err := h.Store.Create(c.UserContext(), account.UserID(c), in.AppointmentID, in.Stars, in.Text, h.now())
+	id, rated, err := h.Store.Create(c.UserContext(), account.UserID(c), in.AppointmentID, in.Stars, in.Text, h.now())
 	if err != nil {
 		return err
 	}
-	h.purge(c, doctor)
+	h.purge(c, rated)
 	c.Status(fiber.StatusCreated)
 	return api.OK(c, fiber.Map{"id": id})
 }
@@ -92,21 +93,22 @@ func (h *Handler) hide(c *fiber.Ctx) error {
 	if err := api.Decode(c, &in); err != nil {
 		return err
 	}
-	doctor, err := h.Store.Hide(c.UserContext(), id, account.UserID(c), in.Reason, h.now())
+	rated, err := h.Store.Hide(c.UserContext(), id, account.UserID(c), in.Reason, h.now())
 	if err != nil {
 		return err
 	}
-	h.purge(c, doctor)
+	h.purge(c, rated)
 	return api.OK(c, fiber.Map{"id": id})
 }
 
-// purge drops the doctor's cached pages; a failure is logged (they expire
-// within the cache's fresh time anyway).
-func (h *Handler) purge(c *fiber.Ctx, doctor int64) {
+// purge drops the cached pages of the doctor and the clinic; a failure is
+// logged (they expire within the cache's fresh time anyway).
+func (h *Handler) purge(c *fiber.Ctx, r Rated) {
 	if h.Pages == nil {
 		return
 	}
-	if err := h.Pages.Purge(c.UserContext(), "doctor:"+strconv.FormatInt(doctor, 10)); err != nil && h.Logger != nil {
-		h.Logger.WarnContext(c.UserContext(), "purging a doctor's pages after a review", slog.Int64("doctor", doctor), slog.Any("err", err))
+	tags := []string{"doctor:" + strconv.FormatInt(r.DoctorID, 10), "clinic:" + strconv.FormatInt(r.ClinicID, 10)}
+	if err := h.Pages.Purge(c.UserContext(), tags...); err != nil && h.Logger != nil {
+		h.Logger.WarnContext(c.UserContext(), "purging pages after a review", slog.Any("tags", tags), slog.Any("err", err))
 	}
 }

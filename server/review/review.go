@@ -2,7 +2,10 @@
 // visit, by its patient, 1-5 stars and optional plain text; editors may
 // hide one with a reason. A doctor's rating is a Bayesian average over
 // the published reviews (Rating), kept in doctors.rating and
-// doctors.review_count, which the cards, listings and JSON-LD read.
+// doctors.review_count, which the cards, listings and JSON-LD read; a
+// clinic's is the same formula over the published reviews of visits at
+// that clinic (of any of its doctors), kept in clinics.rating and
+// clinics.review_count.
 package review
 
 import (
@@ -77,17 +80,23 @@ type Store struct {
 // NewStore returns a Store on db.
 func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
 
+// Rated names what a review's change rates anew: its doctor and the
+// clinic of its visit, whose cached pages are then stale.
+type Rated struct {
+	DoctorID, ClinicID int64
+}
+
 // Create publishes the user's review of visit appointmentID and returns
-// its id and the doctor's. Refusals (*api.Error): 404 review.notFound for
+// its id and what it rates. Refusals (*api.Error): 404 review.notFound for
 // a visit that is not the user's, 409 review.notAttended unless it was
 // attended, 409 review.exists for a second one, 422 for bad stars or text.
-func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars int, text string, now time.Time) (id, doctorID int64, err error) {
+func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars int, text string, now time.Time) (id int64, rated Rated, err error) {
 	if stars < 1 || stars > 5 {
-		return 0, 0, &api.Error{Status: 422, Key: "review.badStars"}
+		return 0, rated, &api.Error{Status: 422, Key: "review.badStars"}
 	}
 	text = Clean(text)
 	if utf8.RuneCountInString(text) > MaxText {
-		return 0, 0, api.Fail(422, "review.tooLong", "max", fmt.Sprint(MaxText))
+		return 0, rated, api.Fail(422, "review.tooLong", "max", fmt.Sprint(MaxText))
 	}
 	err = inTx(ctx, s.db, func(tx *sqlx.Tx) error {
 		var v struct {
@@ -123,20 +132,20 @@ func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars i
 		if err != nil {
 			return fmt.Errorf("review.Create(%d): %w", appointmentID, err)
 		}
-		doctorID = v.DoctorID
-		return recompute(ctx, tx, doctorID)
+		rated = Rated{v.DoctorID, v.ClinicID}
+		return recompute(ctx, tx, rated)
 	})
-	return id, doctorID, err
+	return id, rated, err
 }
 
 // Hide takes review id off the pages, keeping it and the reason; it
-// returns the doctor's id. Hiding twice keeps the first reason.
-func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now time.Time) (int64, error) {
+// returns what the review rated. Hiding twice keeps the first reason.
+func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now time.Time) (Rated, error) {
+	var rated Rated
 	reason = strings.Join(strings.Fields(reason), " ")
 	if reason == "" || utf8.RuneCountInString(reason) > 200 {
-		return 0, api.Fail(422, "review.hideReason")
+		return rated, api.Fail(422, "review.hideReason")
 	}
-	var doctorID int64
 	err := inTx(ctx, s.db, func(tx *sqlx.Tx) error {
 		const q = `
 			UPDATE reviews
@@ -144,44 +153,59 @@ func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now
 			    hidden_reason = CASE WHEN hidden_at IS NULL THEN $3 ELSE hidden_reason END,
 			    hidden_by = coalesce(hidden_by, $4)
 			WHERE id = $1
-			RETURNING doctor_id`
-		err := tx.GetContext(ctx, &doctorID, q, id, now, reason, editorID)
+			RETURNING doctor_id, clinic_id`
+		err := tx.QueryRowxContext(ctx, q, id, now, reason, editorID).Scan(&rated.DoctorID, &rated.ClinicID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return api.Fail(404, "review.notFound")
 		}
 		if err != nil {
 			return fmt.Errorf("review.Hide(%d): %w", id, err)
 		}
-		return recompute(ctx, tx, doctorID)
+		return recompute(ctx, tx, rated)
 	})
-	return doctorID, err
+	return rated, err
 }
 
-// recompute writes the doctor's rating and count from the published
-// reviews, under the doctor row's lock (reviews of one doctor take turns).
-func recompute(ctx context.Context, tx *sqlx.Tx, doctorID int64) error {
-	var agg struct {
-		N   int `db:"n"`
-		Sum int `db:"sum"`
-	}
-	const qLock = `SELECT 1 FROM doctors WHERE id = $1 FOR UPDATE`
-	if _, err := tx.ExecContext(ctx, qLock, doctorID); err != nil {
-		return fmt.Errorf("review.recompute(%d): %w", doctorID, err)
-	}
-	const q = `
-		SELECT count(*) AS n, coalesce(sum(stars), 0) AS sum
-		FROM reviews
-		WHERE doctor_id = $1
-		  AND hidden_at IS NULL`
-	if err := tx.GetContext(ctx, &agg, q, doctorID); err != nil {
-		return fmt.Errorf("review.recompute(%d): %w", doctorID, err)
-	}
-	const qSet = `
-		UPDATE doctors
-		SET rating = $2, review_count = $3
-		WHERE id = $1`
-	if _, err := tx.ExecContext(ctx, qSet, doctorID, Rating(agg.N, agg.Sum), agg.N); err != nil {
-		return fmt.Errorf("review.recompute(%d): %w", doctorID, err)
+// recompute writes the rating and count of the doctor and of the clinic
+// from their published reviews, under their rows' locks (doctor first,
+// then clinic: reviews of one doctor or one clinic take turns).
+func recompute(ctx context.Context, tx *sqlx.Tx, r Rated) error {
+	const (
+		qDoctor = `
+			UPDATE doctors
+			SET rating = $2, review_count = $3
+			WHERE id = $1`
+		qClinic = `
+			UPDATE clinics
+			SET rating = $2, review_count = $3
+			WHERE id = $1`
+	)
+	for _, target := range []struct {
+		id            int64
+		lock, set, by string
+	}{
+		{r.DoctorID, `SELECT 1 FROM doctors WHERE id = $1 FOR UPDATE`, qDoctor, "doctor_id"},
+		{r.ClinicID, `SELECT 1 FROM clinics WHERE id = $1 FOR UPDATE`, qClinic, "clinic_id"},
+	} {
+		if _, err := tx.ExecContext(ctx, target.lock, target.id); err != nil {
+			return fmt.Errorf("review.recompute(%s %d): %w", target.by, target.id, err)
+		}
+		var agg struct {
+			N   int `db:"n"`
+			Sum int `db:"sum"`
+		}
+		// by is one of two column names written above, never input.
+		q := `
+			SELECT count(*) AS n, coalesce(sum(stars), 0) AS sum
+			FROM reviews
+			WHERE ` + target.by + ` = $1
+			  AND hidden_at IS NULL`
+		if err := tx.GetContext(ctx, &agg, q, target.id); err != nil {
+			return fmt.Errorf("review.recompute(%s %d): %w", target.by, target.id, err)
+		}
+		if _, err := tx.ExecContext(ctx, target.set, target.id, Rating(agg.N, agg.Sum), agg.N); err != nil {
+			return fmt.Errorf("review.recompute(%s %d): %w", target.by, target.id, err)
+		}
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/go-cmp/cmp"
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
@@ -133,6 +134,16 @@ func (f *fixture) post(t *testing.T, path, body, token string, headers ...string
 	return resp.StatusCode, string(raw)
 }
 
+// clinics are the clinics' ratings and counts as "id: rating/count".
+func (f *fixture) clinics(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	if err := f.db.Select(&out, `SELECT id || ': ' || rating || '/' || review_count FROM clinics ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 func (f *fixture) doctor(t *testing.T) (float64, int) {
 	t.Helper()
 	var d struct {
@@ -152,16 +163,19 @@ func (f *fixture) doctor(t *testing.T) (float64, int) {
 func TestReviews(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	cached := func() string {
-		_, state, err := f.pages.Fetch(ctx, "card", func(context.Context) (*cache.Entry, error) {
-			return &cache.Entry{Status: 200, Body: []byte("card"), Tags: []string{"doctor:1"}, Created: time.Now()}, nil
+	cachedAs := func(key, tag string) string {
+		_, state, err := f.pages.Fetch(ctx, key, func(context.Context) (*cache.Entry, error) {
+			return &cache.Entry{Status: 200, Body: []byte(key), Tags: []string{tag}, Created: time.Now()}, nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return state
 	}
+	cached := func() string { return cachedAs("card", "doctor:1") }
+	clinicCached := func() string { return cachedAs("clinic", "clinic:2") }
 	cached()
+	clinicCached()
 	if s := cached(); s != cache.StateHit {
 		t.Fatalf("the card is not cached: %s", s)
 	}
@@ -211,8 +225,15 @@ func TestReviews(t *testing.T) {
 	if r, n := f.doctor(t); r != 4.17 || n != 1 {
 		t.Errorf("rating %v from %d reviews, want 4.17 from 1", r, n)
 	}
+	// The visit was at clinic 2: its rating, not clinic 1's.
+	if diff := cmp.Diff([]string{"1: 0.00/0", "2: 4.17/1"}, f.clinics(t)); diff != "" {
+		t.Errorf("clinic ratings (-want +got):\n%s", diff)
+	}
 	if s := cached(); s == cache.StateHit {
 		t.Error("publishing did not purge the doctor's pages")
+	}
+	if s := clinicCached(); s == cache.StateHit {
+		t.Error("publishing did not purge the clinic's pages")
 	}
 	if status, msg := f.post(t, "/api/reviews", `{"appointmentId": 1, "stars": 1}`, patient); status != 409 || msg != "Вы уже оставили отзыв об этом приёме." {
 		t.Errorf("twice: %d %q", status, msg)
@@ -240,6 +261,9 @@ func TestReviews(t *testing.T) {
 	}
 	if r, n := f.doctor(t); r != 0 || n != 0 {
 		t.Errorf("after hiding: %v from %d", r, n)
+	}
+	if diff := cmp.Diff([]string{"1: 0.00/0", "2: 0.00/0"}, f.clinics(t)); diff != "" {
+		t.Errorf("clinic ratings after hiding (-want +got):\n%s", diff)
 	}
 	if s := cached(); s == cache.StateHit {
 		t.Error("hiding did not purge the doctor's pages")

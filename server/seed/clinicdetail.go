@@ -102,6 +102,10 @@ func (g *generator) addDetails(r *rand.Rand, typeIDs map[string]int64) {
 				heads[key] = c.id
 			}
 		}
+		// A clinic's rating comes from reviews of seeded visits
+		// (writeReviews); the draws stay so the rest of the demo data is
+		// unchanged.
+		c.rating, c.details.reviews = "0.00", 0
 		g.addHours(r, c)
 		g.addProfiles(r, c)
 		g.addPrices(r, c)

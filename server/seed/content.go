@@ -36,21 +36,23 @@ var infoPageData = []struct{ slug, titleRu, titleUz, bodyRu, bodyUz string }{
 		"<p>Akkauntni o'chirish uchun shaxsiy kabinetga kiring, «Shaxsiy ma'lumotlar» bo'limini oching va «Akkauntni o'chirish» tugmasini bosing. Ma'lumotlar 30 kun ichida o'chiriladi.</p><p>Kira olmasangiz, akkaunt bog'langan telefon raqamidan <a href=\"mailto:info@sogliq.uz\">info@sogliq.uz</a> manziliga yozing.</p>"},
 }
 
-// ratingFAQ explains the doctors' rating with the numbers it uses
+// ratingFAQ explains the doctors' and clinics' rating with the numbers it uses
 // (shared/limits.json, server/review.Rating).
 func ratingFAQ() struct{ qRu, qUz, aRu, aUz string } {
 	l := shared.MustReadLimits()
 	m, w := strconv.FormatFloat(l.RatingPriorMean, 'f', 1, 64), strconv.Itoa(l.RatingPriorWeight)
 	mRu := strings.ReplaceAll(m, ".", ",")
 	return struct{ qRu, qUz, aRu, aUz string }{
-		"Как считается рейтинг врача?", "Shifokor reytingi qanday hisoblanadi?",
+		"Как считается рейтинг врача и клиники?", "Shifokor va klinika reytingi qanday hisoblanadi?",
 		"<p>Отзыв может оставить только пациент, который записался через Sog'liq и пришёл на приём, — один отзыв на один визит. " +
 			"Рейтинг — байесовское среднее: <b>(" + w + " × " + mRu + " + сумма оценок) / (" + w + " + число отзывов)</b>. " +
 			"Каждый врач начинает так, будто у него уже " + w + " оценок по " + mRu + ", поэтому один отзыв на 5 звёзд (4,17) не обгонит 200 отзывов со средней 4,8 (4,78). " +
+			"Рейтинг клиники считается по той же формуле из отзывов о приёмах в этой клинике у всех её врачей. " +
 			"Скрытые редакторами отзывы (с указанной причиной) в рейтинг не входят. Пока отзывов нет, рейтинг не показывается.</p>",
 		"<p>Sharhni faqat Sog'liq orqali yozilib, qabulga kelgan bemor qoldira oladi — bitta tashrifga bitta sharh. " +
 			"Reyting — bayes o'rtachasi: <b>(" + w + " × " + m + " + baholar yig'indisi) / (" + w + " + sharhlar soni)</b>. " +
 			"Har bir shifokor go'yo " + w + " ta " + m + " baho bilan boshlaydi, shuning uchun bitta 5 yulduzli sharh (4.17) o'rtachasi 4.8 bo'lgan 200 sharhdan (4.78) o'tib ketmaydi. " +
+			"Klinika reytingi ham shu formula bilan, ushbu klinikadagi barcha shifokorlar qabullari haqidagi sharhlardan hisoblanadi. " +
 			"Muharrirlar yashirgan sharhlar (sababi ko'rsatilgan) reytingga kirmaydi. Sharh bo'lmaguncha reyting ko'rsatilmaydi.</p>",
 	}
 }

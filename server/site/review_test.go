@@ -8,6 +8,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
 	"sogliq/server/site/sitetest"
+	"sogliq/shared"
 )
 
 // TestDoctorReviews: the card shows the seeded reviews, each marked a
@@ -88,5 +89,56 @@ func TestDoctorReviews(t *testing.T) {
 	r = obj(ofType(t, p, jsonLD(t, p), "Physician"), "aggregateRating")
 	if r["reviewCount"] != float64(1) || r["ratingValue"] != 4.0 {
 		t.Errorf("aggregateRating %v, want 1 at 4", r)
+	}
+}
+
+// clinicLD is the clinic card's one JSON-LD block that has an address (its
+// type depends on the clinic's kind).
+func clinicLD(t *testing.T, p sitetest.Page) ld {
+	t.Helper()
+	var found []ld
+	for _, b := range jsonLD(t, p) {
+		if obj(b, "address") != nil {
+			found = append(found, b)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("%s: %d JSON-LD blocks with an address, want 1", p.Resp.Request.URL, len(found))
+	}
+	return found[0]
+}
+
+// TestClinicRatings: every seeded clinic's rating and count come from the
+// published reviews of visits at it, by the doctors' formula; a clinic's
+// card has an AggregateRating from them, none without reviews.
+func TestClinicRatings(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	l := shared.MustReadLimits()
+	var wrong int
+	s.DB.Get(&wrong, `SELECT count(*) FROM clinics c
+		LEFT JOIN (SELECT clinic_id, count(*) AS n, sum(stars) AS sum FROM reviews WHERE hidden_at IS NULL GROUP BY clinic_id) r ON r.clinic_id = c.id
+		WHERE c.review_count <> coalesce(r.n, 0)
+		   OR c.rating <> coalesce(round(($1::numeric * $2::numeric + r.sum) / ($1::numeric + r.n), 2), 0)`, l.RatingPriorWeight, l.RatingPriorMean)
+	if wrong != 0 {
+		t.Errorf("%d clinics with a rating not from their reviews", wrong)
+	}
+	var rated struct {
+		Slug   string  `db:"slug"`
+		N      int     `db:"review_count"`
+		Rating float64 `db:"rating"`
+	}
+	if err := s.DB.Get(&rated, `SELECT slug, review_count, rating::float8 AS rating FROM clinics WHERE review_count > 0 ORDER BY id LIMIT 1`); err != nil {
+		t.Fatalf("no clinic with reviews: %v", err)
+	}
+	p := sitetest.Get(t, s.URL+"/klinika/"+rated.Slug)
+	if r := obj(clinicLD(t, p), "aggregateRating"); r["reviewCount"] != float64(rated.N) || r["ratingValue"] != rated.Rating {
+		t.Errorf("aggregateRating %v, want %d at %v", r, rated.N, rated.Rating)
+	}
+	var unrated string
+	if err := s.DB.Get(&unrated, `SELECT slug FROM clinics WHERE review_count = 0 ORDER BY id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	if r := obj(clinicLD(t, sitetest.Get(t, s.URL+"/klinika/"+unrated)), "aggregateRating"); r != nil {
+		t.Errorf("a clinic without reviews has aggregateRating %v", r)
 	}
 }
