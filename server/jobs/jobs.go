@@ -13,6 +13,7 @@
 package jobs
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -41,6 +42,9 @@ type Config struct {
 	// PollInterval is how often an idle process looks for due jobs
 	// (default 1 s; database/sql cannot LISTEN).
 	PollInterval time.Duration
+	// RescueAfter is how long a job may run before it counts as stuck
+	// (its process died) and is tried again (default RescueStuckAfter).
+	RescueAfter time.Duration
 	// Clock is the time of the queue and its retries; nil is the wall
 	// clock. Tests pass a Clock they move.
 	Clock  Clock
@@ -57,19 +61,25 @@ type Queue struct {
 	work   bool
 }
 
+// RescueStuckAfter is how long a job may run before a working process
+// takes it for the job of a process that died and schedules it again.
+const RescueStuckAfter = 10 * time.Minute
+
 // MaxAttempts is how often a job is tried before it is given up (kept,
 // discarded, visible in river_job); with Backoff that is about 17 hours.
 const MaxAttempts = 12
 
 // New returns the queue on db; Start starts its workers.
 func New(db *sql.DB, cfg Config) (*Queue, error) {
+	rescue := cmp.Or(cfg.RescueAfter, RescueStuckAfter)
 	rc := &river.Config{
-		Workers:              cfg.Workers,
-		MaxAttempts:          MaxAttempts,
-		RetryPolicy:          retryPolicy{clock: cfg.Clock},
-		FetchPollInterval:    cfg.PollInterval,
-		JobTimeout:           time.Minute,
-		RescueStuckJobsAfter: 10 * time.Minute,
+		Workers:           cfg.Workers,
+		MaxAttempts:       MaxAttempts,
+		RetryPolicy:       retryPolicy{clock: cfg.Clock},
+		FetchPollInterval: cfg.PollInterval,
+		// River wants a running job rescued only after it timed out.
+		JobTimeout:           min(time.Minute, rescue),
+		RescueStuckJobsAfter: rescue,
 		Logger:               cfg.Logger,
 		Test:                 river.TestConfig{Time: cfg.Clock},
 	}

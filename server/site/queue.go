@@ -23,8 +23,9 @@ type QueueOptions struct {
 	PublicURL string
 	// Clock is the queue's and the workers' time; nil is the wall clock.
 	Clock jobs.Clock
-	// PollInterval: see jobs.Config.
+	// PollInterval and RescueAfter: see jobs.Config.
 	PollInterval time.Duration
+	RescueAfter  time.Duration
 	Logger       *slog.Logger
 }
 
@@ -47,7 +48,7 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 		&booking.WaitlistWorker{Store: store, Now: now})
 	q, err := jobs.New(db.DB, jobs.Config{
 		Work: o.Work, Workers: workers, Periodic: booking.PeriodicJobs(),
-		Clock: o.Clock, PollInterval: o.PollInterval, Logger: o.Logger,
+		Clock: o.Clock, PollInterval: o.PollInterval, RescueAfter: o.RescueAfter, Logger: o.Logger,
 	})
 	if err != nil {
 		return nil, err
