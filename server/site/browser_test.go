@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -17,8 +19,10 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
+	"sogliq/server/booking"
 	"sogliq/server/consultant"
 	"sogliq/server/consultant/llmtest"
+	"sogliq/server/role"
 	"sogliq/server/site/sitetest"
 )
 
@@ -46,14 +50,15 @@ func TestBrowser(t *testing.T) {
 	defer cancel()
 	// The files are named, not the folder: node 20 searches a folder, node 22
 	// reads its arguments as globs.
-	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", "*.test.mjs"))
+	// E2E_ONLY=desk runs client/e2e/desk.test.mjs alone, while working on it.
+	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", cmp.Or(os.Getenv("E2E_ONLY"), "*")+".test.mjs"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no client/e2e/*.test.mjs (%v)", err)
 	}
 	args := append([]string{"--test", "--test-reporter=spec"}, files...)
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL), deskFixture(t, s)...)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -143,4 +148,55 @@ func requireBrowserTools(t *testing.T, root string) string {
 	}
 	t.Skipf("\n*** SKIPPING BROWSER TESTS: missing %v ***\n*** they will FAIL in CI (CI is set there) ***", missing)
 	return ""
+}
+
+// deskFixture prepares client/e2e/desk.test.mjs: staff of a clinic and of
+// another, a patient with a visit of that clinic that began at midnight
+// (to be marked attended) and one later today (to be confirmed); it
+// returns their names as DESK_* environment variables.
+func deskFixture(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	var c struct {
+		ID      int64  `db:"clinic_id"`
+		Slug    string `db:"slug"`
+		Doctor  int64  `db:"doctor_id"`
+		DocSlug string `db:"doctor_slug"`
+		Other   string `db:"other"`
+	}
+	err := s.DB.Get(&c, `SELECT dc.clinic_id, c.slug, dc.doctor_id, d.slug AS doctor_slug,
+			(SELECT slug FROM clinics WHERE id <> dc.clinic_id ORDER BY id LIMIT 1) AS other
+		FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id JOIN doctors d ON d.id = dc.doctor_id
+		ORDER BY dc.clinic_id, dc.doctor_id LIMIT 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := role.NewStore(s.DB)
+	const staff, other, patient = "901110001", "901110002", "901110003"
+	for _, g := range []struct{ phone, clinic string }{{staff, c.Slug}, {other, c.Other}} {
+		if err := roles.Grant(context.Background(), "998"+g.phone, role.Staff, g.clinic); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var user int64
+	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name) VALUES ($1, 'Нодира', 'Юсупова') RETURNING id`, "998"+patient); err != nil {
+		t.Fatal(err)
+	}
+	midnight, _ := time.ParseInLocation(booking.DateLayout, booking.Today(time.Now()), booking.Tashkent)
+	visit := func(start time.Time) int64 {
+		var id int64
+		err := s.DB.Get(&id, `INSERT INTO appointments (doctor_id, clinic_id, during, status, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
+			VALUES ($1, $2, tstzrange($3, $4), 'booked', $3, $5, 100000, true, 'Нодира Юсупова', 'self', $3, $3, $3) RETURNING id`,
+			c.Doctor, c.ID, start, start.Add(15*time.Minute), user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	past, next := visit(midnight), visit(midnight.Add(23*time.Hour+30*time.Minute))
+	return []string{
+		"DESK_CLINIC=" + c.Slug, "DESK_CLINIC_ID=" + strconv.FormatInt(c.ID, 10),
+		"DESK_DOCTOR=" + strconv.FormatInt(c.Doctor, 10), "DESK_DOCTOR_SLUG=" + c.DocSlug,
+		"DESK_PAST_VISIT=" + strconv.FormatInt(past, 10), "DESK_NEXT_VISIT=" + strconv.FormatInt(next, 10),
+		"DESK_STAFF=" + staff, "DESK_OTHER_STAFF=" + other, "DESK_PATIENT=" + patient,
+	}
 }

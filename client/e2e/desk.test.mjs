@@ -1,0 +1,98 @@
+// The clinic's side of a visit in the browser: a staff member signs in by
+// SMS code, confirms a booking, closes an afternoon and marks a visit
+// attended on /desk; the patient then reviews that visit from /history
+// and finds the review on the doctor card; another clinic's staff sees
+// none of it, and the desk API refuses them. The Go side (TestBrowser)
+// grants the roles and books the visits: DESK_* below.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { desktop, hydrated, smsCode, withContext } from "./browser.mjs";
+
+const env = (name) => {
+  const v = process.env[name];
+  assert.ok(v, `${name} is not set (TestBrowser sets it)`);
+  return v;
+};
+
+/** signIn signs phone (nine digits after +998) in through /login. */
+async function signIn(page, digits) {
+  await page.goto("/login");
+  await hydrated(page, "SignInForm");
+  await page.getByLabel("Номер телефона").pressSequentially(digits);
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await page.getByLabel("Код из SMS").waitFor();
+  await page.getByLabel("Код из SMS").fill(await smsCode("+998" + digits));
+  await Promise.all([page.waitForURL((u) => u.pathname !== "/login"), page.getByRole("button", { name: "Войти", exact: true }).click()]);
+}
+
+test("the desk confirms, closes an afternoon, marks attended; the patient reviews; another clinic sees nothing", async () => {
+  const clinic = env("DESK_CLINIC");
+  const past = env("DESK_PAST_VISIT");
+  const next = env("DESK_NEXT_VISIT");
+  const doctor = env("DESK_DOCTOR");
+
+  await withContext({ viewport: desktop }, async (page) => {
+    await signIn(page, env("DESK_STAFF"));
+    await page.goto(`/desk?clinic=${clinic}`);
+    await hydrated(page, "DeskBoard");
+    const today = page.locator(".desk-day:not([hidden])");
+    await Promise.all([page.waitForEvent("load"), today.locator(`[data-visit="${next}"] [data-action="confirm"]`).click()]);
+    await hydrated(page, "DeskBoard");
+    await page.locator(`.desk-day:not([hidden]) [data-visit="${next}"] .desk-visit__status`).getByText("подтверждена").waitFor();
+
+    const section = page.locator(`.desk-day:not([hidden]) .desk-doctor[data-doctor="${doctor}"]`);
+    await section.locator('.desk-form--block input[name="from"]').fill("14:00");
+    await section.locator('.desk-form--block input[name="to"]').fill("18:00");
+    await section.locator('.desk-form--block input[name="reason"]').fill("ремонт аппарата");
+    await Promise.all([page.waitForEvent("load"), section.locator(".desk-form--block").getByRole("button", { name: "Закрыть" }).click()]);
+    await hydrated(page, "DeskBoard");
+    await page.locator(`.desk-day:not([hidden]) .desk-doctor[data-doctor="${doctor}"] .desk-block`).getByText("ремонт аппарата").waitFor();
+
+    await Promise.all([page.waitForEvent("load"), page.locator(`.desk-day:not([hidden]) [data-visit="${past}"] [data-action="attended"]`).click()]);
+    await hydrated(page, "DeskBoard");
+    await page.locator(`.desk-day:not([hidden]) [data-visit="${past}"].desk-visit--attended`).waitFor();
+  });
+
+  const review = "Внимательный врач, всё объяснил";
+  await withContext({ viewport: desktop }, async (page) => {
+    await signIn(page, env("DESK_PATIENT"));
+    await page.goto("/history");
+    await hydrated(page, "ReviewForm");
+    const form = page.locator(`[data-island="ReviewForm"]`).first();
+    await form.getByRole("button", { name: "Оставить отзыв" }).click();
+    await form.getByText("★★★★★", { exact: true }).click();
+    await form.getByLabel("Отзыв (необязательно)").fill(review);
+    await form.getByRole("button", { name: "Опубликовать" }).click();
+    await form.getByText("Спасибо! Отзыв опубликован.").waitFor();
+    // The purge marks the cached card stale: one visitor may still get it
+    // while it is rendered again.
+    let found = false;
+    for (let i = 0; i < 20 && !found; i++) {
+      await page.goto(`/doctor/${env("DESK_DOCTOR_SLUG")}`);
+      found = (await page.locator(".doctor-review__text", { hasText: review }).count()) > 0;
+    }
+    assert.ok(found, "the review is not on the doctor card");
+    assert.ok((await page.locator(".doctor-review", { hasText: review }).locator(".doctor-review__verified").count()) === 1, "marked a verified visit");
+  });
+
+  await withContext({ viewport: desktop }, async (page) => {
+    await signIn(page, env("DESK_OTHER_STAFF"));
+    await page.goto("/desk");
+    await hydrated(page, "DeskBoard");
+    assert.equal(await page.locator(`[data-visit="${past}"], [data-visit="${next}"]`).count(), 0, "another clinic's desk shows the visits");
+    assert.equal(await page.getByText("ремонт аппарата").count(), 0, "another clinic's desk shows the block");
+    const answers = await page.evaluate(
+      async ({ past, clinicId }) => {
+        const post = (path, body) =>
+          fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+        return {
+          list: await fetch(`/api/desk/visits?clinic=${clinicId}`).then((r) => r.status),
+          confirm: await post(`/api/desk/visits/${past}/confirm`, {}),
+          outcome: await post(`/api/desk/visits/${past}/outcome`, { status: "no_show" }),
+        };
+      },
+      { past, clinicId: env("DESK_CLINIC_ID") },
+    );
+    assert.deepEqual(answers, { list: 403, confirm: 404, outcome: 404 });
+  });
+});
