@@ -170,6 +170,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		// SMS gateway (10 s).
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
 		Logger:        d.Logger,
+		Counters:      d.Analytics,
 	})
 }
 
