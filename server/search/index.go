@@ -116,17 +116,17 @@ func Reindex(ctx context.Context, tx *sqlx.Tx) error {
 // computes it (keep the two together), for RefreshPopularity.
 const popularityQuery = `
 	SELECT 'doctor_specialty' AS entity_type, s.id AS entity_id,
-		$1 + (SELECT count(*) FROM doctor_specialties ds WHERE ds.specialty_id = s.id) + s.popularity AS popularity
+		$1::bigint + (SELECT count(*) FROM doctor_specialties ds WHERE ds.specialty_id = s.id) + s.popularity AS popularity
 	FROM specialties s
 	UNION ALL
-	SELECT 'clinic', c.id, $2 + c.review_count + c.popularity
+	SELECT 'clinic', c.id, $2::bigint + c.review_count + c.popularity
 	FROM clinics c
 	UNION ALL
-	SELECT 'doctor', d.id, $3 + d.popularity
+	SELECT 'doctor', d.id, $3::bigint + d.popularity
 	FROM doctors d
 	UNION ALL
 	SELECT CASE s.kind WHEN 'diagnostic' THEN 'diagnostics' ELSE s.kind END, s.id,
-		$4 + s.popularity + (
+		$4::bigint + s.popularity + (
 			SELECT count(DISTINCT cs.clinic_id)
 			FROM clinic_services cs
 			WHERE cs.service_id = s.id
