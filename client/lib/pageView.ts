@@ -65,7 +65,7 @@ async function send(): Promise<void> {
   };
   try {
     const res = await fetch(`/api/analytic-events?lang=${root.lang === "uz" ? "uz" : "ru"}`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive: true,
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
     if (!res.ok && res.status !== 404) console.error("Error sending page view event", res.status);
   } catch (err) {

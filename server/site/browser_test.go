@@ -3,6 +3,7 @@ package site_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
+	"sogliq/server/analytics"
 	"sogliq/server/consultant"
 	"sogliq/server/consultant/llmtest"
 	"sogliq/server/site/sitetest"
@@ -46,14 +49,20 @@ func TestBrowser(t *testing.T) {
 	defer cancel()
 	// The files are named, not the folder: node 20 searches a folder, node 22
 	// reads its arguments as globs.
-	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", "*.test.mjs"))
+	// E2E=name runs client/e2e/name.test.mjs alone, while working on it.
+	pattern := "*"
+	if only := os.Getenv("E2E"); only != "" {
+		pattern = only
+	}
+	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", pattern+".test.mjs"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no client/e2e/*.test.mjs (%v)", err)
 	}
 	args := append([]string{"--test", "--test-reporter=spec"}, files...)
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL)
+	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
+	cmd.Env = append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -70,6 +79,49 @@ func TestBrowser(t *testing.T) {
 	}
 	if err != nil {
 		t.Fatalf("node --test client/e2e/ failed: %v (output above)", err)
+	}
+	if pattern == "*" || pattern == "analytics" {
+		checkPageViewsStored(t, s, seen)
+	}
+}
+
+// checkPageViewsStored: every page view client/e2e/analytics.test.mjs saw
+// the browser send is a row of analytic_events, field for field.
+func checkPageViewsStored(t *testing.T, s *sitetest.Site, seen string) {
+	t.Helper()
+	raw, err := os.ReadFile(seen)
+	if err != nil {
+		t.Fatalf("the page-view test wrote nothing to %s: %v", seen, err)
+	}
+	if err := s.Events.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if len(lines) < 9 {
+		t.Errorf("the page-view test saw %d views, want 9", len(lines))
+	}
+	for _, line := range lines {
+		var v analytics.PageViewParams
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		const q = `
+			SELECT count(*)
+			FROM analytic_events
+			WHERE event = 'page_view'
+				AND device_id = $1
+				AND route = $2
+				AND page_type = $3
+				AND page_id = $4
+				AND platform = $5
+				AND device = $6`
+		var n int
+		if err := s.DB.Get(&n, q, v.DeviceID, v.Route, v.PageType, v.PageID, v.Platform, v.Device); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("analytic_events holds %d rows of the view %s, want 1", n, line)
+		}
 	}
 }
 
