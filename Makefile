@@ -109,6 +109,7 @@ $(VERSITYGW):
 # 10k clinics, 100k doctors, ~430k prices) once per benchmark, ~25 s each.
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
+	$(GO) test -run '^$$' -bench BenchmarkPageP99UnderBurst -benchtime 1x -timeout 10m ./server/
 	$(GO) test -run '^$$' -bench . ./server/cache/
 	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/

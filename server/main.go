@@ -380,7 +380,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 
 	// Page views wait in memory for their batch: after the HTTP server
 	// has stopped taking requests, the rest is written before exit.
-	events := analytics.NewWriter(serving, analytics.WriterOptions{Logger: logger})
+	events := analytics.NewWriter(serving, analytics.WriterOptions{Every: cfg.AnalyticsFlush, Logger: logger})
 	defer closeEvents(events, logger)
 
 	server, err := site.New(ctx, site.Deps{

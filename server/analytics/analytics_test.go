@@ -107,7 +107,6 @@ func pageView(route, pageType, pageID string) string {
 	return string(b)
 }
 
-
 func TestPageViewValidation(t *testing.T) {
 	f := newFixture(t, 1000, 1000)
 	long := strings.Repeat("я", analytics.ValueMax+1)

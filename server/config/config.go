@@ -85,6 +85,10 @@ type Config struct {
 	// before their partition is dropped (ANALYTICS_RETENTION_MONTHS,
 	// default shared/limits.json's analyticsRetentionMonths).
 	AnalyticsRetentionMonths int
+	// AnalyticsFlush is the longest a page view waits in memory before its
+	// batch is written (ANALYTICS_FLUSH, default 1s); a batch of 2000 is
+	// written at once.
+	AnalyticsFlush time.Duration
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -118,6 +122,14 @@ func FromEnv() (Config, error) {
 			return c, fmt.Errorf("config: ANALYTICS_RETENTION_MONTHS=%q is not a positive number", v)
 		}
 		c.AnalyticsRetentionMonths = n
+	}
+	c.AnalyticsFlush = time.Second
+	if v := os.Getenv("ANALYTICS_FLUSH"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("config: ANALYTICS_FLUSH=%q is not a duration like 1s", v)
+		}
+		c.AnalyticsFlush = d
 	}
 	if v := os.Getenv("SSR_POOL"); v != "" {
 		n, err := strconv.Atoi(v)
