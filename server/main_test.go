@@ -45,9 +45,12 @@ type process struct {
 
 // startProcess runs `server serve --no-workers` with env added; it
 // returns once /readyz answers.
-func startProcess(t testing.TB, env ...string) *process {
+func startProcess(t testing.TB, seeded bool, env ...string) *process {
 	t.Helper()
 	db := dbtest.New(t)
+	if seeded {
+		db = dbtest.NewSeeded(t)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +144,7 @@ func TestSIGTERMFlushesEvents(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the server as a process")
 	}
-	p := startProcess(t, "ANALYTICS_FLUSH=1h", "TRUSTED_PROXIES=127.0.0.1/32")
+	p := startProcess(t, false, "ANALYTICS_FLUSH=1h", "TRUSTED_PROXIES=127.0.0.1/32")
 	accepted, errs := burst(p.url, 1500, 50)
 	if len(errs) > 0 {
 		t.Fatalf("%d requests failed, first: %s", len(errs), errs[0])
@@ -198,7 +201,7 @@ func pageP99(b *testing.B, url string, d time.Duration) time.Duration {
 // Reported: p99 without and with the burst, their ratio, events/s reached.
 func BenchmarkPageP99UnderBurst(b *testing.B) {
 	for range b.N {
-		p := startProcess(b, "TRUSTED_PROXIES=127.0.0.1/32")
+		p := startProcess(b, true, "TRUSTED_PROXIES=127.0.0.1/32")
 		page := p.url + "/doctors"
 		pageP99(b, page, 2*time.Second) // warm the cache
 		quiet := pageP99(b, page, 10*time.Second)

@@ -22,6 +22,7 @@ import (
 	"sogliq/server/analytics"
 	"sogliq/server/consultant"
 	"sogliq/server/consultant/llmtest"
+	"sogliq/server/role"
 	"sogliq/server/site/sitetest"
 )
 
@@ -44,6 +45,8 @@ func TestBrowser(t *testing.T) {
 		SMS:        &account.HTTPSender{URL: sms.URL},
 		Consultant: &consultant.OpenAIModel{URL: llmtest.Start(t).URL, Model: "test"},
 	})
+
+	dashboardFixture(t, s)
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()
@@ -82,6 +85,40 @@ func TestBrowser(t *testing.T) {
 	}
 	if pattern == "*" || pattern == "analytics" {
 		checkPageViewsStored(t, s, seen)
+	}
+}
+
+// dashboardFixture gives +998 90 777-00-11 the editor role and writes this
+// month's page views, track-events and searches for client/e2e/dashboard.test.mjs.
+func dashboardFixture(t *testing.T, s *sitetest.Site) {
+	t.Helper()
+	if err := role.NewStore(s.DB).Grant(context.Background(), "998907770011", role.Editor, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`
+		INSERT INTO analytic_events (at, event, device_id, route, page_type, page_id, platform, device, lang)
+		SELECT at, 'page_view', 'fixture-' || (n % 40), p.route, p.page_type, p.page_id,
+			CASE WHEN n % 3 = 0 THEN 'desktop' ELSE 'mobile' END,
+			CASE n % 3 WHEN 0 THEN 'desktop' WHEN 1 THEN 'android' ELSE 'ios' END,
+			CASE WHEN n % 4 = 0 THEN 'uz' ELSE 'ru' END
+		FROM generate_series(date_trunc('month', now()), now(), interval '50 minutes') WITH ORDINALITY AS g(at, n)
+		CROSS JOIN LATERAL (
+			SELECT '/doctor/' || d.slug AS route, 'doctor' AS page_type, d.slug AS page_id
+			FROM doctors d WHERE n % 5 = 0 ORDER BY d.id OFFSET (n % 7) LIMIT 1
+			UNION ALL
+			SELECT '/klinika/' || c.slug, 'clinic', c.slug
+			FROM clinics c WHERE n % 5 = 1 ORDER BY c.id OFFSET (n % 4) LIMIT 1
+			UNION ALL SELECT '/', 'home', '' WHERE n % 5 = 2
+			UNION ALL SELECT '/doctors/kardiolog', 'specialty', 'kardiolog' WHERE n % 5 = 3
+			UNION ALL SELECT '/uslugi', 'services', '' WHERE n % 5 = 4
+		) p`, `
+		INSERT INTO searches (at, query, lang, region_id, results)
+		SELECT now() - n * interval '1 hour', q, 'ru', NULL, 0
+		FROM unnest(ARRAY['ортодонт детский', 'ортодонт детский', 'ортодонт детский', 'гирудотерапия', 'гирудотерапия', 'ПЦР на дому']) WITH ORDINALITY AS u(q, n)`,
+	} {
+		if _, err := s.DB.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
 	}
 }
 

@@ -244,6 +244,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		consultant.Pages(consultant.NewStore(db), consultantOn),
 		booking.Pages(booking.NewStore(db), dict, time.Now),
 		desk.Pages(desk.NewStore(db), role.NewStore(db), time.Now),
+		analytics.Pages(db, role.NewStore(db), time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l
