@@ -6,10 +6,12 @@
 // With SCREENSHOT_DIR set (make screenshots-dashboard) it saves pictures.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { desktop, mobile, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
+import { desktop, hydrated, mobile, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
 
 async function signIn(page) {
-  await page.goto("/login");
+  await page.goto("/doctors");
+  await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.locator(".header__account").click()]);
+  await hydrated(page, "SignInForm");
   await page.getByLabel("Номер телефона").pressSequentially("907770011");
   await page.getByRole("button", { name: "Получить код" }).click();
   await page.getByText("Код отправлен на +998 90 777-00-11.").waitFor();

@@ -1,12 +1,15 @@
 // The page-view sender (SPEC §3 Page-view event, §4 Tracking, §7, §8):
 // once on load and after every route change (a path pushed or popped),
-// debounced, POST /api/analytic-events. No React, kept small: the page's
-// classification comes from the server (<html data-page-type>), and the
-// classifier (lib/pageType.ts, with the route table) loads only when a
-// route changes in the page. A 404 answer is ignored; any other failure is
-// logged and never disturbs the page. The third-party counters load only
-// when configured (lib/counters.ts).
+// debounced, POST /api/analytic-events. No React: the page's
+// classification on load comes from the server (<html data-page-type>),
+// lib/pageType.ts classifies a path changed in the page. (Imported
+// statically: a dynamic import() from the entry chunk stopped the islands
+// from hydrating, with no error; not understood yet.) A 404 answer is
+// ignored; any other failure is logged and never disturbs the page. The
+// third-party counters' scripts load only when configured (lib/counters.ts).
 import limits from "../../shared/limits.json";
+import { classify } from "./pageType";
+import { start } from "./counters";
 
 const root = document.documentElement;
 const deviceKey = "device_id";
@@ -41,11 +44,10 @@ export function platform(ua: string, touchPoints: number): "mobile" | "desktop" 
 const loadedPath = location.pathname;
 let lastSent = "";
 let timer: ReturnType<typeof setTimeout> | undefined;
-let counters: Promise<{ hit(route: string, pageType: string): void } | null> | undefined;
+let counters: { hit(route: string, pageType: string): void } | undefined;
 
 async function classification(path: string): Promise<[string, string]> {
   if (path === loadedPath) return [root.dataset.pageType || "static", root.dataset.pageId || ""];
-  const { classify } = await import("./pageType");
   return classify(path);
 }
 
@@ -72,8 +74,8 @@ async function send(): Promise<void> {
     console.error("Error sending page view event", err);
   }
   if (root.dataset.ga4 || root.dataset.ym) {
-    counters ??= import("./counters").then((m) => m.start(root.dataset.ga4 || "", root.dataset.ym || "")).catch(() => null);
-    (await counters)?.hit(route, pageType);
+    counters ??= start(root.dataset.ga4 || "", root.dataset.ym || "");
+    counters.hit(route, pageType);
   }
 }
 

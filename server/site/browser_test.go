@@ -103,11 +103,11 @@ func dashboardFixture(t *testing.T, s *sitetest.Site) {
 			CASE WHEN n % 4 = 0 THEN 'uz' ELSE 'ru' END
 		FROM generate_series(date_trunc('month', now()), now(), interval '50 minutes') WITH ORDINALITY AS g(at, n)
 		CROSS JOIN LATERAL (
-			SELECT '/doctor/' || d.slug AS route, 'doctor' AS page_type, d.slug AS page_id
-			FROM doctors d WHERE n % 5 = 0 ORDER BY d.id OFFSET (n % 7) LIMIT 1
+			(SELECT '/doctor/' || d.slug AS route, 'doctor' AS page_type, d.slug AS page_id
+			FROM doctors d WHERE n % 5 = 0 ORDER BY d.id OFFSET (n % 7) LIMIT 1)
 			UNION ALL
-			SELECT '/klinika/' || c.slug, 'clinic', c.slug
-			FROM clinics c WHERE n % 5 = 1 ORDER BY c.id OFFSET (n % 4) LIMIT 1
+			(SELECT '/klinika/' || c.slug, 'clinic', c.slug
+			FROM clinics c WHERE n % 5 = 1 ORDER BY c.id OFFSET (n % 4) LIMIT 1)
 			UNION ALL SELECT '/', 'home', '' WHERE n % 5 = 2
 			UNION ALL SELECT '/doctors/kardiolog', 'specialty', 'kardiolog' WHERE n % 5 = 3
 			UNION ALL SELECT '/uslugi', 'services', '' WHERE n % 5 = 4
