@@ -47,9 +47,11 @@ type process struct {
 // returns once /readyz answers.
 func startProcess(t testing.TB, seeded bool, env ...string) *process {
 	t.Helper()
-	db := dbtest.New(t)
+	var db *sqlx.DB
 	if seeded {
 		db = dbtest.NewSeeded(t)
+	} else {
+		db = dbtest.New(t)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
