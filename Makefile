@@ -6,7 +6,7 @@
 
 GO        ?= go
 BIN       := bin/server
-.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench clean
+.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench screenshots-dashboard clean
 
 # npm ci only when package-lock.json differs from the one node_modules was
 # installed from (compared by content, not time: a fresh checkout or git
@@ -107,8 +107,14 @@ $(VERSITYGW):
 
 # The provider listings seed a large database (BENCH_SCALE, default 50:
 # 10k clinics, 100k doctors, ~430k prices) once per benchmark, ~25 s each.
+# Pictures of the editors' dashboard on a phone and a desktop, in both
+# languages, into screenshots/ (gitignored), from its browser test.
+screenshots-dashboard: deps
+	SCREENSHOT_DIR=$(CURDIR)/screenshots E2E_ONLY=dashboard $(GO) test -run 'TestBrowser$$' -count=1 ./server/site/
+
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
+	$(GO) test -run '^$$' -bench BenchmarkPageP99UnderBurst -benchtime 1x -timeout 10m ./server/
 	$(GO) test -run '^$$' -bench . ./server/cache/
 	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/

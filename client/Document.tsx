@@ -14,7 +14,13 @@ export function Document(props: RenderProps) {
   const Layout = layouts[props.layout] ?? layouts.default;
   const registry: IslandRegistry = { manifest: props.assets, next: 0, used: [] };
   return (
-    <html lang={props.lang}>
+    <html
+      lang={props.lang}
+      data-page-type={props.pageType}
+      data-page-id={props.pageId || undefined}
+      data-ga4={props.counters?.ga4 || undefined}
+      data-ym={props.counters?.yandex || undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -230,3 +230,34 @@ func TestBottomNavActive(t *testing.T) {
 		}
 	}
 }
+
+// TestClassify runs shared/testdata/page_types.json against
+// client/lib/pageType.ts, as server/route's TestClassify runs it against Go.
+func TestClassify(t *testing.T) {
+	raw, err := os.ReadFile("../shared/testdata/page_types.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct{ Path, Type, ID string }
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	vm := load(t, "lib/pageType.ts")
+	classify, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("classify"))
+	if !ok {
+		t.Fatal("lib/pageType.ts exports no classify")
+	}
+	for _, c := range cases {
+		v, err := classify(goja.Undefined(), vm.ToValue(c.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		if err := vm.ExportTo(v, &got); err != nil || len(got) != 2 {
+			t.Fatalf("classify(%q) = %v", c.Path, v)
+		}
+		if got[0] != c.Type || got[1] != c.ID {
+			t.Errorf("classify(%q) = %q, %q; want %q, %q", c.Path, got[0], got[1], c.Type, c.ID)
+		}
+	}
+}

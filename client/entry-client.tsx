@@ -3,6 +3,7 @@
 import { hydrateRoot } from "react-dom/client";
 import limits from "../shared/limits.json";
 import "./lib/loading";
+import "./lib/pageView";
 
 const reloadKey = "sogliq:chunk-reload";
 

@@ -28,6 +28,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/account"
+	"sogliq/server/analytics"
 	"sogliq/server/api"
 	"sogliq/server/assets"
 	"sogliq/server/cache"
@@ -283,6 +284,19 @@ func stopQueue(queue *jobs.Queue, logger *slog.Logger) {
 	}
 }
 
+// closeEvents writes the buffered page views (up to 10 s), after the
+// HTTP server has drained: no accepted event is lost on SIGTERM.
+func closeEvents(events *analytics.Writer, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	n := events.Pending()
+	if err := events.Close(ctx); err != nil {
+		logger.Error("analytics: events lost at shutdown", slog.Int("pending", events.Pending()), slog.Any("err", err))
+		return
+	}
+	logger.Info("analytics: events written at shutdown", slog.Int("events", n))
+}
+
 // consultantModel is the model of LLM_URL; without one the consultant's
 // pages say it is unavailable.
 func consultantModel(cfg config.Config) consultant.Model {
@@ -353,7 +367,10 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	sms := smsSender(cfg, demo, logger)
 	// The queue's workers hold a transaction open while the SMS gateway
 	// answers: they use the pool without the visitors' deadlines.
-	queue, err := site.NewQueue(db, site.QueueOptions{Work: work, SMS: sms, PublicURL: cfg.PublicURL, Logger: logger})
+	queue, err := site.NewQueue(db, site.QueueOptions{
+		Work: work, SMS: sms, PublicURL: cfg.PublicURL, Logger: logger,
+		Pages: pages, Suggestions: suggestions, RetentionMonths: cfg.AnalyticsRetentionMonths,
+	})
 	if err != nil {
 		return err
 	}
@@ -362,10 +379,16 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 	defer stopQueue(queue, logger)
 
+	// Page views wait in memory for their batch: after the HTTP server
+	// has stopped taking requests, the rest is written before exit.
+	events := analytics.NewWriter(serving, analytics.WriterOptions{Every: cfg.AnalyticsFlush, Logger: logger})
+	defer closeEvents(events, logger)
+
 	server, err := site.New(ctx, site.Deps{
 		DB: serving, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
+		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID},
 	})
 	if err != nil {
 		return err

@@ -33,6 +33,15 @@ type Limits struct {
 	ImageMaxBytes     int     `json:"imageMaxBytes"`
 	ImageMaxPixels    int     `json:"imageMaxPixels"`
 	ImageMaxSide      int     `json:"imageMaxSide"`
+	// Analytics (server/analytics, client/lib/pageView.ts): the page-view
+	// debounce, the longest value of a field, the rate limits and how many
+	// months of events are kept.
+	PageViewDebounceMs           int `json:"pageViewDebounceMs"`
+	AnalyticsValueMax            int `json:"analyticsValueMax"`
+	AnalyticsPerDevicePerMinute  int `json:"analyticsPerDevicePerMinute"`
+	AnalyticsPerAddressPerMinute int `json:"analyticsPerAddressPerMinute"`
+	AnalyticsRetentionMonths     int `json:"analyticsRetentionMonths"`
+	PopularityDays               int `json:"popularityDays"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

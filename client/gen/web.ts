@@ -30,6 +30,24 @@ export interface DocumentProps {
    * in that region (absent on error pages, whose layout has no picker).
    */
   regions?: RegionChoice[];
+  /**
+   * PageType and PageID classify the page for the page-view sender
+   * (analytics.Classify, client/lib/pageType.ts).
+   */
+  pageType: string;
+  pageId: string;
+  /**
+   * Counters are the third-party analytics the page loads.
+   */
+  counters: Counters;
+}
+/**
+ * Counters are the ids of the third-party analytics (Google Analytics 4,
+ * Yandex Metrica); an empty id loads nothing.
+ */
+export interface Counters {
+  ga4?: string;
+  yandex?: string;
 }
 /**
  * PageRegion is the visitor's region as a page shows it: its name in the

@@ -25,6 +25,7 @@ import { Search } from "./Search";
 import { SignIn, RegisterFinalize, Profile, ProfilePersonal } from "./Account";
 import { Consultant, ConsultantChat } from "./Consultant";
 import { History, BookingDone } from "./History";
+import { Dashboard } from "./Dashboard";
 import { Desk } from "./Desk";
 import type { RenderProps } from "../types";
 
@@ -70,6 +71,7 @@ export const pages: Record<string, AnyPage> = {
   ConsultantChat,
   History,
   BookingDone,
+  Dashboard,
   Desk,
   Error: ErrorPage,
 };

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,7 +16,11 @@ import (
 
 	"sogliq/server/clientip"
 	"sogliq/server/database"
+	"sogliq/shared"
 )
+
+// counterID is a counter id as the providers issue them (empty: none).
+var counterID = regexp.MustCompile(`^[A-Za-z0-9-]{0,40}$`)
 
 // Config is the whole configuration, passed down from main.
 type Config struct {
@@ -73,6 +78,17 @@ type Config struct {
 	// shared by every instance; with S3Bucket, S3AccessKey, S3SecretKey
 	// (secret) and S3Region.
 	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
+	// GA4ID and YandexMetricaID are the third-party counters' ids (GA4_ID,
+	// e.g. G-XXXXXXX; YANDEX_METRICA_ID, digits); empty loads none.
+	GA4ID, YandexMetricaID string
+	// AnalyticsRetentionMonths is how many months of page views are kept
+	// before their partition is dropped (ANALYTICS_RETENTION_MONTHS,
+	// default shared/limits.json's analyticsRetentionMonths).
+	AnalyticsRetentionMonths int
+	// AnalyticsFlush is the longest a page view waits in memory before its
+	// batch is written (ANALYTICS_FLUSH, default 1s); a batch of 2000 is
+	// written at once.
+	AnalyticsFlush time.Duration
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -94,6 +110,26 @@ func FromEnv() (Config, error) {
 			return c, fmt.Errorf("config: DB_TIMEOUT=%q is not a duration like 1.5s", v)
 		}
 		c.DBTimeout = d
+	}
+	c.GA4ID, c.YandexMetricaID = os.Getenv("GA4_ID"), os.Getenv("YANDEX_METRICA_ID")
+	if !counterID.MatchString(c.GA4ID) || !counterID.MatchString(c.YandexMetricaID) {
+		return c, fmt.Errorf("config: GA4_ID and YANDEX_METRICA_ID take letters, digits and '-' only")
+	}
+	c.AnalyticsRetentionMonths = shared.MustReadLimits().AnalyticsRetentionMonths
+	if v := os.Getenv("ANALYTICS_RETENTION_MONTHS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("config: ANALYTICS_RETENTION_MONTHS=%q is not a positive number", v)
+		}
+		c.AnalyticsRetentionMonths = n
+	}
+	c.AnalyticsFlush = time.Second
+	if v := os.Getenv("ANALYTICS_FLUSH"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("config: ANALYTICS_FLUSH=%q is not a duration like 1s", v)
+		}
+		c.AnalyticsFlush = d
 	}
 	if v := os.Getenv("SSR_POOL"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -193,5 +229,8 @@ func (c Config) LogValue() slog.Value {
 		slog.String("geoip", geoip),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 		slog.String("media", media),
+		slog.String("ga4", c.GA4ID),
+		slog.String("yandex_metrica", c.YandexMetricaID),
+		slog.Int("analytics_retention_months", c.AnalyticsRetentionMonths),
 	)
 }

@@ -46,12 +46,12 @@ type entity struct {
 const entitiesQuery = `
 	SELECT 'doctor_specialty' AS entity_type, s.id AS entity_id, s.slug, s.name_ru, s.name_uz,
 		'' AS description_ru, '' AS description_uz, '' AS image, NULL::bigint AS region_id,
-		$1 + (SELECT count(*) FROM doctor_specialties ds WHERE ds.specialty_id = s.id) AS popularity,
+		$1 + (SELECT count(*) FROM doctor_specialties ds WHERE ds.specialty_id = s.id) + s.popularity AS popularity,
 		'{}'::text[] AS extra
 	FROM specialties s
 	UNION ALL
 	SELECT 'clinic', c.id, c.slug, c.name_ru, c.name_uz, c.address_ru, c.address_uz,
-		coalesce(c.logo, c.photos[1], ''), c.region_id, $2 + c.review_count, '{}'::text[]
+		coalesce(c.logo, c.photos[1], ''), c.region_id, $2 + c.review_count + c.popularity, '{}'::text[]
 	FROM clinics c
 	UNION ALL
 	SELECT 'doctor', d.id, d.slug, d.full_name_ru, d.full_name_uz,
@@ -61,7 +61,7 @@ const entitiesQuery = `
 	FROM doctors d
 	UNION ALL
 	SELECT CASE s.kind WHEN 'diagnostic' THEN 'diagnostics' ELSE s.kind END, s.id, s.slug, s.name_ru, s.name_uz,
-		n.clinics::text, n.clinics::text, '', NULL, $4 + n.clinics, '{}'::text[]
+		n.clinics::text, n.clinics::text, '', NULL, $4 + n.clinics + s.popularity, '{}'::text[]
 	FROM services s
 	CROSS JOIN LATERAL (
 		SELECT count(DISTINCT cs.clinic_id) AS clinics
@@ -110,6 +110,46 @@ func Reindex(ctx context.Context, tx *sqlx.Tx) error {
 		return fmt.Errorf("search.Reindex: %w", err)
 	}
 	return stmt.Close()
+}
+
+// popularityQuery is each entity's popularity exactly as entitiesQuery
+// computes it (keep the two together), for RefreshPopularity.
+const popularityQuery = `
+	SELECT 'doctor_specialty' AS entity_type, s.id AS entity_id,
+		$1::bigint + (SELECT count(*) FROM doctor_specialties ds WHERE ds.specialty_id = s.id) + s.popularity AS popularity
+	FROM specialties s
+	UNION ALL
+	SELECT 'clinic', c.id, $2::bigint + c.review_count + c.popularity
+	FROM clinics c
+	UNION ALL
+	SELECT 'doctor', d.id, $3::bigint + d.popularity
+	FROM doctors d
+	UNION ALL
+	SELECT CASE s.kind WHEN 'diagnostic' THEN 'diagnostics' ELSE s.kind END, s.id,
+		$4::bigint + s.popularity + (
+			SELECT count(DISTINCT cs.clinic_id)
+			FROM clinic_services cs
+			WHERE cs.service_id = s.id
+				OR cs.service_id IN (SELECT c.id FROM services c WHERE c.parent_id = s.id))
+	FROM services s`
+
+// RefreshPopularity copies the entities' popularity into search_terms
+// without rebuilding it (analytics recomputes popularity hourly); it
+// returns how many rows changed. The caller purges the suggestion cache
+// when any did.
+func RefreshPopularity(ctx context.Context, tx *sqlx.Tx) (int64, error) {
+	const q = `
+		UPDATE search_terms t
+		SET popularity = p.popularity
+		FROM (` + popularityQuery + `) p
+		WHERE t.entity_type = p.entity_type
+			AND t.entity_id = p.entity_id
+			AND t.popularity <> p.popularity`
+	res, err := tx.ExecContext(ctx, q, baseSpecialty, baseClinic, baseDoctor, baseService)
+	if err != nil {
+		return 0, fmt.Errorf("search.RefreshPopularity: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 // ReindexDB runs Reindex in its own transaction.

@@ -79,6 +79,9 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 			return page.Result{}, fmt.Errorf("search %q type %s page %d: %w", q, typ, n, derrors.NotFound)
 		}
 	}
+	if s.Searched != nil && typ == "" && n == 1 {
+		s.Searched(q, req.Lang, req.Region.ID, res.Total)
+	}
 	result.Data = res
 	return result, nil
 }

@@ -115,6 +115,10 @@ type Store struct {
 	// generic plan is reused per connection.
 	suggest     *sqlx.Stmt
 	suggestOnce sync.Mutex
+	// Searched, when set, is told of every search of the results page (its
+	// first page, all types): the query, language, region and how many
+	// results it found. It must not block (analytics buffers it).
+	Searched func(q, lang string, regionID int64, results int)
 }
 
 // NewStore returns a Store on db.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -19,6 +21,7 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
+	"sogliq/server/analytics"
 	"sogliq/server/booking"
 	"sogliq/server/consultant"
 	"sogliq/server/consultant/llmtest"
@@ -46,19 +49,23 @@ func TestBrowser(t *testing.T) {
 		Consultant: &consultant.OpenAIModel{URL: llmtest.Start(t).URL, Model: "test"},
 	})
 
+	dashboardFixture(t, s)
+
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()
 	// The files are named, not the folder: node 20 searches a folder, node 22
 	// reads its arguments as globs.
 	// E2E_ONLY=desk runs client/e2e/desk.test.mjs alone, while working on it.
-	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", cmp.Or(os.Getenv("E2E_ONLY"), "*")+".test.mjs"))
+	pattern := cmp.Or(os.Getenv("E2E_ONLY"), "*")
+	files, err := filepath.Glob(filepath.Join(root, "client", "e2e", pattern+".test.mjs"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no client/e2e/*.test.mjs (%v)", err)
 	}
 	args := append([]string{"--test", "--test-reporter=spec"}, files...)
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = root
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL), deskFixture(t, s)...)
+	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen), deskFixture(t, s)...)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -75,6 +82,83 @@ func TestBrowser(t *testing.T) {
 	}
 	if err != nil {
 		t.Fatalf("node --test client/e2e/ failed: %v (output above)", err)
+	}
+	if pattern == "*" || pattern == "analytics" {
+		checkPageViewsStored(t, s, seen)
+	}
+}
+
+// dashboardFixture gives +998 90 777-00-11 the editor role and writes this
+// month's page views, track-events and searches for client/e2e/dashboard.test.mjs.
+func dashboardFixture(t *testing.T, s *sitetest.Site) {
+	t.Helper()
+	if err := role.NewStore(s.DB).Grant(context.Background(), "998907770011", role.Editor, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`
+		INSERT INTO analytic_events (at, event, device_id, route, page_type, page_id, platform, device, lang)
+		SELECT at, 'page_view', 'fixture-' || (n % 40), p.route, p.page_type, p.page_id,
+			CASE WHEN n % 3 = 0 THEN 'desktop' ELSE 'mobile' END,
+			CASE n % 3 WHEN 0 THEN 'desktop' WHEN 1 THEN 'android' ELSE 'ios' END,
+			CASE WHEN n % 4 = 0 THEN 'uz' ELSE 'ru' END
+		FROM generate_series(date_trunc('month', now()), now(), interval '50 minutes') WITH ORDINALITY AS g(at, n)
+		CROSS JOIN LATERAL (
+			(SELECT '/doctor/' || d.slug AS route, 'doctor' AS page_type, d.slug AS page_id
+			FROM doctors d WHERE n % 5 = 0 ORDER BY d.id OFFSET (n % 7) LIMIT 1)
+			UNION ALL
+			(SELECT '/klinika/' || c.slug, 'clinic', c.slug
+			FROM clinics c WHERE n % 5 = 1 ORDER BY c.id OFFSET (n % 4) LIMIT 1)
+			UNION ALL SELECT '/', 'home', '' WHERE n % 5 = 2
+			UNION ALL SELECT '/doctors/kardiolog', 'specialty', 'kardiolog' WHERE n % 5 = 3
+			UNION ALL SELECT '/uslugi', 'services', '' WHERE n % 5 = 4
+		) p`, `
+		INSERT INTO searches (at, query, lang, region_id, results)
+		SELECT now() - n * interval '1 hour', q, 'ru', NULL, 0
+		FROM unnest(ARRAY['ортодонт детский', 'ортодонт детский', 'ортодонт детский', 'гирудотерапия', 'гирудотерапия', 'ПЦР на дому']) WITH ORDINALITY AS u(q, n)`,
+	} {
+		if _, err := s.DB.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+// checkPageViewsStored: every page view client/e2e/analytics.test.mjs saw
+// the browser send is a row of analytic_events, field for field.
+func checkPageViewsStored(t *testing.T, s *sitetest.Site, seen string) {
+	t.Helper()
+	raw, err := os.ReadFile(seen)
+	if err != nil {
+		t.Fatalf("the page-view test wrote nothing to %s: %v", seen, err)
+	}
+	if err := s.Events.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if len(lines) < 9 {
+		t.Errorf("the page-view test saw %d views, want 9", len(lines))
+	}
+	for _, line := range lines {
+		var v analytics.PageViewParams
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		const q = `
+			SELECT count(*)
+			FROM analytic_events
+			WHERE event = 'page_view'
+				AND device_id = $1
+				AND route = $2
+				AND page_type = $3
+				AND page_id = $4
+				AND platform = $5
+				AND device = $6`
+		var n int
+		if err := s.DB.Get(&n, q, v.DeviceID, v.Route, v.PageType, v.PageID, v.Platform, v.Device); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("analytic_events holds %d rows of the view %s, want 1", n, line)
+		}
 	}
 }
 

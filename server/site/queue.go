@@ -8,9 +8,12 @@ import (
 	"github.com/riverqueue/river"
 
 	"sogliq/server/account"
+	"sogliq/server/analytics"
 	"sogliq/server/booking"
+	"sogliq/server/cache"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
+	"sogliq/shared"
 )
 
 // QueueOptions are how a process runs the job queue.
@@ -27,6 +30,12 @@ type QueueOptions struct {
 	PollInterval time.Duration
 	RescueAfter  time.Duration
 	Logger       *slog.Logger
+	// Pages and Suggestions are the caches a popularity change purges
+	// (nil: none).
+	Pages, Suggestions *cache.Cache
+	// RetentionMonths is how many months of analytics are kept (zero:
+	// shared/limits.json's analyticsRetentionMonths).
+	RetentionMonths int
 }
 
 // NewQueue builds the job queue on db with every domain's job kinds; a new
@@ -46,8 +55,15 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 		&booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, PublicURL: o.PublicURL, Now: now},
 		&booking.ReleaseHoldsWorker{Store: store, Now: now},
 		&booking.WaitlistWorker{Store: store, Now: now})
+	retention := o.RetentionMonths
+	if retention <= 0 {
+		retention = shared.MustReadLimits().AnalyticsRetentionMonths
+	}
+	analytics.AddWorkers(workers,
+		&analytics.PopularityWorker{DB: db, Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now},
+		&analytics.PartitionsWorker{DB: db, RetentionMonths: retention, Logger: o.Logger, Now: now})
 	q, err := jobs.New(db.DB, jobs.Config{
-		Work: o.Work, Workers: workers, Periodic: booking.PeriodicJobs(),
+		Work: o.Work, Workers: workers, Periodic: append(booking.PeriodicJobs(), analytics.PeriodicJobs()...),
 		Clock: o.Clock, PollInterval: o.PollInterval, RescueAfter: o.RescueAfter, Logger: o.Logger,
 	})
 	if err != nil {

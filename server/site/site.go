@@ -13,6 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/analytics"
 	"sogliq/server/booking"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
@@ -68,6 +69,11 @@ type Deps struct {
 	Queue *jobs.Queue
 	// Media holds the images served under /media/; nil serves none.
 	Media images.Store
+	// Events buffers page views, track-events and searches; nil makes one
+	// (flushed every second; main passes its own to flush it on SIGTERM).
+	Events *analytics.Writer
+	// Analytics are the third-party counters' ids (empty: none loaded).
+	Analytics web.Counters
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -109,6 +115,16 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	desks := desk.NewStore(d.DB)
 	desks.Waitlist = bookings
 	go purgeAccounts(ctx, accounts, d.Logger)
+	events := d.Events
+	if events == nil {
+		events = analytics.NewWriter(d.DB, analytics.WriterOptions{Logger: d.Logger})
+	}
+	if err := analytics.EnsurePartitions(ctx, d.DB, time.Now()); err != nil {
+		return nil, err
+	}
+	searches.Searched = func(q, lang string, regionID int64, results int) {
+		events.AddSearch(analytics.Search{At: time.Now(), Query: q, Lang: lang, RegionID: regionID, Results: results})
+	}
 	for _, r := range []*seo.Redirects{redirects, rules} {
 		if err := r.Load(ctx); err != nil {
 			return nil, err
@@ -133,6 +149,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
 			regionHandler,
 			&search.Handler{Store: searches, Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
+			&analytics.Handler{
+				Writer: events, Routes: routes, DB: d.DB,
+				Limit: &analytics.Limiter{PerDevice: limits.AnalyticsPerDevicePerMinute, PerAddress: limits.AnalyticsPerAddressPerMinute},
+			},
 			&account.Handler{
 				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
@@ -152,6 +172,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		// SMS gateway (10 s).
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
 		Logger:        d.Logger,
+		Counters:      d.Analytics,
 	})
 }
 
@@ -225,6 +246,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		consultant.Pages(consultant.NewStore(db), consultantOn),
 		booking.Pages(booking.NewStore(db), dict, time.Now),
 		desk.Pages(desk.NewStore(db), role.NewStore(db), time.Now),
+		analytics.Pages(db, role.NewStore(db), time.Now),
 	} {
 		for name, l := range domain {
 			all[name] = l

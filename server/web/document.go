@@ -25,6 +25,19 @@ type DocumentProps struct {
 	// Regions are the region picker's choices, each with this page's path
 	// in that region (absent on error pages, whose layout has no picker).
 	Regions []RegionChoice `json:"regions,omitempty"`
+	// PageType and PageID classify the page for the page-view sender
+	// (analytics.Classify, client/lib/pageType.ts).
+	PageType string `json:"pageType"`
+	PageID   string `json:"pageId"`
+	// Counters are the third-party analytics the page loads.
+	Counters Counters `json:"counters"`
+}
+
+// Counters are the ids of the third-party analytics (Google Analytics 4,
+// Yandex Metrica); an empty id loads nothing.
+type Counters struct {
+	GA4    string `json:"ga4,omitempty"`
+	Yandex string `json:"yandex,omitempty"`
 }
 
 // PageRegion is the visitor's region as a page shows it: its name in the

@@ -53,7 +53,7 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 // error page in the visitor's language for everything else. 5xx log at
 // Error, 4xx at Info; the visitor never sees an internal error's text.
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
-	setSecurityHeaders(c)
+	s.setSecurityHeaders(c)
 	var rd *redirect
 	if errors.As(err, &rd) {
 		cacheControl := "public, max-age=3600"
@@ -145,10 +145,12 @@ func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, m
 	// The failed render may have been cancelled with the request; the error
 	// page still deserves its own deadline.
 	ctx = context.WithoutCancel(ctx)
+	pageType, pageID := route.Classify(s.Routes, pr.raw)
 	return s.renderDocument(ctx, DocumentProps{
 		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		URL: s.errorURLs(), NoIndex: true,
-		Data: ErrorPage{Status: status, Message: message},
+		Data: ErrorPage{Status: status, Message: message}, Counters: s.Counters,
+		PageType: pageType, PageID: pageID,
 	})
 }
 

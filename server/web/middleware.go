@@ -72,25 +72,42 @@ func (s *Server) accessLog(c *fiber.Ctx) error {
 	return nil
 }
 
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'self'; " +
+// basePolicy is the Content-Security-Policy without third-party counters.
+const basePolicy = "default-src 'self'; script-src 'self'%s; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: https:; connect-src 'self'%s; font-src 'self'; frame-ancestors 'self'; " +
 	"base-uri 'self'; form-action 'self'; object-src 'none'"
 
-// securityHeaders: islands' props and JSON-LD are non-executable JSON
-// scripts, so script-src needs no 'unsafe-inline'.
-func securityHeaders(c *fiber.Ctx) error {
-	setSecurityHeaders(c)
+// ContentSecurityPolicy is the policy of every answer: islands' props and
+// JSON-LD are non-executable JSON scripts, so script-src needs no
+// 'unsafe-inline'. A counter that is configured (its id set) adds its
+// script and beacon hosts; one that is not adds nothing.
+func ContentSecurityPolicy(c Counters) string {
+	var scripts, connects string
+	if c.GA4 != "" {
+		scripts += " https://www.googletagmanager.com"
+		connects += " https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com"
+	}
+	if c.Yandex != "" {
+		scripts += " https://mc.yandex.ru"
+		connects += " https://mc.yandex.ru"
+	}
+	return fmt.Sprintf(basePolicy, scripts, connects)
+}
+
+// securityHeaders sets the security headers of every answer.
+func (s *Server) securityHeaders(c *fiber.Ctx) error {
+	s.setSecurityHeaders(c)
 	return c.Next()
 }
 
 // setSecurityHeaders is securityHeaders' work; the error handler calls it
 // too, for the answers fasthttp makes before any middleware ran (431 for
 // oversized headers or request line, 400 for a malformed request).
-func setSecurityHeaders(c *fiber.Ctx) {
+func (s *Server) setSecurityHeaders(c *fiber.Ctx) {
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	c.Set("X-Frame-Options", "SAMEORIGIN")
-	c.Set("Content-Security-Policy", contentSecurityPolicy)
+	c.Set("Content-Security-Policy", s.csp)
 }
 
 // keepRedirectsOnSite passes the Location of every answer a handler made

@@ -225,10 +225,12 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, 
 	if err != nil {
 		return DocumentProps{}, res, err
 	}
+	pageType, pageID := route.Classify(s.Routes, pr.raw)
 	return DocumentProps{
+		PageType: pageType, PageID: pageID,
 		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
-		Regions: regions,
+		Regions: regions, Counters: s.Counters,
 	}, res, nil
 }
 

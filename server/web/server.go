@@ -68,6 +68,9 @@ type Deps struct {
 	Logger        *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Counters are the third-party analytics to load (none when empty);
+	// the Content-Security-Policy allows their hosts only when set.
+	Counters Counters
 }
 
 // Registrar adds its routes to the app.
@@ -99,6 +102,8 @@ type Server struct {
 	regionBySlug  map[string]region.Region
 	defaultRegion region.Region
 	assets        *assetStore
+	// csp is the Content-Security-Policy header (ContentSecurityPolicy).
+	csp string
 }
 
 // New checks that every route has a loader and that the default region
@@ -113,7 +118,7 @@ func New(d Deps) (*Server, error) {
 	if d.DBBudget <= 0 {
 		d.DBBudget = 1500 * time.Millisecond
 	}
-	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore()}
+	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters)}
 	for _, r := range d.Regions {
 		s.regionBySlug[r.Slug] = r
 	}
@@ -153,7 +158,7 @@ func (s *Server) App() *fiber.App {
 	// Recover inside the log: a panic below becomes the 500 page, logged.
 	app.Use(s.recoverPanic)
 	// Security headers on every answer, error pages included.
-	app.Use(securityHeaders)
+	app.Use(s.securityHeaders)
 	// No Location leaves the site, whoever set it; inside the access log,
 	// so a refused one is rendered and logged as the error it is.
 	app.Use(keepRedirectsOnSite)

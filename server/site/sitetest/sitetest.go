@@ -19,6 +19,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/account"
+	"sogliq/server/analytics"
 	"sogliq/server/cache"
 	"sogliq/server/consultant"
 	"sogliq/server/database"
@@ -55,6 +56,8 @@ type Options struct {
 	Consultant consultant.Model
 	// DBBudget is the per-request database budget (zero: the default).
 	DBBudget time.Duration
+	// Counters are the third-party analytics ids (none by default).
+	Counters web.Counters
 	// Clock is the job queue's time (nil: the wall clock); its workers
 	// always run, sending the booking SMS through SMS.
 	Clock jobs.Clock
@@ -71,6 +74,9 @@ type Site struct {
 	// App is the running Fiber app (its route list, for tests that walk
 	// every route).
 	App *fiber.App
+	// Events is the site's analytics writer (Flush it before reading
+	// analytic_events).
+	Events *analytics.Writer
 }
 
 var (
@@ -175,12 +181,14 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		defer cancel()
 		_ = queue.Stop(ctx)
 	})
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t)})
+	events := analytics.NewWriter(db, analytics.WriterOptions{Logger: logger})
+	t.Cleanup(func() { _ = events.Close(context.Background()) })
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app := server.App()
 	go func() { _ = app.Listener(ln) }()
 	t.Cleanup(func() { _ = app.ShutdownWithTimeout(5 * time.Second) })
-	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Server: server, App: app}
+	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Server: server, App: app, Events: events}
 }
