@@ -51,8 +51,8 @@ export function Header({ lang, region, url, regions, route, data }: RenderProps)
             <span className="header__logo-mark" aria-hidden="true">+</span>
             {siteName}
           </a>
-          <label className="header__find" htmlFor="header-search" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
+          <label className="header__find" htmlFor="header-search">
+            <svg viewBox="0 0 24 24" width="22" height="22" focusable="false" aria-hidden="true">
               <path fill="currentColor" d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.25 4.24-1.42 1.42-4.24-4.25A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
             </svg>
           </label>
