@@ -87,7 +87,7 @@ test-race: deps s3-deps
 	$(GO) test -race -count=1 -p 4 -timeout 20m $(RACE_PKGS)
 
 test-site: deps browser-deps
-	$(GO) test -count=1 -timeout 30m ./server/site/
+	$(GO) test -count=1 -timeout 45m ./server/site/
 	$(GO) test -race -count=1 -timeout 10m -run '^($(SITE_RACE))$$' ./server/site/
 
 # Debian's Chromium for the browser test, and Debian's Java for the Nu HTML
