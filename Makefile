@@ -3,10 +3,11 @@
 #   make test   every test: types, vet, staticcheck, Go unit (-race), PostgreSQL/Redis integration, headless Chromium
 #   make bench  render and HTTP benchmarks (figures, not pass/fail)
 #   make generate  client/gen/*.ts from the Go types React receives (tygo.yaml)
+#   make screenshots  PNGs of the home page, phone and desktop, both languages, into screenshots/
 
 GO        ?= go
 BIN       := bin/server
-.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench screenshots-dashboard clean
+.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench screenshots screenshots-dashboard clean
 
 # npm ci only when package-lock.json differs from the one node_modules was
 # installed from (compared by content, not time: a fresh checkout or git
@@ -86,15 +87,33 @@ test-race: deps s3-deps
 	$(GO) test -race -count=1 -p 4 -timeout 20m $(RACE_PKGS)
 
 test-site: deps browser-deps
-	$(GO) test -count=1 -timeout 30m ./server/site/
+	$(GO) test -count=1 -timeout 45m ./server/site/
 	$(GO) test -race -count=1 -timeout 10m -run '^($(SITE_RACE))$$' ./server/site/
 
-# Debian's Chromium for the browser test; installed when missing and we may.
+# Debian's Chromium for the browser test, and Debian's Java for the Nu HTML
+# Checker (node_modules/vnu-jar); installed when missing and we may.
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || command -v "$$CHROMIUM" >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "*** chromium is missing: install Debian's chromium package (the browser test will skip locally, fail in CI)"; fi; }
+	@command -v java >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; \
+	  else echo "*** java is missing: install Debian's default-jre-headless (the page audit will skip locally, fail in CI)"; fi; }
+
+# Pictures of the home page on a phone (390 px) and a desktop (1366 px), in
+# both languages, into screenshots/: a demo site on a free port, Chromium,
+# then the site is stopped.
+screenshots: deps browser-deps
+	@mkdir -p screenshots
+	@tmp=$$(mktemp -d) && port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') && \
+	  $(GO) build -o $$tmp/server ./server && \
+	  { ADDR=127.0.0.1:$$port PUBLIC_URL=http://127.0.0.1:$$port DATABASE_URL=$${SCREENSHOTS_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/sogliq_screenshots?sslmode=disable} \
+	    $$tmp/server serve --demo --no-workers > $$tmp/server.log 2>&1 & pid=$$!; } && \
+	  trap 'kill $$pid 2>/dev/null; rm -rf $$tmp' EXIT && \
+	  for i in $$(seq 1 180); do curl -sf -o /dev/null http://127.0.0.1:$$port/ && break; sleep 1; done && \
+	  BASE_URL=http://127.0.0.1:$$port SCREENSHOT_DIR=screenshots node client/e2e/screenshots.mjs
 
 # The S3-compatible server the image store's S3 test runs against
 # (versitygw, one Go binary from the Go module proxy, over a temporary

@@ -7,3 +7,8 @@ declare module "*.png" {
   export default url;
 }
 declare module "*.css";
+declare module "icon:*" {
+  /** The icon's SVG markup (lucide-static), inlined at build time by ssr/icons.go. */
+  const svg: string;
+  export default svg;
+}

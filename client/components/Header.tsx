@@ -1,3 +1,4 @@
+import limits from "../../shared/limits.json";
 import { t } from "../lib/i18n";
 import { href, pathHref, type Place } from "../lib/href";
 import { BurgerMenu, LanguageSwitcher, RegionPicker, SearchBox } from "./islands";
@@ -5,7 +6,6 @@ import type { RenderProps } from "../types";
 import "./Header.css";
 
 export const SIDEBAR_ID = "sidebar";
-const ADD_CLINIC_URL = "https://t.me/sogliq_bot";
 
 /** mainNav is the header's and the sidebar's section list (spec §2). */
 export function mainNav(place: Place) {
@@ -31,18 +31,36 @@ function searchQuery(route: string, data: unknown): string {
   return typeof q === "string" ? q : "";
 }
 
-/** Header is the site header: logo, search, region, language, burger. */
+/**
+ * Header is the site header. Its bar (burger, logo, a search shortcut, the
+ * add-clinic link, the language) stays fixed at the top, 56 px on a phone;
+ * the search box, the region and the sign-in link sit below it and scroll
+ * away with the page. The shortcut is the search box's label: a tap focuses
+ * the box, and the browser scrolls it back into view.
+ */
 export function Header({ lang, region, url, regions, route, data }: RenderProps) {
   const place = { lang, region: region.slug };
   const regionName = region.name;
+  const siteName = t(lang, "site.name");
   return (
     <header className="header">
+      <div className="header__bar">
+        <div className="header__bar-inner container">
+          <BurgerMenu lang={lang} sidebarId={SIDEBAR_ID} />
+          <a className="header__logo" href={href("home", {}, place)} aria-label={`${siteName} — ${t(lang, "nav.home")}`}>
+            <span className="header__logo-mark" aria-hidden="true">+</span>
+            {siteName}
+          </a>
+          <label className="header__find" htmlFor="header-search">
+            <svg viewBox="0 0 24 24" width="22" height="22" focusable="false" aria-hidden="true">
+              <path fill="currentColor" d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.25 4.24-1.42 1.42-4.24-4.25A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+            </svg>
+          </label>
+          <a className="header__add" href={limits.addClinicUrl} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a>
+          <LanguageSwitcher lang={lang} paths={url.paths} />
+        </div>
+      </div>
       <div className="header__inner container">
-        <BurgerMenu lang={lang} sidebarId={SIDEBAR_ID} />
-        <a className="header__logo" href={href("home", {}, place)} aria-label={t(lang, "nav.home")}>
-          <span className="header__logo-mark" aria-hidden="true">+</span>
-          {t(lang, "site.name")}
-        </a>
         <SearchBox lang={lang} action={pathHref("/search", place, true)} region={region.slug} query={searchQuery(route, data)} />
         <div className="header__tools">
           {regions ? (
@@ -54,9 +72,7 @@ export function Header({ lang, region, url, regions, route, data }: RenderProps)
           ) : (
             <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>
           )}
-          <a className="header__add" href={ADD_CLINIC_URL} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a>
           <a className="header__account" href={href("login", {}, place)}>{t(lang, "header.signIn")}</a>
-          <LanguageSwitcher lang={lang} paths={url.paths} />
         </div>
       </div>
       <nav className="header__nav container" aria-label={t(lang, "nav.menu")}>

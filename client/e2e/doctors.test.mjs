@@ -19,6 +19,8 @@ async function expectSidebar(page, open) {
   await page.locator(`#sidebar[data-open="${want}"]`).waitFor({ state: "attached" });
   await page.locator(`button.burger[aria-expanded="${want}"]`).waitFor({ state: "visible" });
   assert.equal(await page.locator("body").evaluate((b) => b.classList.contains("has-open-sidebar")), open);
+  // Closed, the sidebar's links are out of the tab order (inert).
+  assert.equal(await page.locator("#sidebar").evaluate((s) => s.inert), !open);
 }
 
 for (const { path: pagePath, lang, h1 } of [

@@ -50,13 +50,6 @@ export interface ClinicListing {
 // source: pages.go
 
 /**
- * HomePage is the data of the home page: the region's most-staffed
- * specialties, at most homeSpecialties of them.
- */
-export interface HomePage {
-  specialties: SpecialtyText[];
-}
-/**
  * SpecialtiesPage is the data of /doctors: every specialty of the region.
  */
 export interface SpecialtiesPage {

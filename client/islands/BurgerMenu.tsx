@@ -18,6 +18,7 @@ export default function BurgerMenu({ lang, sidebarId }: BurgerMenuProps) {
     const sidebar = document.getElementById(sidebarId);
     if (!sidebar) return;
     sidebar.dataset.open = String(open);
+    sidebar.inert = !open;
     document.body.classList.toggle("has-open-sidebar", open);
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);

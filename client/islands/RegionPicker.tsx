@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
-import { shouldDetect, storeRegion, storeRejection } from "../lib/regionChoice";
+import { inRegion } from "../lib/href";
+import { shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
 import type { PageRegion, RegionChoice } from "../gen/web";
 import type { Detected, Location } from "../gen/region";
 import "./RegionPicker.css";
@@ -22,6 +23,20 @@ function go(path: string): boolean {
 }
 
 /**
+ * followStoredRegion, on a page without a region of its own, shows the
+ * stored region and moves the page's links to regional pages into it.
+ */
+function followStoredRegion(region: RegionChoice, regions: RegionChoice[]) {
+  const slugs = regions.map((r) => r.slug);
+  for (const a of document.querySelectorAll<HTMLAnchorElement>("a[href^='/']")) {
+    // Islands own their markup: changing it under them would break hydration.
+    if (a.closest("[data-island]")) continue;
+    const to = inRegion(a.getAttribute("href") ?? "", region.slug, slugs);
+    if (to !== a.getAttribute("href")) a.setAttribute("href", to);
+  }
+}
+
+/**
  * RegionPicker is the header's region button, the modal list of regions it
  * opens, and the region prompt (spec §4): with no stored region and no
  * recent rejection it asks /api/locations/detect and offers the answer.
@@ -29,13 +44,25 @@ function go(path: string): boolean {
  * the same for everyone.
  */
 export default function RegionPicker({ lang, current, regions }: RegionPickerProps) {
+  // A page without a region (a clinic or doctor card) has the same path in
+  // every region: there the stored region is shown, and picking one stores
+  // it and stays.
+  const regional = regions.some((r) => r.path !== regions[0]?.path);
+  const [shown, setShown] = useState<Pick<PageRegion, "slug" | "name">>(current);
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState<Pick<Location, "slug" | "name"> | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => markReady(rootRef.current), []);
+  useEffect(() => {
+    const stored = regional ? undefined : regions.find((r) => r.slug === storedRegion());
+    if (stored) {
+      setShown(stored);
+      followStoredRegion(stored, regions);
+    }
+    markReady(rootRef.current);
+  }, [regional, regions]);
 
   useEffect(() => {
     if (!shouldDetect()) return;
@@ -52,9 +79,12 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
 
   useEffect(() => {
     if (!open) return;
-    dialogRef.current?.querySelector<HTMLElement>("[aria-current='true'], a, button")?.focus();
+    // The current region first (a selector list would find the close
+    // button, which comes first in the document), else the first region.
+    const dialog = dialogRef.current;
+    (dialog?.querySelector<HTMLElement>("a[aria-current='true']") ?? dialog?.querySelector<HTMLElement>("a, button"))?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setOpen(false);
+      if (e.key === "Escape") close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -82,7 +112,12 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
   function pick(e: MouseEvent<HTMLAnchorElement>, r: RegionChoice) {
     storeRegion(r.slug);
     e.preventDefault();
-    if (!go(r.path)) close();
+    if (go(r.path)) return;
+    if (!regional) {
+      setShown(r);
+      followStoredRegion(r, regions);
+    }
+    close();
   }
 
   const titleId = "region-picker-title";
@@ -97,7 +132,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
         title={t(lang, "region.choose")}
         onClick={() => setOpen(true)}
       >
-        {current.name}
+        {shown.name}
       </button>
       {prompt && !open && (
         <div className="region-prompt" role="alertdialog" aria-live="polite" aria-label={t(lang, "region.choose")}>
@@ -124,7 +159,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
                     <a
                       href={r.path}
                       data-region={r.slug}
-                      aria-current={r.slug === current.slug ? "true" : undefined}
+                      aria-current={r.slug === shown.slug ? "true" : undefined}
                       onClick={(e) => pick(e, r)}
                     >
                       {r.name}

@@ -130,7 +130,11 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
       <div className="search-box__field">
         <input
           id="header-search"
-          type="search"
+          // text, not search: HTML allows role=combobox (ARIA 1.2) only on
+          // a text input; the phone keyboard still shows its search key.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           name="q"
           value={value}
           placeholder={t(lang, "search.placeholder")}

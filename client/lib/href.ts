@@ -62,3 +62,34 @@ export function pathHref(path: string, place: Place, regional = false): string {
   const [p, q] = path.split("?");
   return join(prefix(place, regional), p) + (q ? "?" + q : "");
 }
+
+/** matches says whether a route pattern ("/kliniki/tip-:type") matches path's segments. */
+function matches(pattern: string, segments: string[]): boolean {
+  const want = pattern.split("/").filter(Boolean);
+  if (want.length !== segments.length) return false;
+  return want.every((w, i) => {
+    const at = w.indexOf(":");
+    if (at < 0) return w === segments[i];
+    return segments[i].startsWith(w.slice(0, at)) && segments[i].length > at;
+  });
+}
+
+/**
+ * inRegion is href (a site path, maybe with a query) moved into region when
+ * it names a regional page of the default region ("/doctors/kardiolog" →
+ * "/samarkand/doctors/kardiolog"); anything else comes back unchanged. The
+ * region picker uses it on pages without a region (a clinic or doctor card)
+ * so the next listing the visitor opens is in the region they chose.
+ */
+export function inRegion(path: string, region: string, regions: string[]): string {
+  if (!path.startsWith("/") || path.startsWith("//") || region === limits.defaultRegion) return path;
+  const cut = path.search(/[?#]/);
+  const [pathname, rest] = cut < 0 ? [path, ""] : [path.slice(0, cut), path.slice(cut)];
+  const segments = pathname.split("/").filter(Boolean);
+  const lang = segments[0] === "uz" ? "uz" : "ru";
+  if (lang === "uz") segments.shift();
+  if (segments.length > 0 && regions.includes(segments[0])) return path;
+  const route = table.routes.find((r) => matches(r.pattern, segments));
+  if (!route?.region) return path;
+  return join(prefix({ lang, region }, true), "/" + segments.join("/")) + rest;
+}

@@ -84,8 +84,9 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
           </a>
         ))}
       </nav>
+      {/* Focusable: a row that scrolls sideways must scroll from the keyboard too. */}
       {data.tab === "" && c.photos.length > 0 && (
-        <ul className="clinic__gallery" aria-label={t(lang, "clinic.gallery")}>
+        <ul className="clinic__gallery" aria-label={t(lang, "clinic.gallery")} tabIndex={0}>
           {c.photos.map((p, i) => (
             <li key={`${p}-${i}`}>
               <Picture hash={p} size="gallery" alt={t(lang, "clinic.photo", { name, n: String(i + 1) })} priority={i === 0} />

@@ -33,7 +33,7 @@ export function Consultant(props: RenderProps<ConsultantListData>) {
             {data.chats.map((c) => (
               <li key={c.id}>
                 <a href={href("consultant-chat", { id: String(c.id) }, place)}>{c.title}</a>
-                <time dateTime={c.updatedAt}>{formatDate(c.updatedAt.slice(0, 10), lang)}</time>
+                <time dateTime={c.updatedAt.replace(/(\.\d{3})\d+/, "$1")}>{formatDate(c.updatedAt.slice(0, 10), lang)}</time>
               </li>
             ))}
           </ul>

@@ -106,7 +106,7 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
             <ul className="doctor-reviews">
               {(props.data.reviews ?? []).map((r, i) => (
                 <li key={i} className="doctor-review">
-                  <span className="doctor-review__stars" aria-label={`${r.stars}/5`}>
+                  <span className="doctor-review__stars" role="img" aria-label={`${r.stars}/5`}>
                     {"★".repeat(r.stars)}
                     {"☆".repeat(5 - r.stars)}
                   </span>{" "}

@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strconv"
 
 	"sogliq/server/derrors"
@@ -12,24 +11,15 @@ import (
 )
 
 // homeSpecialties is how many specialties the home page shows.
-const homeSpecialties = 12
-
 // Pages returns the loaders of the doctors slice, by route name
 // (shared/routes.json). perPage is the listing page size.
 func Pages(s *Store, perPage int) page.Loaders {
 	return page.Loaders{
-		"home":               s.loadHome,
 		"doctors":            s.loadSpecialties,
 		"specialty":          s.doctorList(perPage, false),
 		"specialty-children": s.doctorList(perPage, true),
 		"doctor":             s.loadDoctor,
 	}
-}
-
-// HomePage is the data of the home page: the region's most-staffed
-// specialties, at most homeSpecialties of them.
-type HomePage struct {
-	Specialties []SpecialtyText `json:"specialties"`
 }
 
 // SpecialtiesPage is the data of /doctors: every specialty of the region.
@@ -53,19 +43,6 @@ type DoctorProfilePage struct {
 	Doctor DoctorText `json:"doctor"`
 	// Reviews are the newest published reviews, of verified visits.
 	Reviews []DoctorReview `json:"reviews"`
-}
-
-func (s *Store) loadHome(ctx context.Context, req page.Request) (page.Result, error) {
-	specialties, err := s.Specialties(ctx, req.Region.ID, req.Lang)
-	if err != nil {
-		return page.Result{}, err
-	}
-	// The most-staffed specialties of the region first; ties keep name order.
-	sort.SliceStable(specialties, func(i, j int) bool { return specialties[i].DoctorCount > specialties[j].DoctorCount })
-	if len(specialties) > homeSpecialties {
-		specialties = specialties[:homeSpecialties]
-	}
-	return page.Result{Data: HomePage{Specialties: i18n.In(req.Lang, specialties, Specialty.In)}, Tags: []string{"specialties"}}, nil
 }
 
 func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Result, error) {

@@ -1,10 +1,12 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 
 	"sogliq/server/derrors"
 	"sogliq/server/i18n"
@@ -76,4 +78,15 @@ func (s *Store) SpecialtyBySlug(ctx context.Context, slug string) (Specialty, er
 		return Specialty{}, fmt.Errorf("catalog.SpecialtyBySlug(%q): %w", slug, err)
 	}
 	return sp, nil
+}
+
+// TopSpecialties returns the n most-staffed specialties of the region
+// (Specialties, most doctors first; ties keep name order): the home page's.
+func (s *Store) TopSpecialties(ctx context.Context, regionID int64, lang string, n int) ([]Specialty, error) {
+	ss, err := s.Specialties(ctx, regionID, lang)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(ss, func(a, b Specialty) int { return cmp.Compare(b.DoctorCount, a.DoctorCount) })
+	return ss[:min(len(ss), n)], nil
 }

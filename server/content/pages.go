@@ -100,6 +100,9 @@ func postIn(lang string, p Post) PostText {
 	}
 }
 
+// PostsIn is ps as the lists show them, in lang.
+func PostsIn(lang string, ps []Post) []PostText { return postsIn(lang, ps) }
+
 func postsIn(lang string, ps []Post) []PostText {
 	out := make([]PostText, len(ps))
 	for i, p := range ps {

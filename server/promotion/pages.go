@@ -132,6 +132,9 @@ func clinicIn(lang string, c Clinic) ClinicText {
 	return ClinicText{ID: c.ID, Slug: c.Slug, Name: i18n.Pick(lang, c.NameRu, c.NameUz), Address: i18n.Pick(lang, c.AddressRu, c.AddressUz), Phone: c.Phone}
 }
 
+// ListedIn is ps as the pages show them, in lang.
+func ListedIn(lang string, ps []Promotion) []Listed { return withDiscounts(lang, ps) }
+
 func withDiscounts(lang string, ps []Promotion) []Listed {
 	out := make([]Listed, len(ps))
 	for i, p := range ps {

@@ -93,28 +93,45 @@ func TestRedirectRules(t *testing.T) {
 	}
 }
 
+// TestRootFollowsTheVisitorsLanguage: the bare roots "/" and "/uz" follow
+// the language cookie (then the browser) and the stored region, privately;
+// every other URL names its page whatever the cookies say.
 func TestRootFollowsTheVisitorsLanguage(t *testing.T) {
 	s := sitetest.Start(t, sitetest.Options{})
 	for _, test := range []struct {
 		name    string
+		path    string
 		headers []string
 		status  int
 		to      string
 	}{
-		{"no preference", nil, 200, ""},
-		{"cookie", []string{"Cookie", "lang=uz"}, 302, "/uz"},
-		{"cookie wins over the browser", []string{"Cookie", "lang=ru", "Accept-Language", "uz"}, 200, ""},
-		{"browser", []string{"Accept-Language", "uz-UZ,uz;q=0.9,ru;q=0.5"}, 302, "/uz"},
+		{"no preference", "/", nil, 200, ""},
+		{"cookie", "/", []string{"Cookie", "lang=uz"}, 302, "/uz"},
+		{"cookie wins over the browser", "/", []string{"Cookie", "lang=ru", "Accept-Language", "uz"}, 200, ""},
+		{"browser", "/", []string{"Accept-Language", "uz-UZ,uz;q=0.9,ru;q=0.5"}, 302, "/uz"},
+		{"stored region", "/", []string{"Cookie", "region=samarkand"}, 302, "/samarkand"},
+		{"stored region and language", "/", []string{"Cookie", "lang=uz; region=samarkand"}, 302, "/uz/samarkand"},
+		{"stored region, browser in Uzbek", "/", []string{"Cookie", "region=fergana", "Accept-Language", "uz"}, 302, "/uz/fergana"},
+		{"stored default region", "/", []string{"Cookie", "region=tashkent"}, 200, ""},
+		{"unknown stored region", "/", []string{"Cookie", "region=atlantis"}, 200, ""},
+		{"a query is kept", "/?utm_source=x", []string{"Cookie", "region=samarkand"}, 302, "/samarkand?utm_source=x"},
+		{"uz, stored region", "/uz", []string{"Cookie", "region=samarkand"}, 302, "/uz/samarkand"},
+		{"uz, stored region, Russian cookie", "/uz", []string{"Cookie", "lang=ru; region=bukhara"}, 302, "/uz/bukhara"},
+		{"uz, Russian cookie, no region", "/uz", []string{"Cookie", "lang=ru"}, 200, ""},
+		{"uz, default region", "/uz", []string{"Cookie", "region=tashkent"}, 200, ""},
+		{"a region's home is its own", "/samarkand", []string{"Cookie", "region=bukhara"}, 200, ""},
+		{"another page is its own", "/doctors", []string{"Cookie", "region=samarkand"}, 200, ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			p := sitetest.Get(t, s.URL+"/", test.headers...)
+			p := sitetest.Get(t, s.URL+test.path, test.headers...)
 			if p.Resp.StatusCode != test.status || p.Resp.Header.Get("Location") != test.to {
 				t.Fatalf("status %d to %q, want %d to %q", p.Resp.StatusCode, p.Resp.Header.Get("Location"), test.status, test.to)
 			}
 			if test.status == 302 && p.Resp.Header.Get("Cache-Control") != "private, no-store" {
 				t.Errorf("a visitor-dependent redirect is cacheable: %q", p.Resp.Header.Get("Cache-Control"))
 			}
-			if test.status == 200 && !strings.Contains(p.Resp.Header.Get("Vary"), "Cookie") {
+			root := test.path == "/" || test.path == "/uz"
+			if test.status == 200 && root && !strings.Contains(p.Resp.Header.Get("Vary"), "Cookie") {
 				t.Errorf("the root does not vary by cookie: Vary %q", p.Resp.Header.Get("Vary"))
 			}
 		})

@@ -20,6 +20,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/content"
 	"sogliq/server/desk"
+	"sogliq/server/home"
 	"sogliq/server/i18n"
 	"sogliq/server/images"
 	"sogliq/server/jobs"
@@ -236,6 +237,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
 		catalog.Pages(doctors, limits.DoctorsPerPage),
+		home.Pages(doctors, promotion.NewStore(db), content.NewStore(db)),
 		catalog.ProviderPages(doctors, limits.ClinicsPerPage, time.Now),
 		knowledge.Pages(knowledge.NewStore(db), doctors),
 		product.Pages(product.NewStore(db), limits.ProductsPerPage),

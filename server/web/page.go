@@ -38,8 +38,9 @@ type pageRequest struct {
 	// trailingRegion is a region slug written after the page's path, to be
 	// moved to the front (swapRegionSlug).
 	trailingRegion string
-	// cookieLang and acceptLanguage steer the bare root (preferredLanguage).
-	cookieLang, acceptLanguage string
+	// cookieLang, cookieRegion and acceptLanguage steer the bare roots
+	// (preferredLanguage).
+	cookieLang, cookieRegion, acceptLanguage string
 	// token and newUser are the account cookies the auth guard reads;
 	// userID is the signed-in visitor it found.
 	token   string
@@ -74,6 +75,7 @@ func (s *Server) isRegion(slug string) bool {
 func (s *Server) servePage(c *fiber.Ctx) error {
 	pr := s.newPageRequest(utils.CopyString(c.Path()), string(c.Request().URI().QueryString()))
 	pr.cookieLang = utils.CopyString(c.Cookies(langCookie))
+	pr.cookieRegion = utils.CopyString(c.Cookies(regionCookie))
 	pr.acceptLanguage = utils.CopyString(c.Get(fiber.HeaderAcceptLanguage))
 	pr.token = utils.CopyString(c.Cookies(tokenCookie))
 	pr.newUser = c.Cookies(newUserCookie) != ""
@@ -275,7 +277,7 @@ func writeEntry(c *fiber.Ctx, e *cache.Entry, state string) error {
 	c.Set(fiber.HeaderETag, e.ETag)
 	c.Set("X-Cache", state)
 	c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
-	if c.Path() == "/" { // the bare root may redirect by cookie and language
+	if p := c.Path(); p == "/" || p == "/uz" { // the bare roots may redirect by cookie and language
 		c.Set(fiber.HeaderVary, "Accept-Encoding, Cookie, Accept-Language")
 	}
 	c.Status(e.Status)
