@@ -331,7 +331,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 	// Stale pages are refreshed in the background by at most half the
 	// runtimes, so first-time renders always keep the other half.
-	pages := cache.New(rdb, cache.Options{Logger: logger, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2)})
+	pages := cache.New(rdb, cache.Options{Logger: logger, LocalBytes: cfg.PageCacheBytes, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2)})
 	defer pages.Close()
 	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
 	// short life bounds what arbitrary queries store) and 1000 in process.

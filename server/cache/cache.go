@@ -45,11 +45,20 @@ const (
 	StateStale = "STALE" // stale entry served while a background render replaces it
 )
 
+// DefaultLocalBytes is the in-process layer's default bound, 32 MiB: about
+// 250 listing pages of 130 KB (identity, gzip and brotli bodies), or
+// thousands of smaller cards, in a process that should stay near 130 MB
+// under load on a 2-core machine (issue 15). Redis, when configured, holds
+// the rest.
+const DefaultLocalBytes = 32 << 20
+
 // Options configures a Cache. Zero fields take the documented defaults.
 type Options struct {
-	// LocalEntries is the size of the in-process LRU (default 1000; negative
-	// disables the local layer, so every lookup goes to Redis).
-	LocalEntries int
+	// LocalBytes bounds the memory of the in-process LRU: its entries'
+	// bodies (identity and compressed), headers and tags (default
+	// DefaultLocalBytes; negative disables the local layer, so every
+	// lookup goes to Redis).
+	LocalBytes int64
 	// FreshFor is how long an entry that carries no policy of its own
 	// (Entry.FreshFor zero) is fresh (default 5m); pages carry their
 	// route's (route.CachePolicy).
@@ -88,8 +97,8 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.LocalEntries == 0 {
-		o.LocalEntries = 1000
+	if o.LocalBytes == 0 {
+		o.LocalBytes = DefaultLocalBytes
 	}
 	if o.FreshFor <= 0 {
 		o.FreshFor = 5 * time.Minute
@@ -164,7 +173,7 @@ func New(rdb *redis.Client, opts Options) *Cache {
 		rdb:   rdb,
 		opts:  opts,
 		log:   opts.Logger,
-		local: newLRU(opts.LocalEntries),
+		local: newLRU(opts.LocalBytes),
 		tags:  newTagTimes(max(MaxLife, opts.FreshFor+opts.StaleFor)),
 
 		refreshSlots: make(chan struct{}, opts.Refreshes),

@@ -61,6 +61,22 @@ func NewEntry(status int, header map[string]string, body []byte, tags []string, 
 	}
 }
 
+// entryOverhead is a rough count of the bytes an Entry holds besides its
+// bodies, header and tags (struct, map and slice headers).
+const entryOverhead = 256
+
+// size is what the entry holds in memory, for the local layer's bound.
+func (e *Entry) size() int64 {
+	n := entryOverhead + len(e.Body) + len(e.Gzip) + len(e.Brotli) + len(e.ETag)
+	for k, v := range e.Header {
+		n += len(k) + len(v) + 32
+	}
+	for _, t := range e.Tags {
+		n += len(t) + 16
+	}
+	return int64(n)
+}
+
 func gzipBytes(body []byte) []byte {
 	var buf bytes.Buffer
 	// The level is a valid constant and a bytes.Buffer never fails a write,

@@ -106,8 +106,10 @@ func TestDecodeEntryRejectsCorruptInput(t *testing.T) {
 }
 
 func TestLRU(t *testing.T) {
-	l := newLRU(2)
 	a, b, c := &Entry{ETag: "a"}, &Entry{ETag: "b"}, &Entry{ETag: "c"}
+	// Room for two of these entries (same size: one-letter key and ETag).
+	one := a.size() + 1
+	l := newLRU(2*one + one/2)
 	l.put("a", a)
 	l.put("b", b)
 	l.get("a") // a is now the most recent, so c evicts b
@@ -125,9 +127,23 @@ func TestLRU(t *testing.T) {
 	if _, ok := l.get("a"); !ok {
 		t.Error("remove with a different entry removed the key")
 	}
+	if got, want := l.bytes(), 2*one; got != want {
+		t.Errorf("bytes = %d, want %d (two entries)", got, want)
+	}
+	// An entry bigger than the layer evicts everything and is not kept.
+	l.put("big", &Entry{Body: make([]byte, 3*one)})
+	if n, used := l.len(), l.bytes(); n != 0 || used != 0 {
+		t.Errorf("after an oversize put: %d entries, %d bytes; want none", n, used)
+	}
+	// Replacing an entry accounts for the size difference.
+	l.put("a", a)
+	l.put("a", &Entry{ETag: "a", Body: make([]byte, 10)})
+	if got, want := l.bytes(), one+10; got != want {
+		t.Errorf("bytes after replacing a = %d, want %d", got, want)
+	}
 	l.clear()
-	if n := l.len(); n != 0 {
-		t.Errorf("len after clear = %d, want 0", n)
+	if n, used := l.len(), l.bytes(); n != 0 || used != 0 {
+		t.Errorf("after clear: %d entries, %d bytes; want none", n, used)
 	}
 	var disabled *lru = newLRU(-1)
 	disabled.put("a", a)

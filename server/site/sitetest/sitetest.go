@@ -154,7 +154,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	}
 	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":", ServeExpired: database.Unavailable}
 	if opts.Uncached {
-		cacheOpts.LocalEntries, cacheOpts.Cap = -1, time.Nanosecond
+		cacheOpts.LocalBytes, cacheOpts.Cap = -1, time.Nanosecond
 	}
 	pages := cache.New(opts.Redis, cacheOpts)
 	t.Cleanup(func() { pages.Close() })
