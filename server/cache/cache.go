@@ -36,6 +36,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
+
+	"sogliq/server/metrics"
 )
 
 // States reported by Fetch; the web layer copies them into X-Cache.
@@ -79,6 +81,8 @@ type Options struct {
 	// RenderTimeout is the deadline of the detached render context
 	// (default 10s).
 	RenderTimeout time.Duration
+	// Name labels the cache's metrics (default "pages").
+	Name string
 	// Prefix starts every Redis key and the pub/sub channel (default
 	// "sogliq:"); tests use their own.
 	Prefix string
@@ -117,6 +121,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Refreshes <= 0 {
 		o.Refreshes = 1
+	}
+	if o.Name == "" {
+		o.Name = "pages"
 	}
 	if o.Prefix == "" {
 		o.Prefix = "sogliq:"
@@ -338,21 +345,43 @@ func (c *Cache) lookup(ctx context.Context, key string) (*Entry, freshness) {
 	f := expired
 	if ok {
 		if f = c.freshness(e, now); f == fresh {
+			c.count("local", f)
 			return e, f
 		}
 		if f == expired {
 			c.local.remove(key, e)
 		}
 	}
-	re := c.redisGet(ctx, key)
-	if re == nil {
+	if c.local != nil {
+		c.count("local", f)
+	}
+	if !c.redisUsable() {
 		return e, f
 	}
-	if rf := c.freshness(re, now); rf > f {
+	re := c.redisGet(ctx, key)
+	if re == nil {
+		c.count("redis", expired)
+		return e, f
+	}
+	rf := c.freshness(re, now)
+	c.count("redis", rf)
+	if rf > f {
 		c.local.put(key, re)
 		return re, rf
 	}
 	return e, f
+}
+
+// count records a lookup's result in layer for the metrics.
+func (c *Cache) count(layer string, f freshness) {
+	result := "miss"
+	switch f {
+	case fresh:
+		result = "hit"
+	case stale:
+		result = "stale"
+	}
+	metrics.CacheLookup(c.opts.Name, layer, result)
 }
 
 // refreshKey marks the context of a background render.

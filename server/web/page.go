@@ -9,12 +9,14 @@ import (
 	"maps"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
 	"sogliq/server/cache"
 	"sogliq/server/derrors"
+	"sogliq/server/metrics"
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
@@ -80,6 +82,7 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}
+	c.Locals(routeLocal, pr.match.Route.Name)
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
 	if pr.match.Route.Access != "" {
 		return s.servePrivatePage(c, pr)
@@ -238,7 +241,12 @@ func (s *Server) renderDocument(ctx context.Context, p DocumentProps) (string, e
 	if err != nil {
 		return "", err
 	}
-	return s.Engine.Render(ctx, props)
+	start := time.Now()
+	html, err := s.Engine.Render(ctx, props)
+	if err == nil {
+		metrics.Render(p.Route, time.Since(start))
+	}
+	return html, err
 }
 
 func (s *Server) propsJSON(p DocumentProps) ([]byte, error) {

@@ -25,6 +25,7 @@ import (
 	"sogliq/server/database/dbtest"
 	"sogliq/server/images"
 	"sogliq/server/jobs"
+	"sogliq/server/metrics"
 	"sogliq/server/seed"
 	"sogliq/server/site"
 	"sogliq/server/web"
@@ -148,7 +149,10 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(opts.Log, nil))
-	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger})
+	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{
+		Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
