@@ -292,14 +292,14 @@ func writeEntry(c *fiber.Ctx, e *cache.Entry, state string) error {
 	}
 	switch encoding {
 	case "br":
-		if len(e.Brotli) > 0 {
+		if br := e.Brotli(); len(br) > 0 {
 			c.Set(fiber.HeaderContentEncoding, "br")
-			body = e.Brotli
+			body = br
 		}
 	case "gzip":
-		if len(e.Gzip) > 0 {
+		if gz := e.Gzip(); len(gz) > 0 {
 			c.Set(fiber.HeaderContentEncoding, "gzip")
-			body = e.Gzip
+			body = gz
 		}
 	}
 	return c.Send(body)
