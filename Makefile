@@ -7,7 +7,7 @@
 
 GO        ?= go
 BIN       := bin/server
-.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench screenshots screenshots-dashboard clean
+.PHONY: deps run dev build test test-go test-race test-site vet lint typecheck generate generated browser-deps s3-deps bench bench-cold screenshots screenshots-dashboard clean
 
 # npm ci only when package-lock.json differs from the one node_modules was
 # installed from (compared by content, not time: a fresh checkout or git
@@ -141,6 +141,13 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'BenchmarkLargeSeed' -benchtime 1000x -timeout 30m ./server/booking/
 	$(GO) test -run '^$$' -bench 'BenchmarkContention' -benchtime 5x -timeout 10m ./server/booking/
 	$(GO) test -run '^$$' -bench 'BenchmarkDeskDay' -benchtime 500x -timeout 30m ./server/desk/
+	$(MAKE) --no-print-directory bench-cold
+
+# The cold-listing test of issue 15 against the built binary: wrk over the
+# sitemap's specialty listings, each request a page not asked for before
+# (bench/cold.sh; COLD_DB, COLD_CONNS, COLD_SECONDS, COLD_ENV).
+bench-cold: build
+	bench/cold.sh $(BIN)
 
 clean:
 	rm -rf bin

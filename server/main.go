@@ -38,6 +38,7 @@ import (
 	"sogliq/server/i18n"
 	"sogliq/server/images"
 	"sogliq/server/jobs"
+	"sogliq/server/metrics"
 	"sogliq/server/role"
 	"sogliq/server/search"
 	"sogliq/server/seed"
@@ -345,18 +346,21 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 	// Stale pages are refreshed in the background by at most half the
 	// runtimes, so first-time renders always keep the other half.
-	pages := cache.New(rdb, cache.Options{Logger: logger, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2)})
+	pages := cache.New(rdb, cache.Options{Logger: logger, LocalBytes: cfg.PageCacheBytes, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2)})
 	defer pages.Close()
 	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
 	// short life bounds what arbitrary queries store) and 1000 in process.
-	suggestions := cache.New(rdb, cache.Options{Logger: logger, Prefix: suggestPrefix, FreshFor: time.Minute, StaleFor: 4 * time.Minute})
+	suggestions := cache.New(rdb, cache.Options{Logger: logger, Name: "suggestions", Prefix: suggestPrefix, FreshFor: time.Minute, StaleFor: 4 * time.Minute})
 	defer suggestions.Close()
 
 	bundle, err := loadBundle(cfg)
 	if err != nil {
 		return err
 	}
-	engine, err := ssr.NewEngine(bundle, ssr.Options{Size: cfg.RenderPool, Timeout: cfg.RenderTimeout, Logger: logger})
+	engine, err := ssr.NewEngine(bundle, ssr.Options{
+		Size: cfg.RenderPool, Timeout: cfg.RenderTimeout, Logger: logger,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced,
+	})
 	if err != nil {
 		return err
 	}
@@ -392,6 +396,13 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	})
 	if err != nil {
 		return err
+	}
+	if cfg.MetricsAddr != "" {
+		addr, err := metrics.Serve(ctx, cfg.MetricsAddr, logger)
+		if err != nil {
+			return fmt.Errorf("metrics: %w", err)
+		}
+		logger.Info("metrics", slog.String("addr", addr.String()))
 	}
 	app := server.App()
 	errc := make(chan error, 1)

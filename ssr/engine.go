@@ -30,6 +30,11 @@ type Options struct {
 	Timeout time.Duration
 	// Logger receives the bundle's console output and runtime replacements.
 	Logger *slog.Logger
+	// OnWait, when set, learns how long each render waited for a runtime;
+	// OnReplace, when set, learns of each runtime discarded. The server
+	// feeds its metrics from them.
+	OnWait    func(time.Duration)
+	OnReplace func()
 }
 
 // Engine renders pages with a pool of goja runtimes that all run one program,
@@ -153,6 +158,9 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 	html, err := e.run(v, props)
 	if err != nil {
 		e.failures.Add(1)
+		if e.opts.OnReplace != nil {
+			e.opts.OnReplace()
+		}
 		// A runtime that was interrupted or threw may hold half-updated
 		// module state; never reuse it.
 		go e.replace()
@@ -163,7 +171,11 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 }
 
 func (e *Engine) acquire(ctx context.Context) (*vm, error) {
+	start := time.Now()
 	v, err := e.pool.get(ctx, isBackground(ctx))
+	if e.opts.OnWait != nil {
+		e.opts.OnWait(time.Since(start))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ssr: waiting for a runtime: %w", err)
 	}

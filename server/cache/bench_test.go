@@ -33,12 +33,12 @@ func benchPage() []byte {
 	return []byte(sb.String())
 }
 
-func benchCache(b *testing.B, rdb *redis.Client, local int) *Cache {
+func benchCache(b *testing.B, rdb *redis.Client, local int64) *Cache {
 	b.Helper()
 	c := New(rdb, Options{
-		LocalEntries: local,
-		Prefix:       "bench:" + b.Name() + ":",
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
+		LocalBytes: local,
+		Prefix:     "bench:" + b.Name() + ":",
+		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	b.Cleanup(func() { _ = c.Close() })
 	return c

@@ -36,6 +36,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
+
+	"sogliq/server/metrics"
 )
 
 // States reported by Fetch; the web layer copies them into X-Cache.
@@ -45,11 +47,20 @@ const (
 	StateStale = "STALE" // stale entry served while a background render replaces it
 )
 
+// DefaultLocalBytes is the in-process layer's default bound, 32 MiB: about
+// 250 listing pages of 130 KB (identity, gzip and brotli bodies), or
+// thousands of smaller cards, in a process that should stay near 130 MB
+// under load on a 2-core machine (issue 15). Redis, when configured, holds
+// the rest.
+const DefaultLocalBytes = 32 << 20
+
 // Options configures a Cache. Zero fields take the documented defaults.
 type Options struct {
-	// LocalEntries is the size of the in-process LRU (default 1000; negative
-	// disables the local layer, so every lookup goes to Redis).
-	LocalEntries int
+	// LocalBytes bounds the memory of the in-process LRU: its entries'
+	// bodies (identity and compressed), headers and tags (default
+	// DefaultLocalBytes; negative disables the local layer, so every
+	// lookup goes to Redis).
+	LocalBytes int64
 	// FreshFor is how long an entry that carries no policy of its own
 	// (Entry.FreshFor zero) is fresh (default 5m); pages carry their
 	// route's (route.CachePolicy).
@@ -70,6 +81,8 @@ type Options struct {
 	// RenderTimeout is the deadline of the detached render context
 	// (default 10s).
 	RenderTimeout time.Duration
+	// Name labels the cache's metrics (default "pages").
+	Name string
 	// Prefix starts every Redis key and the pub/sub channel (default
 	// "sogliq:"); tests use their own.
 	Prefix string
@@ -88,8 +101,8 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.LocalEntries == 0 {
-		o.LocalEntries = 1000
+	if o.LocalBytes == 0 {
+		o.LocalBytes = DefaultLocalBytes
 	}
 	if o.FreshFor <= 0 {
 		o.FreshFor = 5 * time.Minute
@@ -108,6 +121,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Refreshes <= 0 {
 		o.Refreshes = 1
+	}
+	if o.Name == "" {
+		o.Name = "pages"
 	}
 	if o.Prefix == "" {
 		o.Prefix = "sogliq:"
@@ -164,7 +180,7 @@ func New(rdb *redis.Client, opts Options) *Cache {
 		rdb:   rdb,
 		opts:  opts,
 		log:   opts.Logger,
-		local: newLRU(opts.LocalEntries),
+		local: newLRU(opts.LocalBytes),
 		tags:  newTagTimes(max(MaxLife, opts.FreshFor+opts.StaleFor)),
 
 		refreshSlots: make(chan struct{}, opts.Refreshes),
@@ -329,21 +345,43 @@ func (c *Cache) lookup(ctx context.Context, key string) (*Entry, freshness) {
 	f := expired
 	if ok {
 		if f = c.freshness(e, now); f == fresh {
+			c.count("local", f)
 			return e, f
 		}
 		if f == expired {
 			c.local.remove(key, e)
 		}
 	}
-	re := c.redisGet(ctx, key)
-	if re == nil {
+	if c.local != nil {
+		c.count("local", f)
+	}
+	if !c.redisUsable() {
 		return e, f
 	}
-	if rf := c.freshness(re, now); rf > f {
+	re := c.redisGet(ctx, key)
+	if re == nil {
+		c.count("redis", expired)
+		return e, f
+	}
+	rf := c.freshness(re, now)
+	c.count("redis", rf)
+	if rf > f {
 		c.local.put(key, re)
 		return re, rf
 	}
 	return e, f
+}
+
+// count records a lookup's result in layer for the metrics.
+func (c *Cache) count(layer string, f freshness) {
+	result := "miss"
+	switch f {
+	case fresh:
+		result = "hit"
+	case stale:
+		result = "stale"
+	}
+	metrics.CacheLookup(c.opts.Name, layer, result)
 }
 
 // refreshKey marks the context of a background render.

@@ -401,7 +401,7 @@ func TestFetchAges(t *testing.T) {
 			// Redis keeps the entry past the fake clock's expiry (its TTL
 			// runs on real time), so this also checks the age of entries
 			// read from Redis.
-			c := newTestCache(t, srv.Client(), Options{FreshFor: fresh, StaleFor: staleFor, Now: clk.Now, LocalEntries: -1})
+			c := newTestCache(t, srv.Client(), Options{FreshFor: fresh, StaleFor: staleFor, Now: clk.Now, LocalBytes: -1})
 			v1, v2 := newRenderer("v1"), newRenderer("v2")
 			v1.now, v2.now = clk.Now, clk.Now
 			fetch(t, c, "k", v1.render)

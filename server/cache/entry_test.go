@@ -9,6 +9,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func TestNewEntry(t *testing.T) {
@@ -24,10 +25,10 @@ func TestNewEntry(t *testing.T) {
 		t.Run(test.name, func(t *testing.T) {
 			header := map[string]string{"Content-Type": "text/html; charset=utf-8"}
 			e := NewEntry(200, header, []byte(test.body), []string{"page"}, now)
-			if got, err := gunzip(e.Gzip); err != nil || string(got) != test.body {
+			if got, err := gunzip(e.Gzip()); err != nil || string(got) != test.body {
 				t.Errorf("gunzip(Gzip) = %d bytes, %v; want the %d-byte body", len(got), err, len(test.body))
 			}
-			got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(e.Brotli)))
+			got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(e.Brotli())))
 			if err != nil || string(got) != test.body {
 				t.Errorf("brotli decode = %d bytes, %v; want the %d-byte body", len(got), err, len(test.body))
 			}
@@ -59,7 +60,7 @@ func TestNewEntryCopiesInputs(t *testing.T) {
 	tags[0] = "changed"
 	want := &Entry{Header: map[string]string{"Content-Type": "text/html"}, Body: []byte("hello"), Tags: []string{"doctor:1"}}
 	got := &Entry{Header: e.Header, Body: e.Body, Tags: e.Tags}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Entry{})); diff != "" {
 		t.Errorf("entry changed with the caller's memory (-want +got):\n%s", diff)
 	}
 }
@@ -81,8 +82,12 @@ func TestEncodeDecodeEntry(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decodeEntry: %v", err)
 			}
-			if diff := cmp.Diff(test.entry, got, cmp.Comparer(func(a, b []byte) bool { return bytes.Equal(a, b) })); diff != "" {
+			if diff := cmp.Diff(test.entry, got, cmpopts.IgnoreUnexported(Entry{}), cmp.Comparer(func(a, b []byte) bool { return bytes.Equal(a, b) })); diff != "" {
 				t.Errorf("round trip (-want +got):\n%s", diff)
+			}
+			// The compressed bodies travel too, and are not made again.
+			if !bytes.Equal(got.Gzip(), test.entry.Gzip()) || !bytes.Equal(got.Brotli(), test.entry.Brotli()) {
+				t.Error("round trip changed the compressed bodies")
 			}
 		})
 	}
@@ -106,8 +111,10 @@ func TestDecodeEntryRejectsCorruptInput(t *testing.T) {
 }
 
 func TestLRU(t *testing.T) {
-	l := newLRU(2)
 	a, b, c := &Entry{ETag: "a"}, &Entry{ETag: "b"}, &Entry{ETag: "c"}
+	// Room for two of these entries (same size: one-letter key and ETag).
+	one := a.size() + 1
+	l := newLRU(2*one + one/2)
 	l.put("a", a)
 	l.put("b", b)
 	l.get("a") // a is now the most recent, so c evicts b
@@ -125,9 +132,24 @@ func TestLRU(t *testing.T) {
 	if _, ok := l.get("a"); !ok {
 		t.Error("remove with a different entry removed the key")
 	}
+	if got, want := l.bytes(), 2*one; got != want {
+		t.Errorf("bytes = %d, want %d (two entries)", got, want)
+	}
+	// An entry bigger than the layer evicts everything and is not kept.
+	l.put("big", &Entry{Body: make([]byte, 3*one)})
+	if n, used := l.len(), l.bytes(); n != 0 || used != 0 {
+		t.Errorf("after an oversize put: %d entries, %d bytes; want none", n, used)
+	}
+	// Replacing an entry accounts for the size difference.
+	l.put("a", a)
+	bigger := &Entry{ETag: "a", Body: make([]byte, 10)}
+	l.put("a", bigger)
+	if got, want := l.bytes(), one+bigger.size()-a.size(); got != want || want <= one {
+		t.Errorf("bytes after replacing a = %d, want %d", got, want)
+	}
 	l.clear()
-	if n := l.len(); n != 0 {
-		t.Errorf("len after clear = %d, want 0", n)
+	if n, used := l.len(), l.bytes(); n != 0 || used != 0 {
+		t.Errorf("after clear: %d entries, %d bytes; want none", n, used)
 	}
 	var disabled *lru = newLRU(-1)
 	disabled.put("a", a)

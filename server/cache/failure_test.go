@@ -35,7 +35,7 @@ func TestFetchSurvivesRedisFailure(t *testing.T) {
 			srv := redistest.Start(t)
 			t.Cleanup(srv.Resume) // before Stop, which the server registered first
 			rdb := slowFallbackClient(t, srv)
-			c := newTestCache(t, rdb, Options{LocalEntries: 10, RedisBackoff: test.backoff})
+			c := newTestCache(t, rdb, Options{LocalBytes: 10 << 20, RedisBackoff: test.backoff})
 
 			total := test.goroutines * test.fetches
 			var done atomic.Int32

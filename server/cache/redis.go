@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"sogliq/server/metrics"
 )
 
 // NewRedisClient opens a client for redisURL (redis://[:password@]host:port/db)
@@ -56,6 +58,7 @@ func (c *Cache) redisFailed(parent context.Context, op string, err error) {
 	if parent.Err() != nil {
 		return
 	}
+	metrics.RedisError(c.opts.Name, op)
 	if c.opts.RedisBackoff > 0 {
 		c.redisDownUntil.Store(time.Now().Add(c.opts.RedisBackoff).UnixNano())
 	}

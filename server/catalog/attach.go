@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/lib/pq"
+
+	"sogliq/server/metrics"
 )
 
 // attach fills the specialties, clinics and minimum price of cards with
@@ -58,6 +60,7 @@ func (s *Store) specialtiesOf(ctx context.Context, ids []int64) ([]doctorSpecial
 		JOIN specialties s ON s.id = ds.specialty_id
 		WHERE ds.doctor_id = ANY($1)
 		ORDER BY ds.doctor_id, s.name_ru, s.id`
+	defer metrics.Query("doctors.specialties")()
 	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids)); err != nil {
 		return nil, fmt.Errorf("catalog.specialtiesOf: %w", err)
 	}
@@ -82,6 +85,7 @@ func (s *Store) clinicsOf(ctx context.Context, ids []int64) ([]doctorClinic, err
 		LEFT JOIN districts di ON di.id = c.district_id
 		WHERE dc.doctor_id = ANY($1)
 		ORDER BY dc.doctor_id, dc.price, c.id`
+	defer metrics.Query("doctors.clinics")()
 	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids)); err != nil {
 		return nil, fmt.Errorf("catalog.clinicsOf: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
+	"sogliq/server/metrics"
 )
 
 // Clinic listing orders (?sort=).
@@ -108,7 +109,10 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 		PriceLow  int `db:"price_low"`
 		PriceHigh int `db:"price_high"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, q, args...); err != nil {
+	done := metrics.Query("clinics.list")
+	err = s.db.SelectContext(ctx, &rows, q, args...)
+	done()
+	if err != nil {
 		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
 	}
 	page.Clinics = make([]ClinicCard, len(rows))

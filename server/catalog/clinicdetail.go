@@ -10,6 +10,7 @@ import (
 	"github.com/lib/pq"
 
 	"sogliq/server/derrors"
+	"sogliq/server/metrics"
 )
 
 // Clinic is the clinic card: the listing card and what only the card shows.
@@ -70,7 +71,9 @@ func (s *Store) ClinicBySlug(ctx context.Context, slug string, now time.Time) (C
 		LEFT JOIN districts di ON di.id = c.district_id
 		LEFT JOIN clinic_types t ON t.id = c.type_id
 		WHERE c.slug = $1`
+	done := metrics.Query("clinics.by_slug")
 	err := s.db.GetContext(ctx, &c, q, slug)
+	done()
 	if errors.Is(err, sql.ErrNoRows) {
 		err = derrors.NotFound
 	}

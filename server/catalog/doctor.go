@@ -8,6 +8,7 @@ import (
 
 	"sogliq/server/derrors"
 	"sogliq/server/i18n"
+	"sogliq/server/metrics"
 )
 
 // DefaultPerPage is the page size of doctor listings when the filter names none.
@@ -151,7 +152,10 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 		SELECT count(*)
 		FROM doctors d
 		JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere
-	if err := s.db.GetContext(ctx, &page.Total, count, args...); err != nil {
+	done := metrics.Query("doctors.count")
+	err := s.db.GetContext(ctx, &page.Total, count, args...)
+	done()
+	if err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
 	// Materialising every match (a few thousand rows at most) keeps the
@@ -169,7 +173,10 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 		LIMIT $5 OFFSET $6`
 	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)
 	page.Doctors = []DoctorCard{}
-	if err := s.db.SelectContext(ctx, &page.Doctors, list, args...); err != nil {
+	done = metrics.Query("doctors.list")
+	err = s.db.SelectContext(ctx, &page.Doctors, list, args...)
+	done()
+	if err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
 	if err := s.attach(ctx, page.Doctors); err != nil {
@@ -190,7 +197,9 @@ func (s *Store) DoctorBySlug(ctx context.Context, slug string) (Doctor, error) {
 			d.accepts_children, d.accepts_adults, d.region_id
 		FROM doctors d
 		WHERE d.slug = $1`
+	done := metrics.Query("doctors.by_slug")
 	err := s.db.GetContext(ctx, &d, q, slug)
+	done()
 	if errors.Is(err, sql.ErrNoRows) {
 		err = derrors.NotFound
 	}

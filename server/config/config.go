@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"sogliq/server/cache"
 	"sogliq/server/clientip"
 	"sogliq/server/database"
 	"sogliq/shared"
@@ -89,6 +90,12 @@ type Config struct {
 	// batch is written (ANALYTICS_FLUSH, default 1s); a batch of 2000 is
 	// written at once.
 	AnalyticsFlush time.Duration
+	// PageCacheBytes bounds the in-process page cache (PAGE_CACHE_MB,
+	// default cache.DefaultLocalBytes; 0 turns the in-process layer off).
+	PageCacheBytes int64
+	// MetricsAddr is where /metrics listens (METRICS_ADDR, default
+	// 127.0.0.1:9090, never the public address); "off" or empty turns it off.
+	MetricsAddr string
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -103,6 +110,24 @@ func FromEnv() (Config, error) {
 		RenderPool:    runtime.NumCPU(),
 		RenderTimeout: 2 * time.Second,
 		DBTimeout:     database.DefaultLimits.Timeout,
+		MetricsAddr:   "127.0.0.1:9090",
+	}
+	if v, ok := os.LookupEnv("METRICS_ADDR"); ok {
+		c.MetricsAddr = v
+		if v == "off" {
+			c.MetricsAddr = ""
+		}
+	}
+	c.PageCacheBytes = cache.DefaultLocalBytes
+	if v := os.Getenv("PAGE_CACHE_MB"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return c, fmt.Errorf("config: PAGE_CACHE_MB=%q is not a number of megabytes (0 turns the in-process page cache off)", v)
+		}
+		c.PageCacheBytes = int64(n) << 20
+		if n == 0 {
+			c.PageCacheBytes = -1
+		}
 	}
 	if v := os.Getenv("DB_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -224,6 +249,8 @@ func (c Config) LogValue() slog.Value {
 		slog.String("llm", llm),
 		slog.Bool("dev", c.Dev),
 		slog.Int("render_pool", c.RenderPool),
+		slog.Int64("page_cache_mb", max(c.PageCacheBytes, 0)>>20),
+		slog.String("metrics", c.MetricsAddr),
 		slog.Duration("render_timeout", c.RenderTimeout),
 		slog.Duration("db_timeout", c.DBTimeout),
 		slog.String("geoip", geoip),

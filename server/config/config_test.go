@@ -2,9 +2,12 @@ package config
 
 import (
 	"log/slog"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"sogliq/server/cache"
 )
 
 func TestFromEnv(t *testing.T) {
@@ -34,12 +37,29 @@ func TestFromEnv(t *testing.T) {
 		}, false},
 		{"bad geoip url", map[string]string{"GEOIP_URL": "127.0.0.1:9999"}, nil, true},
 		{"bad trusted proxies", map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, nil, true},
+		{"page cache and metrics defaults", nil, func(c Config) bool {
+			return c.PageCacheBytes == cache.DefaultLocalBytes && c.MetricsAddr == "127.0.0.1:9090"
+		}, false},
+		{"page cache size, metrics elsewhere", map[string]string{"PAGE_CACHE_MB": "64", "METRICS_ADDR": "127.0.0.1:0"}, func(c Config) bool {
+			return c.PageCacheBytes == 64<<20 && c.MetricsAddr == "127.0.0.1:0"
+		}, false},
+		{"page cache and metrics off", map[string]string{"PAGE_CACHE_MB": "0", "METRICS_ADDR": "off"}, func(c Config) bool {
+			return c.PageCacheBytes < 0 && c.MetricsAddr == ""
+		}, false},
+		{"bad page cache size", map[string]string{"PAGE_CACHE_MB": "lots"}, nil, true},
 		{"bad pool", map[string]string{"SSR_POOL": "many"}, nil, true},
 		{"bad timeout", map[string]string{"SSR_TIMEOUT": "-1s"}, nil, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES"} {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB"} {
 				t.Setenv(k, test.env[k])
+			}
+			// METRICS_ADDR set to "" means off; unset means the default.
+			if v, ok := test.env["METRICS_ADDR"]; ok {
+				t.Setenv("METRICS_ADDR", v)
+			} else {
+				t.Setenv("METRICS_ADDR", "")
+				os.Unsetenv("METRICS_ADDR")
 			}
 			c, err := FromEnv()
 			if test.wantErr {

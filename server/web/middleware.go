@@ -16,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"sogliq/server/derrors"
+	"sogliq/server/metrics"
 	"sogliq/server/route"
 )
 
@@ -62,14 +63,33 @@ func (s *Server) accessLog(c *fiber.Ctx) error {
 			s.Logger.ErrorContext(c.UserContext(), "error handler failed", slog.Any("err", herr))
 		}
 	}
+	took := time.Since(start)
+	metrics.Request(routeLabel(c), c.Response().StatusCode(), took)
 	s.Logger.InfoContext(c.UserContext(), "request",
 		slog.String("method", c.Method()),
 		slog.String("path", c.Path()),
 		slog.Int("status", c.Response().StatusCode()),
-		slog.Duration("took", time.Since(start)),
+		slog.Duration("took", took),
 		slog.String("cache", string(c.Response().Header.Peek("X-Cache"))),
 	)
 	return nil
+}
+
+// routeLocal is the Locals key under which servePage leaves the route
+// table's name of the page it matched, for the metrics' route label.
+const routeLocal = "sogliq.route"
+
+// routeLabel names the request's route with bounded cardinality: the page's
+// route name, else the pattern of the handler Fiber matched ("/api/suggest",
+// "/_assets/*"); a page request that matched no route is "page:none".
+func routeLabel(c *fiber.Ctx) string {
+	if name, ok := c.Locals(routeLocal).(string); ok {
+		return name
+	}
+	if p := c.Route().Path; p != "/*" && p != "" {
+		return p
+	}
+	return "page:none"
 }
 
 // basePolicy is the Content-Security-Policy without third-party counters.

@@ -9,12 +9,14 @@ import (
 	"maps"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
 	"sogliq/server/cache"
 	"sogliq/server/derrors"
+	"sogliq/server/metrics"
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
@@ -82,6 +84,7 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}
+	c.Locals(routeLocal, pr.match.Route.Name)
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
 	if pr.match.Route.Access != "" {
 		return s.servePrivatePage(c, pr)
@@ -242,7 +245,12 @@ func (s *Server) renderDocument(ctx context.Context, p DocumentProps) (string, e
 	if err != nil {
 		return "", err
 	}
-	return s.Engine.Render(ctx, props)
+	start := time.Now()
+	html, err := s.Engine.Render(ctx, props)
+	if err == nil {
+		metrics.Render(p.Route, time.Since(start))
+	}
+	return html, err
 }
 
 func (s *Server) propsJSON(p DocumentProps) ([]byte, error) {
@@ -288,14 +296,14 @@ func writeEntry(c *fiber.Ctx, e *cache.Entry, state string) error {
 	}
 	switch encoding {
 	case "br":
-		if len(e.Brotli) > 0 {
+		if br := e.Brotli(); len(br) > 0 {
 			c.Set(fiber.HeaderContentEncoding, "br")
-			body = e.Brotli
+			body = br
 		}
 	case "gzip":
-		if len(e.Gzip) > 0 {
+		if gz := e.Gzip(); len(gz) > 0 {
 			c.Set(fiber.HeaderContentEncoding, "gzip")
-			body = e.Gzip
+			body = gz
 		}
 	}
 	return c.Send(body)

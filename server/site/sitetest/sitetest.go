@@ -26,6 +26,7 @@ import (
 	"sogliq/server/database/dbtest"
 	"sogliq/server/images"
 	"sogliq/server/jobs"
+	"sogliq/server/metrics"
 	"sogliq/server/seed"
 	"sogliq/server/site"
 	"sogliq/server/web"
@@ -154,13 +155,16 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(opts.Log, nil))
-	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger})
+	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{
+		Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":", ServeExpired: database.Unavailable}
 	if opts.Uncached {
-		cacheOpts.LocalEntries, cacheOpts.Cap = -1, time.Nanosecond
+		cacheOpts.LocalBytes, cacheOpts.Cap = -1, time.Nanosecond
 	}
 	pages := cache.New(opts.Redis, cacheOpts)
 	t.Cleanup(func() { pages.Close() })
