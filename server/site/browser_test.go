@@ -30,8 +30,10 @@ import (
 )
 
 // browserTimeout bounds the whole node run; a hung browser must not hang CI.
-// The booking flow (two languages) added about a minute and a half.
-const browserTimeout = 10 * time.Minute
+// The booking flow (two languages) added about a minute and a half, the
+// desk flow (three browsers) about one; on a shared, loaded machine the
+// whole run took over ten minutes.
+const browserTimeout = 15 * time.Minute
 
 // TestBrowser runs the browser tests in client/e2e against a seeded site:
 // pages without JavaScript, islands hydrating without console errors, the
