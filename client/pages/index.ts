@@ -26,6 +26,7 @@ import { SignIn, RegisterFinalize, Profile, ProfilePersonal } from "./Account";
 import { Consultant, ConsultantChat } from "./Consultant";
 import { History, BookingDone } from "./History";
 import { Desk } from "./Desk";
+import { Editor } from "./Editor";
 import type { RenderProps } from "../types";
 
 /**
@@ -71,5 +72,6 @@ export const pages: Record<string, AnyPage> = {
   History,
   BookingDone,
   Desk,
+  Editor,
   Error: ErrorPage,
 };

@@ -73,6 +73,10 @@ type Config struct {
 	// shared by every instance; with S3Bucket, S3AccessKey, S3SecretKey
 	// (secret) and S3Region.
 	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
+	// PreviewSecret signs editors' preview links (PREVIEW_SECRET); empty
+	// means a random one per process, so a link opens only on the instance
+	// that made it. Secret: it never prints.
+	PreviewSecret Secret
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -144,8 +148,28 @@ func FromEnv() (Config, error) {
 		return c, fmt.Errorf("config: TRUSTED_PROXIES: %w", err)
 	}
 	c.TrustedProxies = proxies
+	c.PreviewSecret = Secret(os.Getenv("PREVIEW_SECRET"))
 	return c, nil
 }
+
+// Secret is a configuration value that never prints: fmt, slog and JSON
+// all see "[redacted]".
+type Secret string
+
+// String redacts.
+func (Secret) String() string { return "[redacted]" }
+
+// GoString redacts (%#v).
+func (Secret) GoString() string { return "[redacted]" }
+
+// LogValue redacts.
+func (Secret) LogValue() slog.Value { return slog.StringValue("[redacted]") }
+
+// MarshalJSON redacts.
+func (Secret) MarshalJSON() ([]byte, error) { return []byte(`"[redacted]"`), nil }
+
+// Bytes is the secret itself, for the code that uses it.
+func (s Secret) Bytes() []byte { return []byte(s) }
 
 func env(name, def string) string {
 	if v := os.Getenv(name); v != "" {
@@ -193,5 +217,6 @@ func (c Config) LogValue() slog.Value {
 		slog.String("geoip", geoip),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 		slog.String("media", media),
+		slog.Bool("preview_secret_set", c.PreviewSecret != ""),
 	)
 }

@@ -9,6 +9,8 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/booking"
+	"sogliq/server/cache"
+	"sogliq/server/editorial"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
 )
@@ -24,6 +26,9 @@ type QueueOptions struct {
 	// PollInterval: see jobs.Config.
 	PollInterval time.Duration
 	Logger       *slog.Logger
+	// Pages and Suggestions are the caches a scheduled publication
+	// expires.
+	Pages, Suggestions *cache.Cache
 }
 
 // NewQueue builds the job queue on db with every domain's job kinds; a new
@@ -42,6 +47,9 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 	booking.AddWorkers(workers,
 		&booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, Now: now},
 		&booking.ReleaseHoldsWorker{Store: store, Now: now})
+	river.AddWorker(workers, &editorial.PublishWorker{
+		Store: editorial.NewStore(db), Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now,
+	})
 	return jobs.New(db.DB, jobs.Config{
 		Work: o.Work, Workers: workers, Periodic: booking.PeriodicJobs(),
 		Clock: o.Clock, PollInterval: o.PollInterval, Logger: o.Logger,
