@@ -324,7 +324,7 @@ func (h *Handler) publish(c *fiber.Ctx) error {
 // fails is returned after the publication stands: the pages then age out
 // within their fresh time.
 func PublishNow(ctx context.Context, store *Store, pages, suggestions *cache.Cache, k Kind, id, by int64, due *time.Time, check func(Values) error) (Published, error) {
-	p, err := store.Publish(ctx, k, id, by, due, search.Reindex, check)
+	p, err := store.Publish(ctx, k, id, by, due, check)
 	if err != nil {
 		return p, err
 	}

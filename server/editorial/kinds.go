@@ -18,6 +18,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+
+	"sogliq/server/search"
 )
 
 // Field types.
@@ -69,6 +71,10 @@ type Kind struct {
 	// (run before and after a change: a doctor leaving a specialty
 	// leaves its listing).
 	TagsQuery string
+	// SearchQuery returns the search index entries (entity_type,
+	// entity_id) showing entity $1, reindexed on publication (run before
+	// and after the change, like TagsQuery).
+	SearchQuery string
 }
 
 // Kinds are the entity kinds the editor edits, in menu order.
@@ -84,10 +90,16 @@ var Kinds = []Kind{
 			{Name: "photo", Type: Image, Column: "photo", Nullable: true, Max: 500},
 		},
 		TagsQuery: `
-			SELECT ARRAY['doctor:' || $1::text, 'specialties'] || coalesce(array_agg('specialty:' || s.slug), '{}')
+			SELECT ARRAY['doctor:' || $1::bigint, 'specialties'] || coalesce(array_agg('specialty:' || s.slug), '{}')
 			FROM doctor_specialties ds
 			JOIN specialties s ON s.id = ds.specialty_id
-			WHERE ds.doctor_id = $1`,
+			WHERE ds.doctor_id = $1::bigint`,
+		SearchQuery: `
+			SELECT 'doctor' AS type, $1::bigint AS id
+			UNION ALL
+			SELECT 'doctor_specialty', specialty_id
+			FROM doctor_specialties
+			WHERE doctor_id = $1::bigint`,
 	},
 	{
 		Name: "clinic", Table: "clinics", Title: "name_ru", Route: "clinic", Param: "slug",
@@ -101,7 +113,9 @@ var Kinds = []Kind{
 			{Name: "logo", Type: Image, Column: "logo", Nullable: true, Max: 500},
 		},
 		TagsQuery: `
-			SELECT ARRAY['clinic:' || $1::text, 'clinics']`,
+			SELECT ARRAY['clinic:' || $1::bigint, 'clinics']`,
+		SearchQuery: `
+			SELECT 'clinic' AS type, $1::bigint AS id`,
 	},
 	{
 		Name: "specialty", Table: "specialties", Title: "name_ru", Route: "specialty", Param: "specialty",
@@ -115,6 +129,12 @@ var Kinds = []Kind{
 			SELECT ARRAY['specialties'] || coalesce(array_agg('specialty:' || s.slug), '{}')
 			FROM specialties s
 			WHERE s.id = $1`,
+		SearchQuery: `
+			SELECT 'doctor_specialty' AS type, $1::bigint AS id
+			UNION ALL
+			SELECT 'doctor', doctor_id
+			FROM doctor_specialties
+			WHERE specialty_id = $1::bigint`,
 	},
 }
 
@@ -153,4 +173,13 @@ func (k Kind) tags(ctx context.Context, q sqlx.QueryerContext, id int64) ([]stri
 		return nil, fmt.Errorf("editorial: tags of %s %d: %w", k.Name, id, err)
 	}
 	return tags, nil
+}
+
+// searchEntities runs k.SearchQuery for id.
+func (k Kind) searchEntities(ctx context.Context, q sqlx.QueryerContext, id int64) ([]search.Entity, error) {
+	var out []search.Entity
+	if err := sqlx.SelectContext(ctx, q, &out, k.SearchQuery, id); err != nil {
+		return nil, fmt.Errorf("editorial: search entries of %s %d: %w", k.Name, id, err)
+	}
+	return out, nil
 }

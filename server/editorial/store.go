@@ -14,6 +14,7 @@ import (
 	"github.com/lib/pq"
 
 	"sogliq/server/derrors"
+	"sogliq/server/search"
 )
 
 // Store keeps drafts, revisions and the audit log, and applies drafts to
@@ -237,12 +238,12 @@ var ErrNotDue = errors.New("editorial: the scheduled revision is not due")
 
 // Publish applies the open draft of k's entity id in one transaction: the
 // draft's values over the tables, the revision marked published with its
-// diff against what the site showed, the audit row, and reindex (the
-// search index, in the same transaction). A draft that is scheduled is
+// diff against what the site showed, the audit row, and the search index
+// entries of the entity and of those listing it (before and after). A draft that is scheduled is
 // published only by the scheduler, which passes its time as due. check is called
 // with the draft's values and refuses with an error when a required
 // field is empty.
-func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Time, reindex func(context.Context, *sqlx.Tx) error, check func(Values) error) (Published, error) {
+func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Time, check func(Values) error) (Published, error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return Published{}, err
@@ -284,10 +285,18 @@ func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Tim
 	if err != nil {
 		return Published{}, err
 	}
+	searchBefore, err := k.searchEntities(ctx, tx, id)
+	if err != nil {
+		return Published{}, err
+	}
 	if err := Apply(ctx, tx, k, id, draft); err != nil {
 		return Published{}, err
 	}
 	tagsAfter, err := k.tags(ctx, tx, id)
+	if err != nil {
+		return Published{}, err
+	}
+	searchAfter, err := k.searchEntities(ctx, tx, id)
 	if err != nil {
 		return Published{}, err
 	}
@@ -303,10 +312,8 @@ func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Tim
 	if err := audit(ctx, tx, by, "publish", map[string]any{"kind": k.Name, "id": id, "revision": rev}); err != nil {
 		return Published{}, err
 	}
-	if reindex != nil {
-		if err := reindex(ctx, tx); err != nil {
-			return Published{}, err
-		}
+	if err := search.ReindexEntities(ctx, tx, append(searchBefore, searchAfter...)); err != nil {
+		return Published{}, err
 	}
 	if err := tx.Commit(); err != nil {
 		return Published{}, fmt.Errorf("editorial.Publish(%s %d): %w", k.Name, id, err)

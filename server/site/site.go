@@ -113,7 +113,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		bookings.Queue = d.Queue
 	}
 	go purgeAccounts(ctx, accounts, d.Logger)
-	editor, err := editorHandler(d, routes, dict, accounts)
+	editor, err := editorHandler(d, routes, dict, accounts, suggestions)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 
 // editorHandler is the editors' API; its Render is set once the web
 // server exists.
-func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *account.Store) (*editorial.Handler, error) {
+func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *account.Store, suggestions *cache.Cache) (*editorial.Handler, error) {
 	secret := d.PreviewSecret
 	if len(secret) == 0 {
 		secret = make([]byte, 32)
@@ -189,7 +189,7 @@ func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *accou
 	}
 	h := &editorial.Handler{
 		Store: editorial.NewStore(d.DB), DB: d.DB, Roles: role.NewStore(d.DB), Accounts: accounts,
-		Dict: dict, Routes: routes, Pages: d.Cache, Suggestions: d.Suggestions, Secret: secret,
+		Dict: dict, Routes: routes, Pages: d.Cache, Suggestions: suggestions, Secret: secret,
 	}
 	if d.Queue != nil {
 		h.Enqueue = func(ctx context.Context, tx *sql.Tx, kind string, id int64, at time.Time) error {
