@@ -27,7 +27,7 @@ export interface FieldInfo {
    * Label is the field's name in the editor's language.
    */
   label: string;
-  type: "text" | "richtext" | "slug" | "image" | "refs";
+  type: "text" | "longtext" | "richtext" | "slug" | "image" | "refs";
   translatable: boolean;
   required: boolean;
   /**

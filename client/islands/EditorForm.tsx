@@ -254,7 +254,7 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
           {f.label}
           {part !== "text" && ` (${t(lang, part === "ru" ? "editor.lang.ru" : "editor.lang.uz")})`}
         </label>
-        {f.type === "richtext" ? <textarea rows={6} {...common} /> : <input type="text" {...common} />}
+        {f.type === "richtext" || f.type === "longtext" ? <textarea rows={6} {...common} /> : <input type="text" {...common} />}
         {err && (
           <p className="editor-form__field-error" id={`${id}-error`}>
             {err}
@@ -306,7 +306,7 @@ function Preview({ lang, links }: { lang: Lang; links: Record<string, string> })
             <h3>{t(lang, l === "ru" ? "editor.column.ru" : "editor.column.uz")}</h3>
             <div className="editor-preview__frames">
               <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewPhone")}`} className="editor-preview__phone" data-preview-frame={`${l}-phone`} />
-              <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewDesktop")}`} className="editor-preview__desktop" data-preview-frame={`${l}-desktop`} loading="lazy" />
+              <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewDesktop")}`} className="editor-preview__desktop" data-preview-frame={`${l}-desktop`} />
             </div>
           </div>
         ))}

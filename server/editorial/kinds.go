@@ -25,7 +25,8 @@ import (
 // Field types.
 const (
 	Text     = "text"
-	RichText = "richtext"
+	LongText = "longtext" // plain text in several lines (a biography)
+	RichText = "richtext" // HTML through the content sanitiser
 	Slug     = "slug"
 	Image    = "image"
 	Refs     = "refs"
@@ -86,7 +87,7 @@ var Kinds = []Kind{
 			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},
 			{Name: "specialties", Type: Refs, Required: true, Join: "doctor_specialties", Owner: "doctor_id", Ref: "specialty_id", RefTable: "specialties"},
 			{Name: "category", Type: Text, Column: "category", Translatable: true, Max: 120},
-			{Name: "biography", Type: RichText, Column: "description", Translatable: true, Required: true, Max: 20000},
+			{Name: "biography", Type: LongText, Column: "description", Translatable: true, Required: true, Max: 20000},
 			{Name: "photo", Type: Image, Column: "photo", Nullable: true, Max: 500},
 		},
 		TagsQuery: `
@@ -109,7 +110,7 @@ var Kinds = []Kind{
 			{Name: "address", Type: Text, Column: "address", Translatable: true, Required: true, Max: 300},
 			{Name: "landmark", Type: Text, Column: "landmark", Translatable: true, Max: 300},
 			{Name: "phone", Type: Text, Column: "phone", Max: 40},
-			{Name: "description", Type: RichText, Column: "description", Translatable: true, Max: 20000},
+			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
 			{Name: "logo", Type: Image, Column: "logo", Nullable: true, Max: 500},
 		},
 		TagsQuery: `
@@ -123,7 +124,7 @@ var Kinds = []Kind{
 			{Name: "name", Type: Text, Column: "name", Translatable: true, Required: true, Min: 3, Max: 120},
 			{Name: "nameChildren", Type: Text, Column: "name_children", Translatable: true, Required: true, Min: 3, Max: 120},
 			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},
-			{Name: "description", Type: RichText, Column: "description", Translatable: true, Max: 20000},
+			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
 		},
 		TagsQuery: `
 			SELECT ARRAY['specialties'] || coalesce(array_agg('specialty:' || s.slug), '{}')
