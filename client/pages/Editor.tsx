@@ -14,7 +14,13 @@ import "./Editor.css";
 export function Editor(props: RenderProps<EditorPage>) {
   const { lang, data } = props;
   const base = lang === "uz" ? "/uz/editor" : "/editor";
-  const listHref = (extra: Record<string, string>) => `${base}?${new URLSearchParams({ kind: data.kind, ...(data.query ? { q: data.query } : {}), ...(data.drafts ? { drafts: "1" } : {}), ...extra })}`;
+  // goja has no URLSearchParams: the query is joined by hand.
+  const listHref = (extra: Record<string, string>) => {
+    const q: Record<string, string> = { kind: data.kind, ...(data.query ? { q: data.query } : {}), ...(data.drafts ? { drafts: "1" } : {}), ...extra };
+    return `${base}?${Object.entries(q)
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+      .join("&")}`;
+  };
   return (
     <>
       <PageHead title={`${t(lang, "editor.title")} | ${t(lang, "site.name")}`} description={t(lang, "editor.title")} url={props.url} noindex />

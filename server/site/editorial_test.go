@@ -413,3 +413,56 @@ func TestEditorPublishPurgesEveryInstance(t *testing.T) {
 	}
 }
 
+
+// TestEditorPage: /editor is private, never cached, noindex, in both
+// languages; editors get the list and the form, admins the roles too,
+// anyone else the explanation; nobody signed in is sent home.
+func TestEditorPage(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	users := editorUsers(t, s, sms, "750")
+	d := pickDoctor(t, s)
+	form := fmt.Sprintf("/editor?kind=doctor&id=%d&q=", d.ID)
+	for _, test := range []struct {
+		name, path, who, h1 string
+		form, roles, denied bool
+	}{
+		{"editor", form, "editor", "Редакция", true, false, false},
+		{"editor, uz", "/uz" + form, "editor", "Tahririyat", true, false, false},
+		{"admin", "/editor?kind=clinic&q=%D0%B0&drafts=1", "admin", "Редакция", false, true, false},
+		{"staff", form, "staff", "Редакция", false, false, true},
+		{"user", "/uz/editor", "user", "Tahririyat", false, false, true},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path, "Cookie", users[test.who])
+			if p.Resp.StatusCode != 200 {
+				t.Fatalf("%d", p.Resp.StatusCode)
+			}
+			if cc := p.Resp.Header.Get("Cache-Control"); cc != "private, no-store" || p.Resp.Header.Get("X-Cache") != "" {
+				t.Errorf("Cache-Control %q, X-Cache %q", cc, p.Resp.Header.Get("X-Cache"))
+			}
+			if got := sitetest.Attr(p.One(t, `meta[name="robots"]`), "content"); !strings.Contains(got, "noindex") {
+				t.Errorf("robots %q", got)
+			}
+			if got := sitetest.Text(p.One(t, "main h1")); got != test.h1 {
+				t.Errorf("h1 %q, want %q", got, test.h1)
+			}
+			checks := []struct {
+				sel  string
+				want bool
+			}{
+				{`[data-island="EditorForm"] textarea[name="biography.uz"]`, test.form},
+				{`[data-island="EditorRoles"]`, test.roles},
+				{".editor__denied", test.denied},
+			}
+			for _, c := range checks {
+				if got := len(p.All(t, c.sel)) > 0; got != c.want {
+					t.Errorf("%s present: %v, want %v", c.sel, got, c.want)
+				}
+			}
+		})
+	}
+	if p := sitetest.Get(t, s.URL+"/editor"); p.Resp.StatusCode != 302 {
+		t.Errorf("nobody: %d", p.Resp.StatusCode)
+	}
+}
