@@ -466,3 +466,77 @@ func TestEditorPage(t *testing.T) {
 		t.Errorf("nobody: %d", p.Resp.StatusCode)
 	}
 }
+
+// TestEditorScheduledPublish: a draft scheduled for a time is published
+// then by the job queue (cache expired as by hand); a time in the past is
+// refused with the field's message; editing a scheduled draft makes it a
+// draft again, and its job then does nothing.
+func TestEditorScheduledPublish(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	users := editorUsers(t, s, sms, "760")
+	editor := users["editor"]
+	d := pickDoctor(t, s)
+	doc := fmt.Sprintf("%s/api/editor/doctor/%d", s.URL, d.ID)
+	const bio = "Запланированная биография"
+	if st, body := call(t, "PUT", doc+"/draft", editor, draftBody(t, s, editor, d, bio, "Rejalashtirilgan", d.Slug)); st != 200 {
+		t.Fatalf("draft: %d %s", st, body)
+	}
+	if st, body := call(t, "POST", doc+"/publish?lang=uz", editor, `{"at":"2020-01-01T10:00:00+05:00"}`); st != 422 || !strings.Contains(body, `"at":"Kelajakdagi`) {
+		t.Errorf("a time in the past: %d %s", st, body)
+	}
+	page := s.URL + "/doctor/" + d.Slug
+	sitetest.Get(t, page)
+	at := time.Now().Add(2 * time.Second).Format(time.RFC3339)
+	if st, body := call(t, "POST", doc+"/publish", editor, `{"at":"`+at+`"}`); st != 200 {
+		t.Fatalf("schedule: %d %s", st, body)
+	}
+	if p := sitetest.Get(t, page); strings.Contains(p.Body, bio) {
+		t.Fatal("published before its time")
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		p := sitetest.Get(t, page)
+		if strings.Contains(p.Body, bio) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not published 30 s after its time (X-Cache %s)", p.Resp.Header.Get("X-Cache"))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	var state string
+	if err := s.DB.Get(&state, `SELECT state FROM editorial_revisions WHERE kind = 'doctor' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, d.ID); err != nil || state != "published" {
+		t.Errorf("revision state %q, %v", state, err)
+	}
+
+	// Scheduled, then edited: the job finds a draft and leaves it.
+	at = time.Now().Add(time.Second).Format(time.RFC3339)
+	if st, body := call(t, "PUT", doc+"/draft", editor, draftBody(t, s, editor, d, "Первая правка", "Birinchi", d.Slug)); st != 200 {
+		t.Fatalf("draft: %d %s", st, body)
+	}
+	if st, body := call(t, "POST", doc+"/publish", editor, `{"at":"`+at+`"}`); st != 200 {
+		t.Fatalf("schedule: %d %s", st, body)
+	}
+	if st, body := call(t, "PUT", doc+"/draft", editor, draftBody(t, s, editor, d, "Вторая правка", "Ikkinchi", d.Slug)); st != 200 {
+		t.Fatalf("draft: %d %s", st, body)
+	}
+	deadline = time.Now().Add(30 * time.Second)
+	for {
+		var done int
+		if err := s.DB.Get(&done, `SELECT count(*) FROM river_job WHERE kind = 'editorial_publish' AND state = 'completed'`); err != nil {
+			t.Fatal(err)
+		}
+		if done == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the second job did not run: %d completed", done)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	var live string
+	if err := s.DB.Get(&live, `SELECT description_ru FROM doctors WHERE id = $1`, d.ID); err != nil || live != bio {
+		t.Errorf("after the stale job the row holds %q, %v; want the first publication", live, err)
+	}
+}
