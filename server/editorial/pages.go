@@ -52,4 +52,3 @@ func Pages(h *Handler) page.Loaders {
 		return page.Result{Data: data, NoIndex: true}, nil
 	}}
 }
-

@@ -413,7 +413,6 @@ func TestEditorPublishPurgesEveryInstance(t *testing.T) {
 	}
 }
 
-
 // TestEditorPage: /editor is private, never cached, noindex, in both
 // languages; editors get the list and the form, admins the roles too,
 // anyone else the explanation; nobody signed in is sent home.
