@@ -5,6 +5,7 @@ import type { ComponentType } from "react";
 import type { RenderProps } from "./types";
 import limits from "../shared/limits.json";
 import favicon from "./media/favicon.svg";
+import { t } from "./lib/i18n";
 
 /** Document is the whole HTML page; Layout and Page come from the route table. */
 export function Document(props: RenderProps) {
@@ -26,12 +27,18 @@ export function Document(props: RenderProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={limits.loadingColor} />
         <link rel="icon" href={favicon} type="image/svg+xml" />
+        {props.preview && <meta name="robots" content="noindex, nofollow" />}
         {props.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
       </head>
       <body>
         <div className="loading-bar" aria-hidden="true" />
+        {props.preview && (
+          <p className="preview-banner" role="status" data-preview="">
+            {t(props.lang, "editor.preview.banner")}
+          </p>
+        )}
         <IslandContext.Provider value={registry}>
           <Layout {...props}>
             <Page {...props} />

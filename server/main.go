@@ -6,8 +6,10 @@
 //	                          and run the job queue's workers (not with --no-workers)
 //	server migrate            apply the migrations and exit
 //	server seed [--scale N]   fill an empty database with demo data and exit
+//	server role grant|revoke --phone +998XXXXXXXXX --role editor|admin|staff [--clinic SLUG]
+//	                          give or take back a role (staff: of the clinic's desk), written to the audit log
 //	server staff grant|revoke --phone +998XXXXXXXXX --clinic SLUG
-//	                          give or take back a clinic's desk (role staff)
+//	                          the same as role ... --role staff
 //	server search-reindex     rebuild the search index from the entities, purge cached suggestions and results, exit
 //	server images import DIR  encode a folder of pictures into the media store and attach them to their entities
 //	server bundle DIR         build the bundles into DIR for embedding and exit
@@ -35,6 +37,7 @@ import (
 	"sogliq/server/config"
 	"sogliq/server/consultant"
 	"sogliq/server/database"
+	"sogliq/server/editorial"
 	"sogliq/server/i18n"
 	"sogliq/server/images"
 	"sogliq/server/jobs"
@@ -99,6 +102,8 @@ func run(logger *slog.Logger, args []string) error {
 		return seed.Media(ctx, images.New(media, logger), logger)
 	case "staff":
 		return staff(ctx, logger, cfg, args)
+	case "role":
+		return changeRole(ctx, logger, cfg, args)
 	case "search-reindex":
 		return reindex(ctx, logger, cfg)
 	case "images":
@@ -116,7 +121,7 @@ func run(logger *slog.Logger, args []string) error {
 		}
 		return assets.Write(args[0], b)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, staff, search-reindex, images, bundle)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, role, staff, search-reindex, images, bundle)", cmd)
 	}
 }
 
@@ -145,8 +150,38 @@ func staff(ctx context.Context, logger *slog.Logger, cfg config.Config, args []s
 	rawPhone := fs.String("phone", "", "the staff member's phone, +998 and nine digits")
 	clinic := fs.String("clinic", "", "the clinic's slug")
 	_ = fs.Parse(args[1:])
-	phone, ok := account.ParsePhone(*rawPhone)
-	if !ok || *clinic == "" {
+	if *clinic == "" {
+		return errors.New(usage)
+	}
+	return grantRole(ctx, logger, cfg, args[0] == "grant", *rawPhone, role.Staff, *clinic, usage)
+}
+
+// changeRole grants or revokes a role:
+// role grant|revoke --phone +998XXXXXXXXX --role editor|admin|staff [--clinic SLUG].
+func changeRole(ctx context.Context, logger *slog.Logger, cfg config.Config, args []string) error {
+	const usage = "usage: server role grant|revoke --phone +998XXXXXXXXX --role editor|admin|staff [--clinic SLUG (staff only)]"
+	if len(args) == 0 || (args[0] != "grant" && args[0] != "revoke") {
+		return errors.New(usage)
+	}
+	fs := flag.NewFlagSet("role", flag.ExitOnError)
+	rawPhone := fs.String("phone", "", "the user's phone, +998 and nine digits")
+	name := fs.String("role", "", "editor, admin or staff")
+	clinic := fs.String("clinic", "", "the clinic's slug (staff only)")
+	_ = fs.Parse(args[1:])
+	switch {
+	case *name == role.Staff && *clinic == "",
+		(*name == role.Editor || *name == role.Admin) && *clinic != "",
+		*name != role.Staff && *name != role.Editor && *name != role.Admin:
+		return errors.New(usage)
+	}
+	return grantRole(ctx, logger, cfg, args[0] == "grant", *rawPhone, *name, *clinic, usage)
+}
+
+// grantRole grants or revokes name to the user of rawPhone (at clinic for
+// staff) and writes the change to the audit log (actor: the command line).
+func grantRole(ctx context.Context, logger *slog.Logger, cfg config.Config, grant bool, rawPhone, name, clinic, usage string) error {
+	phone, ok := account.ParsePhone(rawPhone)
+	if !ok {
 		return errors.New(usage)
 	}
 	db, err := openDatabase(ctx, logger, cfg)
@@ -155,19 +190,21 @@ func staff(ctx context.Context, logger *slog.Logger, cfg config.Config, args []s
 	}
 	defer db.Close()
 	roles := role.NewStore(db)
-	if args[0] == "grant" {
-		if err := roles.Grant(ctx, phone, role.Staff, *clinic); err != nil {
+	attrs := []any{slog.String("phone", account.DisplayPhone(phone)), slog.String("role", name), slog.String("clinic", clinic)}
+	detail := map[string]any{"phone": phone, "role": name, "clinic": clinic, "by": "command line"}
+	if grant {
+		if err := roles.Grant(ctx, phone, name, clinic); err != nil {
 			return err
 		}
-		logger.Info("staff granted", slog.String("phone", account.DisplayPhone(phone)), slog.String("clinic", *clinic))
-		return nil
+		logger.Info("role granted", attrs...)
+		return editorial.NewStore(db).Audit(ctx, 0, "role.grant", detail)
 	}
-	had, err := roles.Revoke(ctx, phone, role.Staff, *clinic)
+	had, err := roles.Revoke(ctx, phone, name, clinic)
 	if err != nil {
 		return err
 	}
-	logger.Info("staff revoked", slog.String("phone", account.DisplayPhone(phone)), slog.String("clinic", *clinic), slog.Bool("had", had))
-	return nil
+	logger.Info("role revoked", append(attrs, slog.Bool("had", had))...)
+	return editorial.NewStore(db).Audit(ctx, 0, "role.revoke", detail)
 }
 
 // suggestPrefix starts the Redis keys of cached suggestion lists.
@@ -393,6 +430,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
 		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID},
+		PreviewSecret: cfg.PreviewSecret.Bytes(),
 	})
 	if err != nil {
 		return err

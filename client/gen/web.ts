@@ -22,6 +22,11 @@ export interface DocumentProps {
    * NoIndex asks robots not to index the page (filtered listings).
    */
   noindex?: boolean;
+  /**
+   * Preview marks an editor's preview of a draft: the layout shows a
+   * banner saying so.
+   */
+  preview?: boolean;
   assets: ssr.Manifest;
   year: number /* int */;
   data: unknown;

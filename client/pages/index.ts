@@ -27,6 +27,7 @@ import { Consultant, ConsultantChat } from "./Consultant";
 import { History, BookingDone } from "./History";
 import { Dashboard } from "./Dashboard";
 import { Desk } from "./Desk";
+import { Editor } from "./Editor";
 import type { RenderProps } from "../types";
 
 /**
@@ -73,5 +74,6 @@ export const pages: Record<string, AnyPage> = {
   BookingDone,
   Dashboard,
   Desk,
+  Editor,
   Error: ErrorPage,
 };

@@ -298,6 +298,23 @@ func (c *Cache) Purge(ctx context.Context, tags ...string) error {
 	return nil
 }
 
+// expirePrefix marks the purge time of a tag whose entries Expire makes
+// misses: "expire:doctor:12".
+const expirePrefix = "expire:"
+
+// Expire makes every entry carrying any of tags a miss (not a stale hit),
+// in this process at once and in every process sharing Redis as the
+// pub/sub message arrives: the next request renders, as publishing an
+// edit needs (the visitor must not be served the old page once more).
+// It travels as a Purge of the tags with expirePrefix.
+func (c *Cache) Expire(ctx context.Context, tags ...string) error {
+	prefixed := make([]string, len(tags))
+	for i, t := range tags {
+		prefixed[i] = expirePrefix + t
+	}
+	return c.Purge(ctx, prefixed...)
+}
+
 // freshness grades an entry at a moment.
 type freshness int
 
@@ -328,9 +345,9 @@ func (c *Cache) freshness(e *Entry, now time.Time) freshness {
 	age := now.Sub(e.Created)
 	freshFor, staleFor := c.life(e)
 	switch {
-	case age >= freshFor+staleFor:
+	case age >= freshFor+staleFor || c.tags.purgedSince(e, expirePrefix):
 		return expired
-	case age >= freshFor || c.tags.purgedSince(e):
+	case age >= freshFor || c.tags.purgedSince(e, ""):
 		return stale
 	}
 	return fresh

@@ -569,3 +569,40 @@ func TestStaleRefreshesBounded(t *testing.T) {
 		t.Errorf("renders after the slots freed = %d, want 1", len(started))
 	}
 }
+
+// Expire turns a tagged entry into a miss everywhere: in the process
+// that expired it at once, and in another process sharing Redis once the
+// message arrives (publishing an edit must not show the old page again).
+func TestExpireIsAMissOnEveryProcess(t *testing.T) {
+	srv := redistest.Start(t)
+	rdb := srv.Client()
+	a := newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
+	b := New(rdb, a.opts)
+	t.Cleanup(func() { _ = b.Close() })
+	<-b.ready
+	ra := newRenderer("v1", "doctor:1")
+	rb := newRenderer("b", "doctor:1")
+	other := newRenderer("o", "doctor:2")
+	fetch(t, a, "k", ra.render)
+	fetch(t, a, "o", other.render)
+	fetch(t, b, "kb", rb.render)
+	if _, state := fetch(t, b, "kb", rb.render); state != StateHit {
+		t.Fatalf("b.Fetch = %s, want HIT", state)
+	}
+	if err := a.Expire(context.Background(), "doctor:1"); err != nil {
+		t.Fatalf("Expire: %v", err)
+	}
+	if _, state := fetch(t, a, "k", ra.render); state != StateMiss {
+		t.Errorf("a.Fetch after Expire = %s, want MISS", state)
+	}
+	if _, state := fetch(t, a, "o", other.render); state != StateHit {
+		t.Errorf("untagged entry after Expire = %s, want HIT", state)
+	}
+	eventually(t, "b's entry is a miss once it hears the expiry", func() bool {
+		_, state := fetch(t, b, "kb", rb.render)
+		return state == StateMiss
+	})
+	if n := rb.calls.Load(); n != 2 {
+		t.Errorf("b rendered %d times, want 2", n)
+	}
+}

@@ -99,6 +99,12 @@ func (c *Cache) loadTagTimes(ctx context.Context, tags []string) error {
 	if len(tags) == 0 {
 		return nil
 	}
+	// Each tag's purge and expiry times (Expire).
+	all := make([]string, 0, 2*len(tags))
+	for _, t := range tags {
+		all = append(all, t, expirePrefix+t)
+	}
+	tags = all
 	keys := make([]string, len(tags))
 	for i, t := range tags {
 		keys[i] = c.tagKey(t)

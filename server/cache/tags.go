@@ -51,14 +51,14 @@ func (tt *tagTimes) prune(now time.Time) {
 	tt.pruneAt = max(minPruneSize, 2*len(tt.purged))
 }
 
-// purgedSince reports whether any of e's tags was purged at or after
-// e.Created. Equal times count as purged: the render may have read the data
+// purgedSince reports whether any of e's tags, with prefix, was purged at
+// or after e.Created. Equal times count as purged: the render may have read the data
 // just before the change.
-func (tt *tagTimes) purgedSince(e *Entry) bool {
+func (tt *tagTimes) purgedSince(e *Entry, prefix string) bool {
 	tt.mu.RLock()
 	defer tt.mu.RUnlock()
 	for _, tag := range e.Tags {
-		if t, ok := tt.purged[tag]; ok && !e.Created.After(t) {
+		if t, ok := tt.purged[prefix+tag]; ok && !e.Created.After(t) {
 			return true
 		}
 	}

@@ -96,6 +96,10 @@ type Config struct {
 	// MetricsAddr is where /metrics listens (METRICS_ADDR, default
 	// 127.0.0.1:9090, never the public address); "off" or empty turns it off.
 	MetricsAddr string
+	// PreviewSecret signs editors' preview links (PREVIEW_SECRET); empty
+	// means a random one per process, so a link opens only on the instance
+	// that made it. Secret: it never prints.
+	PreviewSecret Secret
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -205,8 +209,28 @@ func FromEnv() (Config, error) {
 		return c, fmt.Errorf("config: TRUSTED_PROXIES: %w", err)
 	}
 	c.TrustedProxies = proxies
+	c.PreviewSecret = Secret(os.Getenv("PREVIEW_SECRET"))
 	return c, nil
 }
+
+// Secret is a configuration value that never prints: fmt, slog and JSON
+// all see "[redacted]".
+type Secret string
+
+// String redacts.
+func (Secret) String() string { return "[redacted]" }
+
+// GoString redacts (%#v).
+func (Secret) GoString() string { return "[redacted]" }
+
+// LogValue redacts.
+func (Secret) LogValue() slog.Value { return slog.StringValue("[redacted]") }
+
+// MarshalJSON redacts.
+func (Secret) MarshalJSON() ([]byte, error) { return []byte(`"[redacted]"`), nil }
+
+// Bytes is the secret itself, for the code that uses it.
+func (s Secret) Bytes() []byte { return []byte(s) }
 
 func env(name, def string) string {
 	if v := os.Getenv(name); v != "" {
@@ -259,5 +283,6 @@ func (c Config) LogValue() slog.Value {
 		slog.String("ga4", c.GA4ID),
 		slog.String("yandex_metrica", c.YandexMetricaID),
 		slog.Int("analytics_retention_months", c.AnalyticsRetentionMonths),
+		slog.Bool("preview_secret_set", c.PreviewSecret != ""),
 	)
 }

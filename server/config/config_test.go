@@ -1,6 +1,9 @@
 package config
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -90,6 +93,26 @@ func TestLogValueHidesSecrets(t *testing.T) {
 	for _, secret := range []string{"hunter2", "s3cret", "k3y", "s3-s3cret-key"} {
 		if strings.Contains(b.String(), secret) {
 			t.Errorf("logged configuration shows %q: %s", secret, b.String())
+		}
+	}
+}
+
+// TestSecretNeverPrints: fmt, slog and JSON see no preview secret.
+func TestSecretNeverPrints(t *testing.T) {
+	t.Setenv("PREVIEW_SECRET", "hunter2-preview")
+	c, err := FromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(c.PreviewSecret.Bytes()) != "hunter2-preview" {
+		t.Fatalf("the secret is not read")
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("config", slog.Any("config", c), slog.Any("secret", c.PreviewSecret))
+	js, _ := json.Marshal(struct{ S Secret }{c.PreviewSecret})
+	for _, out := range []string{fmt.Sprint(c.PreviewSecret), fmt.Sprintf("%v %+v %#v %s", c, c, c, c.PreviewSecret), buf.String(), string(js)} {
+		if strings.Contains(out, "hunter2") {
+			t.Errorf("the secret printed: %s", out)
 		}
 	}
 }

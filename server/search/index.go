@@ -89,25 +89,30 @@ func Reindex(ctx context.Context, tx *sqlx.Tx) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM search_terms"); err != nil {
 		return fmt.Errorf("search.Reindex: %w", err)
 	}
+	return writeTerms(ctx, tx, all, syn)
+}
+
+// writeTerms copies the terms of entities into search_terms.
+func writeTerms(ctx context.Context, tx *sqlx.Tx, all []entity, syn []synonym) error {
 	const copyTerms = `
 		COPY search_terms (entity_type, entity_id, key, whole, slug,
 		                   name_ru, name_uz, description_ru, description_uz, image, region_id, popularity)
 		FROM STDIN`
 	stmt, err := tx.PrepareContext(ctx, copyTerms)
 	if err != nil {
-		return fmt.Errorf("search.Reindex: %w", err)
+		return fmt.Errorf("search: writing terms: %w", err)
 	}
 	defer stmt.Close()
 	for _, e := range all {
 		for _, t := range terms(e, syn) {
 			if _, err := stmt.ExecContext(ctx, e.Type, e.ID, t.key, t.whole, e.Slug, e.NameRu, e.NameUz,
 				e.DescriptionRu, e.DescriptionUz, e.Image, e.RegionID, e.Popularity); err != nil {
-				return fmt.Errorf("search.Reindex(%s %d): %w", e.Type, e.ID, err)
+				return fmt.Errorf("search: writing terms of %s %d: %w", e.Type, e.ID, err)
 			}
 		}
 	}
 	if _, err := stmt.ExecContext(ctx); err != nil {
-		return fmt.Errorf("search.Reindex: %w", err)
+		return fmt.Errorf("search: writing terms: %w", err)
 	}
 	return stmt.Close()
 }
@@ -150,6 +155,47 @@ func RefreshPopularity(ctx context.Context, tx *sqlx.Tx) (int64, error) {
 		return 0, fmt.Errorf("search.RefreshPopularity: %w", err)
 	}
 	return res.RowsAffected()
+}
+
+// Entity names one searchable entity: Type as search_terms has it
+// ("doctor", "clinic", "doctor_specialty", ...) and its ID; ID 0 stands
+// for every entity of the type.
+type Entity struct {
+	Type string `db:"type"`
+	ID   int64  `db:"id"`
+}
+
+// ReindexEntities rebuilds the search_terms rows of the entities named, in
+// tx: what an editor's publication changed, without the whole rebuild.
+// The caller then purges the suggestion cache, as after Reindex.
+func ReindexEntities(ctx context.Context, tx *sqlx.Tx, named []Entity) error {
+	var allOf, types []string
+	var ids []int64
+	for _, e := range named {
+		if e.ID == 0 {
+			allOf = append(allOf, e.Type)
+		} else {
+			types, ids = append(types, e.Type), append(ids, e.ID)
+		}
+	}
+	syn, err := synonyms(ctx, tx)
+	if err != nil {
+		return err
+	}
+	const chosen = `
+		(entity_type = ANY($5::text[])
+		 OR (entity_type, entity_id) IN (SELECT * FROM unnest($6::text[], $7::bigint[])))`
+	var all []entity
+	q := "SELECT * FROM (" + entitiesQuery + ") e\nWHERE " + chosen
+	if err := tx.SelectContext(ctx, &all, q, baseSpecialty, baseClinic, baseDoctor, baseService,
+		pq.Array(allOf), pq.Array(types), pq.Array(ids)); err != nil {
+		return fmt.Errorf("search.ReindexEntities: %w", err)
+	}
+	del := "DELETE FROM search_terms\nWHERE " + strings.NewReplacer("$5", "$1", "$6", "$2", "$7", "$3").Replace(chosen)
+	if _, err := tx.ExecContext(ctx, del, pq.Array(allOf), pq.Array(types), pq.Array(ids)); err != nil {
+		return fmt.Errorf("search.ReindexEntities: %w", err)
+	}
+	return writeTerms(ctx, tx, all, syn)
 }
 
 // ReindexDB runs Reindex in its own transaction.

@@ -52,6 +52,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	dashboardFixture(t, s)
+	editorEnv := editorFixture(t, s)
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()
@@ -67,7 +68,7 @@ func TestBrowser(t *testing.T) {
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen), deskFixture(t, s)...)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen), append(deskFixture(t, s), editorEnv...)...)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -161,6 +162,68 @@ func checkPageViewsStored(t *testing.T, s *sitetest.Site, seen string) {
 		if n != 1 {
 			t.Errorf("analytic_events holds %d rows of the view %s, want 1", n, line)
 		}
+	}
+}
+
+// editorFixture grants the editor role to the phone client/e2e/editor.test.mjs
+// signs in with, and picks the doctor it edits: a Tashkent doctor outside
+// the specialties the other browser tests list (kardiolog), moved to the
+// specialty with the fewest Tashkent doctors (so it shows on the first
+// page of the listing). It returns the test's environment.
+func editorFixture(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	const phone = "998907400001"
+	if err := role.NewStore(s.DB).Grant(context.Background(), phone, role.Editor, ""); err != nil {
+		t.Fatal(err)
+	}
+	var doctor struct {
+		ID   int64  `db:"id"`
+		Slug string `db:"slug"`
+		Name string `db:"full_name_ru"`
+	}
+	const pickDoctor = `
+		SELECT d.id, d.slug, d.full_name_ru
+		FROM doctors d
+		WHERE d.region_id = (SELECT id FROM regions WHERE slug = 'tashkent')
+		  AND NOT EXISTS (
+			SELECT 1
+			FROM doctor_specialties ds
+			JOIN specialties s ON s.id = ds.specialty_id
+			WHERE ds.doctor_id = d.id
+			  AND s.slug = 'kardiolog')
+		ORDER BY d.popularity DESC, d.id
+		LIMIT 1`
+	if err := s.DB.Get(&doctor, pickDoctor); err != nil {
+		t.Fatal(err)
+	}
+	var specialty struct {
+		ID   int64  `db:"id"`
+		Slug string `db:"slug"`
+		Name string `db:"name_ru"`
+	}
+	const pickSpecialty = `
+		SELECT s.id, s.slug, s.name_ru
+		FROM specialties s
+		WHERE s.slug <> 'kardiolog'
+		  AND s.id NOT IN (SELECT specialty_id FROM doctor_specialties WHERE doctor_id = $1)
+		ORDER BY (
+			SELECT count(*)
+			FROM doctor_specialties ds
+			JOIN doctors d ON d.id = ds.doctor_id
+			WHERE ds.specialty_id = s.id
+			  AND d.region_id = (SELECT id FROM regions WHERE slug = 'tashkent')), s.id
+		LIMIT 1`
+	if err := s.DB.Get(&specialty, pickSpecialty, doctor.ID); err != nil {
+		t.Fatal(err)
+	}
+	return []string{
+		"EDITOR_PHONE=+" + phone,
+		"EDITOR_DOCTOR_ID=" + strconv.FormatInt(doctor.ID, 10),
+		"EDITOR_DOCTOR_SLUG=" + doctor.Slug,
+		"EDITOR_DOCTOR_NAME=" + doctor.Name,
+		"EDITOR_SPECIALTY_ID=" + strconv.FormatInt(specialty.ID, 10),
+		"EDITOR_SPECIALTY_SLUG=" + specialty.Slug,
+		"EDITOR_SPECIALTY_NAME=" + specialty.Name,
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"sogliq/server/analytics"
 	"sogliq/server/booking"
 	"sogliq/server/cache"
+	"sogliq/server/editorial"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
 	"sogliq/shared"
@@ -31,7 +32,7 @@ type QueueOptions struct {
 	RescueAfter  time.Duration
 	Logger       *slog.Logger
 	// Pages and Suggestions are the caches a popularity change purges
-	// (nil: none).
+	// or a publication expires (nil: none).
 	Pages, Suggestions *cache.Cache
 	// RetentionMonths is how many months of analytics are kept (zero:
 	// shared/limits.json's analyticsRetentionMonths).
@@ -62,6 +63,9 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 	analytics.AddWorkers(workers,
 		&analytics.PopularityWorker{DB: db, Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now},
 		&analytics.PartitionsWorker{DB: db, RetentionMonths: retention, Logger: o.Logger, Now: now})
+	river.AddWorker(workers, &editorial.PublishWorker{
+		Store: editorial.NewStore(db), Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now,
+	})
 	q, err := jobs.New(db.DB, jobs.Config{
 		Work: o.Work, Workers: workers, Periodic: append(booking.PeriodicJobs(), analytics.PeriodicJobs()...),
 		Clock: o.Clock, PollInterval: o.PollInterval, RescueAfter: o.RescueAfter, Logger: o.Logger,

@@ -5,12 +5,15 @@ package site
 
 import (
 	"context"
+	"crypto/rand"
+	"database/sql"
 	"log/slog"
 	"net/netip"
 	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/riverqueue/river"
 
 	"sogliq/server/account"
 	"sogliq/server/analytics"
@@ -20,6 +23,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/content"
 	"sogliq/server/desk"
+	"sogliq/server/editorial"
 	"sogliq/server/home"
 	"sogliq/server/i18n"
 	"sogliq/server/images"
@@ -75,6 +79,8 @@ type Deps struct {
 	Events *analytics.Writer
 	// Analytics are the third-party counters' ids (empty: none loaded).
 	Analytics web.Counters
+	// PreviewSecret signs editors' preview links; empty: a random one.
+	PreviewSecret []byte
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -126,20 +132,28 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	searches.Searched = func(q, lang string, regionID int64, results int) {
 		events.AddSearch(analytics.Search{At: time.Now(), Query: q, Lang: lang, RegionID: regionID, Results: results})
 	}
+	editor, err := editorHandler(d, routes, dict, accounts, suggestions)
+	if err != nil {
+		return nil, err
+	}
+	pages := loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict)
+	for name, l := range editorial.Pages(editor) {
+		pages[name] = l
+	}
 	for _, r := range []*seo.Redirects{redirects, rules} {
 		if err := r.Load(ctx); err != nil {
 			return nil, err
 		}
 		go r.Refresh(ctx, time.Minute)
 	}
-	return web.New(web.Deps{
+	server, err := web.New(web.Deps{
 		PublicURL:      d.PublicURL,
 		Engine:         d.Engine,
 		Cache:          d.Cache,
 		Routes:         routes,
 		Dict:           dict,
 		Regions:        regions,
-		Loaders:        loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict),
+		Loaders:        pages,
 		Files:          promotion.Certificates(promotion.NewStore(d.DB), dict),
 		Redirects:      redirects,
 		RouteRules:     rules,
@@ -162,6 +176,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
 			&desk.Handler{Store: desks, Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
+			editor,
 			&booking.Handler{
 				Store: bookings, Accounts: accounts, Dict: dict,
 				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
@@ -175,6 +190,37 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Logger:        d.Logger,
 		Counters:      d.Analytics,
 	})
+	if err != nil {
+		return nil, err
+	}
+	// A preview renders through this server with every loader reading
+	// the preview's database (the draft applied in its transaction).
+	editor.Render = func(ctx context.Context, db *sqlx.DB, target string) (string, error) {
+		return server.RenderPreview(ctx, target, loaders(db, limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict))
+	}
+	return server, nil
+}
+
+// editorHandler is the editors' API; its Render is set once the web
+// server exists.
+func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *account.Store, suggestions *cache.Cache) (*editorial.Handler, error) {
+	secret := d.PreviewSecret
+	if len(secret) == 0 {
+		secret = make([]byte, 32)
+		if _, err := rand.Read(secret); err != nil {
+			return nil, err
+		}
+	}
+	h := &editorial.Handler{
+		Store: editorial.NewStore(d.DB), DB: d.DB, Roles: role.NewStore(d.DB), Accounts: accounts,
+		Dict: dict, Routes: routes, Pages: d.Cache, Suggestions: suggestions, Secret: secret,
+	}
+	if d.Queue != nil {
+		h.Enqueue = func(ctx context.Context, tx *sql.Tx, kind string, id int64, at time.Time) error {
+			return d.Queue.InsertTx(ctx, tx, editorial.PublishArgs{Entity: kind, ID: id}, &river.InsertOpts{ScheduledAt: at})
+		}
+	}
+	return h, nil
 }
 
 // purgeAccounts deletes expired sessions and old sign-in codes every hour

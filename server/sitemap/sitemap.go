@@ -111,8 +111,8 @@ func writeURL(bw *bufio.Writer, loc string, lastMod time.Time, ru, uz string) {
 	bw.WriteString("</url>\n")
 }
 
-// Robots is robots.txt: everything but the API, search results and the
-// account pages, and where the sitemap is.
+// Robots is robots.txt: everything but the API, search results, the
+// account pages and the editors' pages (previews included), and where the sitemap is.
 func Robots(origin string) string {
 	return "User-agent: *\n" +
 		"Allow: /\n" +
@@ -123,6 +123,8 @@ func Robots(origin string) string {
 		"Disallow: /uz/profile\n" +
 		"Disallow: /register\n" +
 		"Disallow: /uz/register\n" +
+		"Disallow: /editor\n" +
+		"Disallow: /uz/editor\n" +
 		"\n" +
 		"Sitemap: " + origin + "/sitemap.xml\n"
 }

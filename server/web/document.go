@@ -18,7 +18,10 @@ type DocumentProps struct {
 	Params map[string]string `json:"params"`
 	URL    PageURLs          `json:"url"`
 	// NoIndex asks robots not to index the page (filtered listings).
-	NoIndex bool         `json:"noindex,omitempty"`
+	NoIndex bool `json:"noindex,omitempty"`
+	// Preview marks an editor's preview of a draft: the layout shows a
+	// banner saying so.
+	Preview bool         `json:"preview,omitempty"`
 	Assets  ssr.Manifest `json:"assets"`
 	Year    int          `json:"year"`
 	Data    any          `json:"data" tstype:"unknown"`

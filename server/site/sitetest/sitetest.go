@@ -173,7 +173,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	queue, err := site.NewQueue(db, site.QueueOptions{Work: true, SMS: opts.SMS, PublicURL: url, Clock: opts.Clock, PollInterval: 200 * time.Millisecond, Logger: logger})
+	queue, err := site.NewQueue(db, site.QueueOptions{Work: true, SMS: opts.SMS, PublicURL: url, Clock: opts.Clock, PollInterval: 200 * time.Millisecond, Logger: logger, Pages: pages})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,368 @@
+import { useEffect, useRef, useState } from "react";
+import { t, type Lang } from "../lib/i18n";
+import { markReady } from "../lib/ready";
+import { callApi } from "../lib/api";
+import type { FieldInfo, Form, Value, Values } from "../gen/editorial";
+import "./EditorForm.css";
+
+export interface EditorFormProps {
+  lang: Lang;
+  form: Form;
+}
+
+const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const imagePattern = /^[0-9a-f]{64}$/;
+
+/**
+ * check applies the server's format rules (server/editorial Check) to
+ * one text: length, slug and image form. Empty text passes: a draft may
+ * be unfinished, publishing checks the required fields.
+ */
+function check(lang: Lang, f: FieldInfo, s: string, min: number): string {
+  s = s.trim();
+  if (s === "") return "";
+  const n = [...s].length;
+  if (f.max > 0 && n > f.max) return t(lang, "editor.error.max", { max: f.max });
+  if (min > 0 && n < min) return t(lang, "editor.error.min", { min });
+  if (f.type === "slug" && !slugPattern.test(s)) return t(lang, "editor.error.slug");
+  if (f.type === "image" && !imagePattern.test(s)) return t(lang, "editor.error.image");
+  return "";
+}
+
+/** minOf mirrors the kinds' minimum lengths (server/editorial Kinds). */
+function minOf(f: FieldInfo): number {
+  if (f.type === "slug") return 3;
+  if (f.name === "name" || f.name === "nameChildren") return f.max === 160 ? 2 : 3;
+  return 0;
+}
+
+/** keys are a field's texts' keys: "name.ru" and "name.uz", or "slug". */
+function keys(f: FieldInfo): { key: string; part: "ru" | "uz" | "text" }[] {
+  if (f.type === "refs") return [];
+  return f.translatable ? [{ key: `${f.name}.ru`, part: "ru" }, { key: `${f.name}.uz`, part: "uz" }] : [{ key: f.name, part: "text" }];
+}
+
+/**
+ * EditorForm edits one entity: each field with Russian and Uzbek side by
+ * side and its error beside it, the draft saved through the API, the
+ * preview of both languages at phone and desktop widths, publishing (now
+ * or at a time), and the history with restore.
+ */
+export default function EditorForm(p: EditorFormProps) {
+  const { lang } = p;
+  const rootRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<Form>(p.form);
+  const [values, setValues] = useState<Values>(p.form.values);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [at, setAt] = useState("");
+  const [slugNote, setSlugNote] = useState("");
+  const [previewKey, setPreviewKey] = useState(0);
+  useEffect(() => markReady(rootRef.current), []);
+
+  const api = `/api/editor/${form.kind}/${form.id}`;
+  const set = (name: string, v: Value) => setValues((old) => ({ ...old, [name]: v }));
+
+  function localErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const f of form.fields) {
+      for (const { key, part } of keys(f)) {
+        const msg = check(lang, f, values[f.name]?.[part] ?? "", minOf(f));
+        if (msg) out[key] = msg;
+      }
+    }
+    return out;
+  }
+
+  async function send<T>(method: string, path: string, body?: unknown) {
+    setBusy(true);
+    setError("");
+    setMessage("");
+    const answer = await callApi<T>(method, `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, body, t(lang, "form.networkError"));
+    setBusy(false);
+    if (answer.status < 200 || answer.status >= 300) {
+      setError(answer.error ?? t(lang, "form.networkError"));
+      setErrors(answer.fields ?? {});
+    }
+    return answer;
+  }
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    const local = localErrors();
+    setErrors(local);
+    if (Object.keys(local).length > 0) {
+      setError(t(lang, "form.fix"));
+      return;
+    }
+    const answer = await send<Form>("PUT", `${api}/draft`, values);
+    if (answer.data) {
+      setForm(answer.data);
+      setValues(answer.data.values);
+      setErrors({});
+      setMessage(t(lang, "editor.saved"));
+      setPreviewKey((k) => k + 1);
+    }
+  }
+
+  async function reload() {
+    const answer = await send<Form>("GET", api);
+    if (answer.data) {
+      setForm(answer.data);
+      setValues(answer.data.values);
+    }
+  }
+
+  async function publish() {
+    const answer = await send<unknown>("POST", `${api}/publish`, at ? { at: new Date(`${at}:00+05:00`).toISOString() } : {});
+    if (answer.status === 200) {
+      await reload();
+      setMessage(t(lang, at ? "editor.scheduled" : "editor.published"));
+    }
+  }
+
+  async function discard() {
+    const answer = await send<unknown>("DELETE", `${api}/draft`);
+    if (answer.status === 204) window.location.reload();
+  }
+
+  async function restore(rev: number) {
+    const answer = await send<Form>("POST", `${api}/restore/${rev}`);
+    if (answer.data) {
+      setForm(answer.data);
+      setValues(answer.data.values);
+      setMessage(t(lang, "editor.saved"));
+      setPreviewKey((k) => k + 1);
+    }
+  }
+
+  async function proposeSlug(f: FieldInfo) {
+    const name = values.name?.ru ?? "";
+    const q = new URLSearchParams({ kind: form.kind, id: String(form.id), name });
+    const answer = await send<{ slug: string; taken: boolean }>("GET", `/api/editor/slug?${q}`);
+    if (answer.data) {
+      set(f.name, { text: answer.data.slug });
+      setSlugNote(answer.data.taken ? t(lang, "editor.error.slugTaken") : t(lang, "editor.slugFree"));
+    }
+  }
+
+  return (
+    <form className="editor-form" ref={rootRef} onSubmit={save} noValidate>
+      <div className="editor-form__columns" aria-hidden="true">
+        <span />
+        <span>{t(lang, "editor.column.ru")}</span>
+        <span>{t(lang, "editor.column.uz")}</span>
+      </div>
+      {form.fields.map((f) => (
+        <FieldRow key={f.name} f={f} lang={lang} value={values[f.name] ?? {}} errors={errors} onChange={(v) => set(f.name, v)} onPropose={() => proposeSlug(f)} slugNote={slugNote} />
+      ))}
+      {form.missing.length > 0 && (
+        <p className="editor-form__missing" data-missing="">
+          {t(lang, "editor.missingList", { fields: form.missing.join(", ") })}
+        </p>
+      )}
+      {error && (
+        <p className="editor-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {message && (
+        <p className="editor-form__message" role="status">
+          {message}
+        </p>
+      )}
+      <div className="editor-form__actions">
+        <button type="submit" className="button" disabled={busy} data-action="save">
+          {t(lang, "editor.saveDraft")}
+        </button>
+        <label>
+          {t(lang, "editor.scheduleAt")} <input type="datetime-local" name="at" value={at} onChange={(e) => setAt(e.target.value)} />
+        </label>
+        <button type="button" className="button" disabled={busy || !form.hasDraft} onClick={publish} data-action="publish">
+          {t(lang, at ? "editor.schedule" : "editor.publish")}
+        </button>
+        {form.hasDraft && (
+          <button type="button" className="button button--outline" disabled={busy} onClick={discard} data-action="discard">
+            {t(lang, "editor.discard")}
+          </button>
+        )}
+      </div>
+      {form.preview && <Preview key={previewKey} lang={lang} links={form.preview} />}
+      <History lang={lang} form={form} busy={busy} onRestore={restore} />
+    </form>
+  );
+}
+
+interface FieldRowProps {
+  f: FieldInfo;
+  lang: Lang;
+  value: Value;
+  errors: Record<string, string>;
+  onChange: (v: Value) => void;
+  onPropose: () => void;
+  slugNote: string;
+}
+
+/** FieldRow is one field: its label, its input(s), each error next to its input. */
+function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: FieldRowProps) {
+  const label = (
+    <>
+      {f.label}
+      {f.required && <span className="editor-form__required"> ({t(lang, "editor.required")})</span>}
+    </>
+  );
+  if (f.type === "refs") {
+    const ids = value.ids ?? [];
+    return (
+      <fieldset className="editor-form__refs" data-field={f.name}>
+        <legend>{label}</legend>
+        <div className="editor-form__options">
+          {(f.options ?? []).map((o) => (
+            <label key={o.id}>
+              <input
+                type="checkbox"
+                name={f.name}
+                value={o.id}
+                checked={ids.includes(o.id)}
+                onChange={(e) => onChange({ ids: e.target.checked ? [...ids, o.id].sort((a, b) => a - b) : ids.filter((id) => id !== o.id) })}
+              />{" "}
+              {o.name}
+            </label>
+          ))}
+        </div>
+        {errors[f.name] && <p className="editor-form__field-error">{errors[f.name]}</p>}
+      </fieldset>
+    );
+  }
+  const input = (key: string, part: "ru" | "uz" | "text", langAttr?: string) => {
+    const id = `editor-${key.replace(".", "-")}`;
+    const err = errors[key];
+    const common = {
+      id,
+      name: key,
+      lang: langAttr,
+      value: value[part] ?? "",
+      "aria-invalid": err ? true : undefined,
+      "aria-describedby": err ? `${id}-error` : undefined,
+      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ ...value, [part]: e.target.value }),
+    };
+    return (
+      <div className="editor-form__cell">
+        <label htmlFor={id} className={part === "text" ? "" : "visually-hidden"}>
+          {f.label}
+          {part !== "text" && ` (${t(lang, part === "ru" ? "editor.lang.ru" : "editor.lang.uz")})`}
+        </label>
+        {f.type === "richtext" || f.type === "longtext" ? <textarea rows={6} {...common} /> : <input type="text" {...common} />}
+        {err && (
+          <p className="editor-form__field-error" id={`${id}-error`}>
+            {err}
+          </p>
+        )}
+      </div>
+    );
+  };
+  if (f.translatable) {
+    return (
+      <div className="editor-form__row" data-field={f.name}>
+        <span className="editor-form__label">{label}</span>
+        {input(`${f.name}.ru`, "ru", "ru")}
+        {input(`${f.name}.uz`, "uz", "uz")}
+      </div>
+    );
+  }
+  return (
+    <div className="editor-form__row editor-form__row--single" data-field={f.name}>
+      <span className="editor-form__label">{label}</span>
+      {input(f.name, "text")}
+      {f.type === "slug" && (
+        <div className="editor-form__cell">
+          <button type="button" className="button button--outline" onClick={onPropose} data-action="propose-slug">
+            {t(lang, "editor.proposeSlug")}
+          </button>
+          {slugNote && <p role="status">{slugNote}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Preview shows the draft's page in both languages, at phone and desktop widths. */
+function Preview({ lang, links }: { lang: Lang; links: Record<string, string> }) {
+  const langs: ("ru" | "uz")[] = ["ru", "uz"];
+  return (
+    <section className="editor-preview" aria-label={t(lang, "editor.preview")}>
+      <h2>{t(lang, "editor.preview")}</h2>
+      <p>
+        {t(lang, "editor.previewLink")}:{" "}
+        <a href={links[lang]} target="_blank" rel="noreferrer" data-preview-link="">
+          {links[lang]}
+        </a>
+      </p>
+      <div className="editor-preview__grid">
+        {langs.map((l) => (
+          <div key={l} className="editor-preview__lang">
+            <h3>{t(lang, l === "ru" ? "editor.column.ru" : "editor.column.uz")}</h3>
+            <div className="editor-preview__frames">
+              <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewPhone")}`} className="editor-preview__phone" data-preview-frame={`${l}-phone`} />
+              <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewDesktop")}`} className="editor-preview__desktop" data-preview-frame={`${l}-desktop`} />
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** History lists the revisions with what each changed, and restore. */
+function History({ lang, form, busy, onRestore }: { lang: Lang; form: Form; busy: boolean; onRestore: (rev: number) => void }) {
+  return (
+    <section className="editor-history" aria-label={t(lang, "editor.history")}>
+      <h2>{t(lang, "editor.history")}</h2>
+      {form.revisions.length === 0 ? (
+        <p>{t(lang, "editor.noHistory")}</p>
+      ) : (
+        <ol className="editor-history__list">
+          {form.revisions.map((r) => (
+            <li key={r.id} data-revision={r.id} data-state={r.state}>
+              <p>
+                #{r.id}, {r.author},{" "}
+                {r.state === "published"
+                  ? t(lang, "editor.state.published", { at: r.publishedAt ?? "" })
+                  : r.state === "scheduled"
+                    ? t(lang, "editor.state.scheduled", { at: r.publishAt ?? "" })
+                    : t(lang, "editor.state.draft")}
+              </p>
+              {r.changes.length > 0 && (
+                <table className="editor-history__diff">
+                  <tbody>
+                    {r.changes.map((c, i) => (
+                      <tr key={i}>
+                        <th scope="row">
+                          {form.fields.find((f) => f.name === c.field)?.label ?? c.field}
+                          {c.lang && ` (${t(lang, c.lang === "uz" ? "editor.lang.uz" : "editor.lang.ru")})`}
+                        </th>
+                        <td>
+                          <del>{c.from}</del>
+                        </td>
+                        <td>
+                          <ins>{c.to}</ins>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {r.state === "published" && (
+                <button type="button" className="button button--outline" disabled={busy} onClick={() => onRestore(r.id)} data-action="restore">
+                  {t(lang, "editor.restore")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

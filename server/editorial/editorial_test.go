@@ -1,0 +1,191 @@
+package editorial
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/database/dbtest"
+)
+
+func TestTransliterate(t *testing.T) {
+	for _, test := range []struct{ in, want string }{
+		{"Иванова Мария Петровна", "ivanova-mariya-petrovna"},
+		{"Щукин  Юрий — ЛОР", "shchukin-yuriy-lor"},
+		{"Подъезд, объём", "podezd-obem"},
+		{"Clinic №1 «Shifo»", "clinic-1-shifo"},
+		{"G'ayratov O'tkir", "gayratov-otkir"},
+		{"  —  ", ""},
+		{strings.Repeat("длинное ", 20), strings.TrimRight(strings.Repeat("dlinnoe-", 10), "-")},
+	} {
+		if got := Transliterate(test.in); got != test.want {
+			t.Errorf("Transliterate(%q) = %q, want %q", test.in, got, test.want)
+		}
+	}
+}
+
+func doctorKind(t *testing.T) Kind {
+	t.Helper()
+	k, ok := KindNamed("doctor")
+	if !ok {
+		t.Fatal("no doctor kind")
+	}
+	return k
+}
+
+func TestCheckMissingDiff(t *testing.T) {
+	k := doctorKind(t)
+	full := Values{
+		"name":        {Ru: "Иванов Иван", Uz: "Ivanov Ivan"},
+		"slug":        {Text: "ivanov-ivan"},
+		"specialties": {IDs: []int64{3, 1}},
+		"biography":   {Ru: "Текст", Uz: "Matn"},
+	}
+	for _, test := range []struct {
+		name    string
+		edit    func(Values)
+		check   []string // problem keys
+		missing []string
+	}{
+		{"complete", func(Values) {}, nil, nil},
+		{"whitespace is empty (SPEC §5)", func(v Values) { v["biography"] = Value{Ru: "Текст", Uz: " \n\t"} }, nil, []string{"biography.uz"}},
+		{"no specialty", func(v Values) { v["specialties"] = Value{} }, nil, []string{"specialties"}},
+		{"slug form", func(v Values) { v["slug"] = Value{Text: "Ivanov_Ivan"} }, []string{"slug"}, nil},
+		{"slug too short", func(v Values) { v["slug"] = Value{Text: "iv"} }, []string{"slug"}, nil},
+		{"name too long in uz", func(v Values) { v["name"] = Value{Ru: "Иванов", Uz: strings.Repeat("a", 121)} }, []string{"name.uz"}, nil},
+		{"photo not a hash", func(v Values) { v["photo"] = Value{Text: "photo.jpg"} }, []string{"photo"}, nil},
+		{"empty name: missing, not a format problem", func(v Values) { v["name"] = Value{Uz: "Ivanov"} }, nil, []string{"name.ru"}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			v := Values{}
+			for name, val := range full {
+				v[name] = val
+			}
+			test.edit(v)
+			v = Normalize(k, v)
+			var keys []string
+			for _, p := range Check(k, v) {
+				keys = append(keys, p.Key)
+			}
+			if diff := cmp.Diff(test.check, keys); diff != "" {
+				t.Errorf("Check (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(test.missing, Missing(k, v)); diff != "" {
+				t.Errorf("Missing (-want +got):\n%s", diff)
+			}
+		})
+	}
+	after := Normalize(k, full)
+	before := Normalize(k, Values{"name": {Ru: "Иванов Иван", Uz: "Ivanov I."}, "slug": {Text: "ivanov"}, "specialties": {IDs: []int64{1}}, "biography": {Ru: "Текст", Uz: "Matn"}})
+	want := []Change{
+		{Field: "name", Lang: "uz", From: "Ivanov I.", To: "Ivanov Ivan"},
+		{Field: "slug", From: "ivanov", To: "ivanov-ivan"},
+		{Field: "specialties", From: "1", To: "1, 3"},
+	}
+	if diff := cmp.Diff(want, Diff(k, before, after)); diff != "" {
+		t.Errorf("Diff (-want +got):\n%s", diff)
+	}
+}
+
+func TestSignVerify(t *testing.T) {
+	secret := []byte("s3cret")
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	exp := now.Add(PreviewLife)
+	sig := Sign(secret, "doctor", 7, exp)
+	expRaw := "1795521600" // exp.Unix()
+	if exp.Unix() != 1795521600 {
+		t.Fatalf("exp %d", exp.Unix())
+	}
+	for _, test := range []struct {
+		name     string
+		secret   []byte
+		kind     string
+		id       int64
+		exp, sig string
+		at       time.Time
+		want     bool
+	}{
+		{"valid", secret, "doctor", 7, expRaw, sig, now, true},
+		{"at the last second", secret, "doctor", 7, expRaw, sig, exp, true},
+		{"expired", secret, "doctor", 7, expRaw, sig, exp.Add(time.Second), false},
+		{"another entity", secret, "doctor", 8, expRaw, sig, now, false},
+		{"another kind", secret, "clinic", 7, expRaw, sig, now, false},
+		{"extended expiry", secret, "doctor", 7, "1895521600", sig, now, false},
+		{"another secret", []byte("other"), "doctor", 7, expRaw, sig, now, false},
+		{"no signature", secret, "doctor", 7, expRaw, "", now, false},
+		{"bad expiry", secret, "doctor", 7, "soon", sig, now, false},
+	} {
+		if got := Verify(test.secret, test.kind, test.id, test.exp, test.sig, test.at); got != test.want {
+			t.Errorf("%s: Verify = %v, want %v", test.name, got, test.want)
+		}
+	}
+}
+
+// TestWithDraft: the loaders see the draft through the pinned connection,
+// nobody else does, the rollback leaves the row as it was, and a nested
+// transaction (whose COMMIT would publish the draft) is refused.
+func TestWithDraft(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	ctx := context.Background()
+	k := doctorKind(t)
+	var id int64
+	if err := db.Get(&id, `SELECT id FROM doctors ORDER BY id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	live, err := Live(ctx, db, k, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft := Values{}
+	for n, v := range live {
+		draft[n] = v
+	}
+	draft["biography"] = Value{Ru: "Черновик", Uz: "Qoralama"}
+	draft["slug"] = Value{Text: "draft-only-slug"}
+	err = WithDraft(ctx, db, k, id, draft, func(pdb *sqlx.DB) error {
+		var inside, outside string
+		if err := pdb.Get(&inside, `SELECT description_uz FROM doctors WHERE slug = 'draft-only-slug'`); err != nil {
+			return err
+		}
+		if err := db.Get(&outside, `SELECT description_uz FROM doctors WHERE id = $1`, id); err != nil {
+			return err
+		}
+		if inside != "Qoralama" || outside == "Qoralama" {
+			t.Errorf("inside %q, outside %q", inside, outside)
+		}
+		if _, err := pdb.Beginx(); !errors.Is(err, errNested) {
+			t.Errorf("a nested transaction: %v, want errNested", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := Live(ctx, db, k, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(live, after); diff != "" {
+		t.Errorf("the row changed after the preview (-before +after):\n%s", diff)
+	}
+	var history int
+	if err := db.Get(&history, `SELECT count(*) FROM slug_history WHERE old_slug = 'draft-only-slug' OR entity_id = $1`, id); err != nil || history != 0 {
+		t.Errorf("slug history rows after a preview: %d, %v", history, err)
+	}
+	// An error inside rolls back too, and the connection goes back usable.
+	boom := errors.New("boom")
+	if err := WithDraft(ctx, db, k, id, draft, func(*sqlx.DB) error { return boom }); !errors.Is(err, boom) {
+		t.Errorf("WithDraft error = %v", err)
+	}
+	for range 5 {
+		var n int
+		if err := db.Get(&n, `SELECT count(*) FROM doctors WHERE slug = 'draft-only-slug'`); err != nil || n != 0 {
+			t.Fatalf("after a failed preview: %d rows, %v", n, err)
+		}
+	}
+}
