@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 )
 
 // Search is one search of the results page: its query, language, region
@@ -172,8 +171,7 @@ func (w *Writer) write(ctx context.Context, ev []Event, se []Search) error {
 	}
 	defer tx.Rollback()
 	if len(ev) > 0 {
-		if err := copyRows(ctx, tx, pq.CopyIn("analytic_events", "at", "event", "device_id", "route", "page_type", "page_id",
-			"platform", "device", "lang", "entity", "entity_id"), len(ev), func(i int) []any {
+		if err := copyRows(ctx, tx, `COPY analytic_events (at, event, device_id, route, page_type, page_id, platform, device, lang, entity, entity_id) FROM STDIN`, len(ev), func(i int) []any {
 			e := ev[i]
 			return []any{e.At, e.Event, e.DeviceID, e.Route, e.PageType, e.PageID, e.Platform, e.Device, e.Lang, e.Entity, e.EntityID}
 		}); err != nil {
@@ -181,7 +179,7 @@ func (w *Writer) write(ctx context.Context, ev []Event, se []Search) error {
 		}
 	}
 	if len(se) > 0 {
-		if err := copyRows(ctx, tx, pq.CopyIn("searches", "at", "query", "lang", "region_id", "results"), len(se), func(i int) []any {
+		if err := copyRows(ctx, tx, `COPY searches (at, query, lang, region_id, results) FROM STDIN`, len(se), func(i int) []any {
 			s := se[i]
 			region := sql.NullInt64{Int64: s.RegionID, Valid: s.RegionID > 0}
 			return []any{s.At, s.Query, s.Lang, region, s.Results}

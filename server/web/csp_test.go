@@ -1,0 +1,40 @@
+package web
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestContentSecurityPolicy: the counters' hosts are allowed only when
+// their ids are set.
+func TestContentSecurityPolicy(t *testing.T) {
+	for _, test := range []struct {
+		name     string
+		counters Counters
+		want     []string
+		wantNot  []string
+	}{
+		{"none", Counters{}, []string{"script-src 'self';", "connect-src 'self';"}, []string{"googletagmanager", "yandex"}},
+		{"ga4", Counters{GA4: "G-TEST123"}, []string{"script-src 'self' https://www.googletagmanager.com;", "https://*.google-analytics.com"}, []string{"yandex"}},
+		{"yandex", Counters{Yandex: "12345"}, []string{"script-src 'self' https://mc.yandex.ru;", "connect-src 'self' https://mc.yandex.ru;"}, []string{"googletagmanager"}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			got := ContentSecurityPolicy(test.counters)
+			for _, w := range test.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("%q lacks %q", got, w)
+				}
+			}
+			for _, w := range test.wantNot {
+				if strings.Contains(got, w) {
+					t.Errorf("%q has %q", got, w)
+				}
+			}
+			for _, d := range strings.Split(got, ";") {
+				if strings.HasPrefix(strings.TrimSpace(d), "script-src") && strings.Contains(d, "unsafe-inline") {
+					t.Errorf("%q allows inline scripts", got)
+				}
+			}
+		})
+	}
+}
