@@ -261,3 +261,39 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+// TestIsPrivate: every route with an access rule in shared/routes.json is
+// private (never prefetched), in both languages and with a region where the
+// route takes one; a public page is not.
+func TestIsPrivate(t *testing.T) {
+	vm := load(t, "lib/pageType.ts")
+	isPrivate, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("isPrivate"))
+	if !ok {
+		t.Fatal("lib/pageType.ts exports no isPrivate")
+	}
+	for _, test := range []struct {
+		path string
+		want bool
+	}{
+		{"/history", true},
+		{"/uz/history/42", true},
+		{"/profile/consultant/ai_chat/7", true},
+		{"/desk?clinic=akfa", true},
+		{"/editor", true},
+		{"/uz/dashboard", true},
+		{"/register/finalize", true},
+		{"/", false},
+		{"/samarkand/doctors/kardiolog?page=2", false},
+		{"/uz/doctor/ivanov-ivan", false},
+		{"/login", false},
+		{"/no/such/page", false},
+	} {
+		v, err := isPrivate(goja.Undefined(), vm.ToValue(test.path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.ToBoolean(); got != test.want {
+			t.Errorf("isPrivate(%q) = %v, want %v", test.path, got, test.want)
+		}
+	}
+}

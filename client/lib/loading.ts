@@ -1,7 +1,9 @@
 // The loading indicator: a thin bar in the brand colour while the next page
 // loads, and hover prefetching of same-site links (at most
-// limits.prefetchConcurrency at once) so that navigation feels instant.
+// limits.prefetchConcurrency at once; never a private page) so that
+// navigation feels instant.
 import limits from "../../shared/limits.json";
+import { isPrivate } from "./pageType";
 
 function isPlainNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   return (
@@ -38,7 +40,7 @@ document.addEventListener("pointerover", (e) => {
   const a = (e.target as Element | null)?.closest?.("a");
   if (!(a instanceof HTMLAnchorElement) || a.origin !== location.origin) return;
   const url = a.pathname + a.search;
-  if (prefetched.has(url) || url === location.pathname + location.search) return;
+  if (prefetched.has(url) || url === location.pathname + location.search || isPrivate(url)) return;
   prefetched.add(url);
   queue.push(url);
   pump();

@@ -84,3 +84,14 @@ export function classify(path: string): [string, string] {
   }
   return ["static", ""];
 }
+
+// The routes whose pages depend on the visitor (an access rule: a session,
+// a new user, or an optional session like /history): never prefetched.
+const privateRoutes = new Set(
+  table.routes.filter((r) => "access" in r && r.access).map((r) => r.name),
+);
+
+/** isPrivate says whether the page of a path is rendered per visitor. */
+export function isPrivate(path: string): boolean {
+  return privateRoutes.has(classify(path)[0]);
+}
