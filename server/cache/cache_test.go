@@ -400,8 +400,9 @@ func TestFetchAges(t *testing.T) {
 			clk := &clock{now: start}
 			// Redis keeps the entry past the fake clock's expiry (its TTL
 			// runs on real time), so this also checks the age of entries
-			// read from Redis.
-			c := newTestCache(t, srv.Client(), Options{FreshFor: fresh, StaleFor: staleFor, Now: clk.Now, LocalBytes: -1})
+			// read from Redis. Redis has 2s a call: at the 50ms default a
+			// call slowed by a loaded machine is a miss.
+			c := newTestCache(t, srv.Client(), Options{FreshFor: fresh, StaleFor: staleFor, Now: clk.Now, LocalBytes: -1, RedisTimeout: 2 * time.Second})
 			v1, v2 := newRenderer("v1"), newRenderer("v2")
 			v1.now, v2.now = clk.Now, clk.Now
 			fetch(t, c, "k", v1.render)

@@ -53,7 +53,9 @@ func TestSuggestCachePurge(t *testing.T) {
 			clock.Store(time.Now().UnixNano())
 			now := func() time.Time { return time.Unix(0, clock.Load()) }
 			newApp := func() (*fiber.App, *cache.Cache) {
-				c := cache.New(rdb, cache.Options{Prefix: "test:" + test.name + ":", Now: now})
+				// Redis has 2s a call: at the 50ms default a SET slowed by a
+				// loaded machine is dropped and the second server misses.
+				c := cache.New(rdb, cache.Options{Prefix: "test:" + test.name + ":", Now: now, RedisTimeout: 2 * time.Second})
 				t.Cleanup(func() { c.Close() })
 				app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
 				(&search.Handler{Store: search.NewStore(db), Cache: c, Regions: regions, Dict: dict}).Register(app)
