@@ -56,7 +56,8 @@ async function send(): Promise<void> {
   if (route === lastSent) return;
   lastSent = route;
   const [pageType, pageId] = await classification(route);
-  if (pageType === "opentelegram") return;
+  // An editor's preview is not a visit.
+  if (pageType === "opentelegram" || root.dataset.preview !== undefined) return;
   const ua = navigator.userAgent;
   const body = {
     event: "page_view",

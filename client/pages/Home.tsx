@@ -45,7 +45,7 @@ export function Home(props: RenderProps<HomePage>) {
       <section className="hero" aria-labelledby="home-heading">
         <h1 id="home-heading">{t(lang, "home.heading")}</h1>
         <p>{t(lang, "home.lead", { region: regionName })}</p>
-        <form className="hero__search" action={pathHref("/search", place, true)} method="get" role="search">
+        <form className="hero__search" action={pathHref("/search", place, true)} method="get" role="search" aria-labelledby="home-heading">
           <label htmlFor="home-search">{t(lang, "home.searchLabel")}</label>
           <div className="hero__search-row">
             <input id="home-search" type="search" name="q" maxLength={200} placeholder={t(lang, "search.placeholder")} enterKeyHint="search" />

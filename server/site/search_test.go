@@ -43,7 +43,7 @@ func TestSuggestAPI(t *testing.T) {
 		{"tashkent has no prefix", "q=узи&region=tashkent", 200, "diagnostics:uzi", "/diagnostika/uzi", ""},
 		{"analysis", "q=общий анализ крови&region=fergana", 200, "analysis:obshchiy-analiz-krovi", "/fergana/uslugi/analizy/obshchiy-analiz-krovi", ""},
 		{"service", "q=кесарево&region=fergana", 200, "service:kesarevo-sechenie", "/fergana/uslugi/kesarevo-sechenie", ""},
-		{"clinic has no region prefix", "q=акфа медлайн&region=fergana", 200, "clinic:akfa-medline-bektemir", "/klinika/akfa-medline-bektemir", ""},
+		{"clinic has no region prefix", "q=акфа медлайн&region=fergana", 200, "clinic:akfa-medline-mirzo-ulugbek", "/klinika/akfa-medline-mirzo-ulugbek", ""},
 		{"doctor has no region prefix", "q=норматова барно&region=fergana&lang=uz", 200, "doctor:normatova-barno-rustamovna", "/uz/doctor/normatova-barno-rustamovna", ""},
 		{"drug", "q=нурофен&region=fergana", 200, "drug:nurofen-400", "/product/nurofen-400", ""},
 		{"one letter is not searched", "q=к", 404, "", "", ""},
@@ -232,7 +232,7 @@ func TestSuggestThumbnails(t *testing.T) {
 		query, first string
 		image        bool
 	}{
-		{"q=акфа медлайн&region=fergana", "clinic:akfa-medline-bektemir", true},
+		{"q=акфа медлайн&region=fergana", "clinic:akfa-medline-mirzo-ulugbek", true},
 		{"q=нурофен", "drug:nurofen-400", true},
 		{"q=kardiolog", "doctor_specialty:kardiolog", false},
 	} {
