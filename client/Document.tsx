@@ -21,7 +21,7 @@ export function Document(props: RenderProps) {
       data-page-id={props.pageId || undefined}
       data-ga4={props.counters?.ga4 || undefined}
       data-ym={props.counters?.yandex || undefined}
-      data-preview={props.preview ? "" : undefined}
+      data-page-preview={props.preview ? "" : undefined}
     >
       <head>
         <meta charSet="utf-8" />

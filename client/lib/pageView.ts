@@ -57,7 +57,7 @@ async function send(): Promise<void> {
   lastSent = route;
   const [pageType, pageId] = await classification(route);
   // An editor's preview is not a visit.
-  if (pageType === "opentelegram" || root.dataset.preview !== undefined) return;
+  if (pageType === "opentelegram" || root.dataset.pagePreview !== undefined) return;
   const ua = navigator.userAgent;
   const body = {
     event: "page_view",
