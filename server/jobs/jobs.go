@@ -65,6 +65,9 @@ type Queue struct {
 // takes it for the job of a process that died and schedules it again.
 const RescueStuckAfter = 10 * time.Minute
 
+// CompletedRetention is how long a finished job stays in river_job.
+const CompletedRetention = 7 * 24 * time.Hour
+
 // MaxAttempts is how often a job is tried before it is given up (kept,
 // discarded, visible in river_job); with Backoff that is about 17 hours.
 const MaxAttempts = 12
@@ -80,8 +83,11 @@ func New(db *sql.DB, cfg Config) (*Queue, error) {
 		// River wants a running job rescued only after it timed out.
 		JobTimeout:           min(time.Minute, rescue),
 		RescueStuckJobsAfter: rescue,
-		Logger:               cfg.Logger,
-		Test:                 river.TestConfig{Time: cfg.Clock},
+		// A week of completed jobs answers "did the SMS go?" for support
+		// (River's default is a day).
+		CompletedJobRetentionPeriod: CompletedRetention,
+		Logger:                      cfg.Logger,
+		Test:                        river.TestConfig{Time: cfg.Clock},
 	}
 	if rc.FetchPollInterval == 0 {
 		rc.FetchPollInterval = time.Second
