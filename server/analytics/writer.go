@@ -3,6 +3,7 @@ package analytics
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -139,7 +140,13 @@ func (w *Writer) Flush(ctx context.Context) error {
 		if len(ev) == 0 && len(se) == 0 {
 			return nil
 		}
-		if err := w.write(ctx, ev, se); err != nil {
+		err := w.write(ctx, ev, se)
+		if errors.Is(err, driver.ErrBadConn) {
+			// A connection that broke under the transaction (it was rolled
+			// back, nothing was written): once more, on another.
+			err = w.write(ctx, ev, se)
+		}
+		if err != nil {
 			w.mu.Lock()
 			w.ev = append(ev[:len(ev):len(ev)], w.ev...)
 			w.se = append(se[:len(se):len(se)], w.se...)
