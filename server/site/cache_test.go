@@ -126,16 +126,20 @@ func TestColdBurstRendersOnce(t *testing.T) {
 }
 
 func TestRenderDeadlineGivesTheErrorPage(t *testing.T) {
-	// A deadline no render can meet: the page fails with a timeout, and so
-	// does its error page, which leaves the last-resort page.
+	// A deadline no render can meet: the page fails with a timeout, which is
+	// an overloaded server: the 503 page with Retry-After, in the visitor's
+	// language, so crawlers come back.
 	s := sitetest.Start(t, sitetest.Options{RenderTimeout: time.Nanosecond})
 	for _, test := range []struct{ path, lang, text string }{
-		{"/doctors/kardiolog", "ru", "Что-то пошло не так"},
-		{"/uz/doctors/kardiolog", "uz", "Nimadir noto'g'ri ketdi"},
+		{"/doctors/kardiolog", "ru", "Сервис временно недоступен"},
+		{"/uz/doctors/kardiolog", "uz", "Xizmat vaqtincha"},
 	} {
 		p := sitetest.Get(t, s.URL+test.path)
-		if p.Resp.StatusCode != 500 {
-			t.Fatalf("%s: status %d, want 500", test.path, p.Resp.StatusCode)
+		if p.Resp.StatusCode != 503 {
+			t.Fatalf("%s: status %d, want 503", test.path, p.Resp.StatusCode)
+		}
+		if p.Resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s: 503 without Retry-After", test.path)
 		}
 		if got := sitetest.Attr(p.One(t, "html"), "lang"); got != test.lang {
 			t.Errorf("%s: lang %q, want %q", test.path, got, test.lang)

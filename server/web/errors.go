@@ -17,6 +17,7 @@ import (
 	"sogliq/server/derrors"
 	"sogliq/server/page"
 	"sogliq/server/route"
+	"sogliq/ssr"
 )
 
 // retryAfter is what a 503 for an unavailable database asks the visitor
@@ -25,6 +26,13 @@ const (
 	retryAfterSeconds = 5
 	retryAfter        = "5"
 )
+
+// overloaded tells a request that ran out of time on a busy server: no
+// renderer free within its budget, or a render past its deadline. That is
+// a 503 to try again (crawlers come back), not a 500.
+func overloaded(err error) bool {
+	return errors.Is(err, ssr.ErrTimeout) || errors.Is(err, context.DeadlineExceeded)
+}
 
 // statusOf maps an error to its HTTP status and the visitor's message.
 func (s *Server) statusOf(err error, lang, path string) (int, string) {
@@ -42,7 +50,7 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	case errors.As(err, &fe) && fe.Code < 500:
 		return fe.Code, s.Dict.T(lang, "error.badRequest")
-	case database.Unavailable(err):
+	case database.Unavailable(err), overloaded(err):
 		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	default:
 		return fiber.StatusInternalServerError, s.Dict.T(lang, "error.server")
@@ -178,7 +186,7 @@ func (s *Server) apiError(c *fiber.Ctx, err error) error {
 	ctx := c.UserContext()
 	path := utils.CopyString(c.Path())
 	var ae *api.Error
-	if !errors.As(err, &ae) && database.Unavailable(err) {
+	if !errors.As(err, &ae) && (database.Unavailable(err) || overloaded(err)) {
 		err = &api.Error{Status: fiber.StatusServiceUnavailable, Key: "error.unavailable", RetryAfter: retryAfterSeconds * time.Second, Cause: err}
 	}
 	if status := api.StatusOf(err); status >= 500 {

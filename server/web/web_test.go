@@ -83,6 +83,12 @@ func TestFailuresGiveTheErrorPageInTheVisitorsLanguage(t *testing.T) {
 		{"render throws", func(context.Context, page.Request) (page.Result, error) {
 			return page.Result{Data: map[string]any{"throw": true}}, nil
 		}, "/uz/samarkand/doctors", 500, "Nimadir noto'g'ri ketdi"},
+		{"renderer busy past the budget", func(context.Context, page.Request) (page.Result, error) {
+			return page.Result{}, fmt.Errorf("waiting for a runtime: %w", context.DeadlineExceeded)
+		}, "/doctors", 503, "Сервис временно недоступен"},
+		{"render past its deadline", func(context.Context, page.Request) (page.Result, error) {
+			return page.Result{}, fmt.Errorf("render: %w", ssr.ErrTimeout)
+		}, "/uz/doctors", 503, "Xizmat vaqtincha"},
 		{"invalid", func(context.Context, page.Request) (page.Result, error) {
 			return page.Result{}, fmt.Errorf("bad page number: %w", derrors.Invalid)
 		}, "/doctors", 400, "Неверный запрос"},
