@@ -20,8 +20,8 @@
 //
 // Consistency. The local layer trusts pub/sub: if a purge message is lost,
 // a local copy can stay fresh until FreshFor runs out. When the subscription
-// breaks and comes back, the local layer is cleared, because messages may
-// have been missed in between.
+// breaks and comes back, the local layer is cleared and every listener
+// (Listen) is called, because messages may have been missed in between.
 package cache
 
 import (
@@ -30,6 +30,8 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -94,6 +96,10 @@ type Options struct {
 	// still held answer instead (e.g. database.Unavailable: an old page
 	// beats an error page while the database is down); nil: never.
 	ServeExpired func(error) bool
+	// OnPurge, when set, learns the tags of every purge and expiry, local
+	// or from pub/sub (without the "expire:" mark): the engine's card
+	// fragments are dropped by the same tags as pages.
+	OnPurge func(tags []string)
 	// Logger receives Redis warnings and render panics (default slog.Default()).
 	Logger *slog.Logger
 	// Now is the clock (default time.Now); tests replace it.
@@ -158,6 +164,10 @@ type Cache struct {
 	// which Redis is skipped after a failure.
 	redisDownUntil atomic.Int64
 
+	// listeners are the Listen calls whose context has not ended.
+	listenMu  sync.Mutex
+	listeners map[*listener]struct{}
+
 	stop      context.CancelFunc // stops the subscriber
 	pubsub    *redis.PubSub
 	ready     chan struct{} // closed once the first subscription is confirmed
@@ -185,6 +195,7 @@ func New(rdb *redis.Client, opts Options) *Cache {
 
 		refreshSlots: make(chan struct{}, opts.Refreshes),
 		refreshing:   map[string]bool{},
+		listeners:    map[*listener]struct{}{},
 
 		ready: make(chan struct{}),
 		done:  make(chan struct{}),
@@ -288,7 +299,7 @@ func (c *Cache) Purge(ctx context.Context, tags ...string) error {
 		return nil
 	}
 	at := c.opts.Now()
-	c.tags.mark(at, tags...)
+	c.mark(at, tags)
 	if c.rdb == nil {
 		return nil
 	}
@@ -296,6 +307,77 @@ func (c *Cache) Purge(ctx context.Context, tags ...string) error {
 		return fmt.Errorf("cache.Purge(%q): %w", tags, err)
 	}
 	return nil
+}
+
+// mark records a purge of tags at at and tells OnPurge and the listeners.
+func (c *Cache) mark(at time.Time, tags []string) {
+	c.tags.mark(at, tags...)
+	plain := make([]string, len(tags))
+	for i, t := range tags {
+		plain[i] = strings.TrimPrefix(t, expirePrefix)
+	}
+	if c.opts.OnPurge != nil {
+		c.opts.OnPurge(plain)
+	}
+	c.wake(plain, false)
+}
+
+// listener is one Listen call: its tag, and a wake-up its goroutine has
+// not taken yet (one at most: purges meanwhile fold into it).
+type listener struct {
+	tag  string
+	wake chan struct{}
+}
+
+// Listen calls fn after every purge or expiry of tag, made by this process
+// or by another sharing Redis (as the pub/sub message arrives; a process
+// hears its own purges come back too), and after the purge subscription
+// comes back from a break, when purges may have been missed; until ctx
+// ends, after which no call begins. It returns at once. fn runs on a
+// goroutine of its own, one call at a time, never on the subscriber's:
+// purges that arrive while it runs fold into one more call, so fn should
+// read afresh what it follows rather than count calls. Tags no entry
+// carries are fine: Listen and Purge then make a broadcast of changes.
+func (c *Cache) Listen(ctx context.Context, tag string, fn func()) {
+	l := &listener{tag: tag, wake: make(chan struct{}, 1)}
+	c.listenMu.Lock()
+	c.listeners[l] = struct{}{}
+	c.listenMu.Unlock()
+	go func() {
+		defer func() {
+			c.listenMu.Lock()
+			delete(c.listeners, l)
+			c.listenMu.Unlock()
+		}()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-l.wake:
+				// Both may be ready at once; an ended ctx wins.
+				if ctx.Err() != nil {
+					return
+				}
+				fn()
+			}
+		}
+	}()
+}
+
+// wake tells the listeners of any of tags, or every listener when all is
+// set, without waiting for them.
+func (c *Cache) wake(tags []string, all bool) {
+	c.listenMu.Lock()
+	defer c.listenMu.Unlock()
+	for l := range c.listeners {
+		if !all && !slices.Contains(tags, l.tag) {
+			continue
+		}
+		select {
+		case l.wake <- struct{}{}:
+		default: // a wake-up is already waiting: this purge folds into it
+		}
+	}
 }
 
 // expirePrefix marks the purge time of a tag whose entries Expire makes

@@ -167,7 +167,8 @@ func (c *Cache) publishPurge(ctx context.Context, at time.Time, tags []string) e
 
 // subscribe applies purge messages until ctx ends. go-redis reconnects and
 // resubscribes after a broken connection; each confirmation after the first
-// means messages may have been lost, so the local layer is cleared.
+// means messages may have been lost, so the local layer is cleared and
+// every listener (Listen) is woken.
 func (c *Cache) subscribe(ctx context.Context) {
 	defer close(c.done)
 	confirmed := false
@@ -187,6 +188,7 @@ func (c *Cache) subscribe(ctx context.Context) {
 		case *redis.Subscription:
 			if confirmed {
 				c.local.clear()
+				c.wake(nil, true)
 			} else {
 				confirmed = true
 				close(c.ready)
@@ -203,7 +205,7 @@ func (c *Cache) applyPurge(ctx context.Context, payload string) {
 		c.log.WarnContext(ctx, "cache: ignoring malformed purge message", slog.Any("err", err))
 		return
 	}
-	c.tags.mark(time.Unix(0, m.At), m.Tags...)
+	c.mark(time.Unix(0, m.At), m.Tags)
 }
 
 // sleep waits for d or until ctx ends, reporting whether the full d passed.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -26,12 +27,22 @@ const (
 )
 
 // Redirects answers "where did this path move?" from a snapshot of one
-// redirect table, refreshed in the background.
+// redirect table, reloaded when an instance changes the table (Follow) and
+// refreshed in the background.
 type Redirects struct {
+	// Pages, when set, makes Save refuse a source where a page of the site
+	// lives; set it before the first Save.
+	Pages Pages
+
 	db       *sqlx.DB
 	log      *slog.Logger
 	table    Table
+	bus      Bus // nil until Follow
 	snapshot atomic.Pointer[map[string]string]
+	// loading makes Loads take turns, so that the one that read last
+	// stores last: a reload begun before a change cannot overwrite the
+	// snapshot of a reload the change's message started.
+	loading sync.Mutex
 }
 
 // NewRedirects returns Redirects over table in db; call Load before serving.
@@ -39,6 +50,19 @@ func NewRedirects(db *sqlx.DB, table Table, log *slog.Logger) *Redirects {
 	r := &Redirects{db: db, table: table, log: log}
 	r.snapshot.Store(&map[string]string{})
 	return r
+}
+
+// Pages tells whether a visitor asking for a path gets a page of the site;
+// web.Server is one.
+type Pages interface {
+	IsPage(ctx context.Context, path string) (bool, error)
+}
+
+// Bus carries the news that a table changed to every instance sharing it;
+// cache.Cache is one (a purge of a tag, over Redis pub/sub).
+type Bus interface {
+	Purge(ctx context.Context, tags ...string) error
+	Listen(ctx context.Context, tag string, fn func())
 }
 
 type row struct {
@@ -50,6 +74,8 @@ type row struct {
 // visitor is never sent through more than one hop. Rows on a cycle are
 // logged and left out; suspicious rows are kept and refused at lookup.
 func (r *Redirects) Load(ctx context.Context) error {
+	r.loading.Lock()
+	defer r.loading.Unlock()
 	var rows []row
 	// table is one of the Table constants, never input.
 	q := `
@@ -92,8 +118,24 @@ func follow(raw map[string]string, source string) (string, bool) {
 	}
 }
 
+// Follow makes r reload whenever bus carries a change of its table, made
+// by this instance or another, until ctx ends, and makes Save and Remove
+// announce theirs on bus. Call it once, before serving.
+func (r *Redirects) Follow(ctx context.Context, bus Bus) {
+	r.bus = bus
+	bus.Listen(ctx, r.tag(), func() {
+		if err := r.Load(ctx); err != nil && ctx.Err() == nil {
+			r.log.WarnContext(ctx, "redirects: reload failed; keeping the last snapshot", slog.String("table", string(r.table)), slog.Any("err", err))
+		}
+	})
+}
+
+// tag is the bus tag of a change of r's table.
+func (r *Redirects) tag() string { return "redirects:" + string(r.table) }
+
 // Refresh reloads the table every interval until ctx ends; a failed load
-// keeps the previous snapshot and is logged.
+// keeps the previous snapshot and is logged. With Follow it only catches
+// what a lost message missed.
 func (r *Redirects) Refresh(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()

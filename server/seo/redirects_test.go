@@ -3,6 +3,7 @@ package seo
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"testing"
 
 	"sogliq/server/database/dbtest"
@@ -70,5 +71,68 @@ func TestLoadResolvesChainsAndDropsCycles(t *testing.T) {
 		if got != test.want || ok != test.ok {
 			t.Errorf("Lookup(%q) = %q, %v; want %q, %v", test.path, got, ok, test.want, test.ok)
 		}
+	}
+}
+
+// bus is a Bus inside one test: a purge calls the listeners of its tags at
+// once.
+type bus struct {
+	listeners map[string][]func()
+	purged    []string
+}
+
+func (b *bus) Purge(_ context.Context, tags ...string) error {
+	b.purged = append(b.purged, tags...)
+	for _, tag := range tags {
+		for _, fn := range b.listeners[tag] {
+			fn()
+		}
+	}
+	return nil
+}
+
+func (b *bus) Listen(_ context.Context, tag string, fn func()) {
+	b.listeners[tag] = append(b.listeners[tag], fn)
+}
+
+// pages has a page at each of its paths.
+type pages map[string]bool
+
+func (p pages) IsPage(_ context.Context, path string) (bool, error) { return p[path], nil }
+
+// TestSaveAndRemoveReachEveryInstance: two instances following one bus;
+// what one saves or removes, the other serves at once; a source where a
+// page lives is refused.
+func TestSaveAndRemoveReachEveryInstance(t *testing.T) {
+	db := dbtest.New(t)
+	ctx := context.Background()
+	b := &bus{listeners: map[string][]func(){}}
+	follow := func(table Table) *Redirects {
+		r := NewRedirects(db, table, slog.New(slog.DiscardHandler))
+		r.Pages = pages{"/doctor/live": true}
+		r.Follow(ctx, b)
+		return r
+	}
+	a, other, rules := follow(SEORedirects), follow(SEORedirects), follow(RouteRules)
+	if err := a.Save(ctx, "/doctor/gone", "/doctors"); err != nil {
+		t.Fatal(err)
+	}
+	if to, ok := other.Lookup(ctx, "/doctor/gone"); !ok || to != "/doctors" {
+		t.Errorf("the other instance after the save: %q, %v", to, ok)
+	}
+	if to, ok := rules.Lookup(ctx, "/doctor/gone"); ok {
+		t.Errorf("the route rules serve the SEO redirect: %q", to)
+	}
+	if err := a.Remove(ctx, "/doctor/gone"); err != nil {
+		t.Fatal(err)
+	}
+	if to, ok := other.Lookup(ctx, "/doctor/gone"); ok {
+		t.Errorf("the other instance after the removal: %q", to)
+	}
+	if r, ok := IsRefusal(a.Save(ctx, "/doctor/live", "/doctors")); !ok || *r != (Refusal{"source", "editor.redirect.page"}) {
+		t.Errorf("a live page's source: %v, want the refusal editor.redirect.page", r)
+	}
+	if want := []string{"redirects:seo_redirects", "redirects:seo_redirects"}; !slices.Equal(b.purged, want) {
+		t.Errorf("announced %q, want %q", b.purged, want)
 	}
 }
