@@ -80,6 +80,8 @@ func BenchmarkClinicListing(b *testing.B) {
 	}{
 		{"all/rating", catalog.ClinicFilter{}},
 		{"all/name/page50", catalog.ClinicFilter{Sort: catalog.SortName, Page: 50}},
+		{"all/popular", catalog.ClinicFilter{Sort: catalog.SortPopular}},
+		{"category/popular", catalog.ClinicFilter{ServiceID: category.ID, Sort: catalog.SortPopular}},
 		{"category/price", catalog.ClinicFilter{ServiceID: category.ID, Sort: catalog.SortPrice}},
 		{"item/price/open", catalog.ClinicFilter{ServiceID: item.ID, Sort: catalog.SortPrice, OpenAt: &noon}},
 		{"profile/open/rating", catalog.ClinicFilter{ProfileID: 1, OpenAt: &noon}},

@@ -232,6 +232,39 @@ func checkCard(t *testing.T, d catalog.DoctorCard, specialty string) {
 	}
 }
 
+// TestDoctorsBySpecialtySort: SortPopular is the default order, SortRating
+// puts rating first, anything else is Invalid.
+func TestDoctorsBySpecialtySort(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	for _, test := range []struct{ sort, order string }{
+		{"", "d.popularity DESC, d.rating DESC, d.id"},
+		{catalog.SortPopular, "d.popularity DESC, d.rating DESC, d.id"},
+		{catalog.SortRating, "d.rating DESC, d.popularity DESC, d.id"},
+	} {
+		t.Run(test.sort, func(t *testing.T) {
+			p, err := f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, PerPage: 15, Sort: test.sort})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, got []int64
+			if err := f.db.Select(&want, `SELECT d.id FROM doctors d JOIN doctor_specialties ds ON ds.doctor_id = d.id
+				WHERE ds.specialty_id = $1 AND d.region_id = $2 ORDER BY `+test.order+` LIMIT 15`, f.kardiolog, f.tashkent); err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range p.Doctors {
+				got = append(got, d.ID)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("order (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, err := f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Sort: "nope"}); !errors.Is(err, derrors.Invalid) {
+		t.Errorf("sort nope: %v, want Invalid", err)
+	}
+}
+
 func TestDoctorsBySpecialtyBeyondTheEnd(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)

@@ -16,6 +16,8 @@ const (
 	SortRating = "rating" // best rated first; the default
 	SortPrice  = "price"  // cheapest first; only where a price is listed
 	SortName   = "name"   // by name in the page's language
+	// SortPopular: most visited first (clinics.popularity, analytics.Recompute).
+	SortPopular = "popular"
 )
 
 // ClinicFilter selects the clinics of one region. Zero fields select all.
@@ -155,7 +157,7 @@ func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
 const clinicsSQL = `
 		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to, n.total, n.price_low, n.price_high
 		FROM (
-			SELECT %[1]s AS id, c.rating, c.review_count, c.name_ru, c.name_uz, 0 AS price_from, 0 AS price_to
+			SELECT %[1]s AS id, c.rating, c.review_count, c.name_ru, c.name_uz, c.popularity, 0 AS price_from, 0 AS price_to
 			FROM clinics c
 			WHERE c.region_id = $1%[2]s
 			ORDER BY %[3]s
@@ -257,6 +259,13 @@ func clinicOrder(f ClinicFilter, sort string) (func(alias, id string) string, er
 		format = `%[1]s.name_ru COLLATE "C", %[2]s`
 		if f.Lang == "uz" {
 			format = `%[1]s.name_uz COLLATE "C", %[2]s`
+		}
+	case SortPopular:
+		format = "%[1]s.popularity DESC, %[1]s.rating DESC, %[2]s"
+		if f.ServiceID != 0 {
+			// clinic_offers carries no popularity (it changes far more often
+			// than the view is refreshed): read per row, about 5x slower.
+			format = "(SELECT p.popularity FROM clinics p WHERE p.id = %[2]s) DESC, %[1]s.rating DESC, %[2]s"
 		}
 	case SortPrice:
 		if f.ServiceID == 0 {

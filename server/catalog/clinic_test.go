@@ -212,6 +212,46 @@ func TestClinicsOtherRegion(t *testing.T) {
 	}
 }
 
+// TestClinicsSortPopular: ?sort=popular follows clinics.popularity (ties by
+// rating), in a plain and in a priced listing, and a changed popularity
+// changes the order.
+func TestClinicsSortPopular(t *testing.T) {
+	ctx := context.Background()
+	f := newClinicFixture(t)
+	setPopularity := func(pop map[string]int) {
+		t.Helper()
+		for slug, n := range pop {
+			if _, err := f.db.Exec(`UPDATE clinics SET popularity = $1 WHERE slug = $2`, n, slug); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, test := range []struct {
+		name       string
+		popularity map[string]int
+		filter     catalog.ClinicFilter
+		want       []string
+	}{
+		{"delta most visited", map[string]int{"delta": 90, "zeta": 50, "alfa": 10, "beta": 0, "gamma": 0}, catalog.ClinicFilter{}, []string{"delta", "zeta", "alfa", "beta", "gamma"}},
+		{"page 2 of 2 per page", nil, catalog.ClinicFilter{Page: 2, PerPage: 2}, []string{"alfa", "beta"}},
+		{"priced item", nil, catalog.ClinicFilter{ServiceID: f.uziA}, []string{"zeta", "alfa", "beta"}},
+		{"beta overtakes", map[string]int{"beta": 100}, catalog.ClinicFilter{}, []string{"beta", "delta", "zeta", "alfa", "gamma"}},
+		{"beta overtakes, priced category", nil, catalog.ClinicFilter{ServiceID: f.uzi}, []string{"beta", "zeta", "alfa", "gamma"}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			setPopularity(test.popularity)
+			test.filter.RegionID, test.filter.Sort = f.tashkent, catalog.SortPopular
+			p, err := f.s.Clinics(ctx, test.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(test.want, slugs(p.Clinics)); diff != "" {
+				t.Errorf("clinics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestClinicsInvalid(t *testing.T) {
 	f := newClinicFixture(t)
 	for _, filter := range []catalog.ClinicFilter{

@@ -24,6 +24,8 @@ type DoctorFilter struct {
 	DistrictID int64
 	// Page counts from 1; PerPage defaults to DefaultPerPage.
 	Page, PerPage int
+	// Sort is SortPopular (the default: most visited first) or SortRating.
+	Sort string
 }
 
 // SpecialtyRef is a specialty as a doctor card shows it.
@@ -138,14 +140,29 @@ const doctorsWhere = `
 				JOIN clinics c ON c.id = dc.clinic_id
 				WHERE dc.doctor_id = d.id AND c.district_id = $4))`
 
+// doctorOrder is the ORDER BY of a doctor listing over the matched rows m.
+func doctorOrder(sort string) (string, error) {
+	switch sort {
+	case "", SortPopular:
+		return "m.popularity DESC, m.rating DESC, m.id", nil
+	case SortRating:
+		return "m.rating DESC, m.popularity DESC, m.id", nil
+	}
+	return "", fmt.Errorf("sort %q: %w", sort, derrors.Invalid)
+}
+
 // DoctorsBySpecialty returns a page of the doctors of f.SpecialtyID whose
 // main region (doctors.region_id) is f.RegionID, ordered by popularity,
-// then rating (both descending), then id. A page beyond the end has no
-// doctors but the right Total.
+// then rating (both descending), then id; SortRating puts rating first.
+// A page beyond the end has no doctors but the right Total.
 func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorPage, error) {
 	page := DoctorPage{Page: max(f.Page, 1), PerPage: f.PerPage}
 	if page.PerPage < 1 {
 		page.PerPage = DefaultPerPage
+	}
+	order, err := doctorOrder(f.Sort)
+	if err != nil {
+		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
 	args := []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID}
 	const count = `
@@ -153,7 +170,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 		FROM doctors d
 		JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere
 	done := metrics.Query("doctors.count")
-	err := s.db.GetContext(ctx, &page.Total, count, args...)
+	err = s.db.GetContext(ctx, &page.Total, count, args...)
 	done()
 	if err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
@@ -161,7 +178,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 	// Materialising every match (a few thousand rows at most) keeps the
 	// planner from walking the region index in listing order and probing
 	// each doctor's specialties, which is slow for deep pages.
-	const list = `
+	list := `
 		WITH matched AS MATERIALIZED (
 			SELECT d.id, d.popularity, d.rating
 			FROM doctors d
@@ -169,7 +186,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 		SELECT ` + cardColumns + `
 		FROM matched m
 		JOIN doctors d ON d.id = m.id
-		ORDER BY m.popularity DESC, m.rating DESC, m.id
+		ORDER BY ` + order + `
 		LIMIT $5 OFFSET $6`
 	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)
 	page.Doctors = []DoctorCard{}

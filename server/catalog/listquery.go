@@ -39,7 +39,7 @@ func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, 
 	switch l.filter.Sort {
 	case "":
 		l.filter.Sort = SortRating
-	case SortRating, SortName, SortPrice:
+	case SortRating, SortName, SortPrice, SortPopular:
 		l.filtered = l.filter.Sort != SortRating
 	default:
 		return listing{}, fmt.Errorf("sort %q: %w", l.filter.Sort, derrors.Invalid)

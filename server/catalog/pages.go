@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -36,6 +37,8 @@ type DoctorListPage struct {
 	Total     int              `json:"total"`
 	Page      int              `json:"page"`
 	PerPage   int              `json:"perPage"`
+	// Sort is the order in force: SortPopular (the default) or SortRating.
+	Sort string `json:"sort"`
 }
 
 // DoctorProfilePage is the data of /doctor/{slug}.
@@ -64,8 +67,9 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
+		sort := cmp.Or(req.Query.Get("sort"), SortPopular)
 		doctors, err := s.DoctorsBySpecialty(ctx, DoctorFilter{
-			SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage,
+			SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort,
 		})
 		if err != nil {
 			return page.Result{}, err
@@ -80,9 +84,11 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 		return page.Result{
 			Data: DoctorListPage{
 				Specialty: specialty.In(req.Lang), Children: children, Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
-				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage,
+				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort,
 			},
 			Tags: tags,
+			// Another order of the same doctors is not a page of its own.
+			NoIndex: sort != SortPopular,
 		}, nil
 	}
 }

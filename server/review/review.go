@@ -1,7 +1,7 @@
 // Package review is patients' reviews of their visits: one per attended
 // visit, by its patient, 1-5 stars and optional plain text; editors may
 // hide one with a reason. A doctor's rating is a Bayesian average over
-// the published reviews (Rating), kept in doctors.rating and
+// the published reviews (server/rating), kept in doctors.rating and
 // doctors.review_count, which the cards, listings and JSON-LD read; a
 // clinic's is the same formula over the published reviews of visits at
 // that clinic (of any of its doctors), kept in clinics.rating and
@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"math"
 	"strings"
 	"time"
 	"unicode"
@@ -24,26 +23,9 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 
 	"sogliq/server/api"
+	"sogliq/server/rating"
 	"sogliq/shared"
 )
-
-// The rating's published formula (README, /faq; shared/limits.json):
-// every doctor starts as if PriorWeight reviews had given PriorMean stars,
-// so one 5-star review (4.17) does not outrank 200 reviews at 4.8 (4.78).
-var (
-	PriorMean   = shared.MustReadLimits().RatingPriorMean
-	PriorWeight = shared.MustReadLimits().RatingPriorWeight
-)
-
-// Rating is the Bayesian average of n reviews whose stars add up to sum,
-// rounded to two decimals; 0 for none (no rating is shown).
-func Rating(n, sum int) float64 {
-	if n == 0 {
-		return 0
-	}
-	r := (float64(PriorWeight)*PriorMean + float64(sum)) / float64(PriorWeight+n)
-	return math.Round(r*100) / 100
-}
 
 // MaxText bounds a review's text, in characters (shared/limits.json).
 var MaxText = shared.MustReadLimits().ReviewTextMax
@@ -133,7 +115,7 @@ func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars i
 			return fmt.Errorf("review.Create(%d): %w", appointmentID, err)
 		}
 		rated = Rated{v.DoctorID, v.ClinicID}
-		return recompute(ctx, tx, rated)
+		return rating.Recompute(ctx, tx, rated.DoctorID, rated.ClinicID)
 	})
 	return id, rated, err
 }
@@ -161,53 +143,9 @@ func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now
 		if err != nil {
 			return fmt.Errorf("review.Hide(%d): %w", id, err)
 		}
-		return recompute(ctx, tx, rated)
+		return rating.Recompute(ctx, tx, rated.DoctorID, rated.ClinicID)
 	})
 	return rated, err
-}
-
-// recompute writes the rating and count of the doctor and of the clinic
-// from their published reviews, under their rows' locks (doctor first,
-// then clinic: reviews of one doctor or one clinic take turns).
-func recompute(ctx context.Context, tx *sqlx.Tx, r Rated) error {
-	const (
-		qDoctor = `
-			UPDATE doctors
-			SET rating = $2, review_count = $3
-			WHERE id = $1`
-		qClinic = `
-			UPDATE clinics
-			SET rating = $2, review_count = $3
-			WHERE id = $1`
-	)
-	for _, target := range []struct {
-		id            int64
-		lock, set, by string
-	}{
-		{r.DoctorID, `SELECT 1 FROM doctors WHERE id = $1 FOR UPDATE`, qDoctor, "doctor_id"},
-		{r.ClinicID, `SELECT 1 FROM clinics WHERE id = $1 FOR UPDATE`, qClinic, "clinic_id"},
-	} {
-		if _, err := tx.ExecContext(ctx, target.lock, target.id); err != nil {
-			return fmt.Errorf("review.recompute(%s %d): %w", target.by, target.id, err)
-		}
-		var agg struct {
-			N   int `db:"n"`
-			Sum int `db:"sum"`
-		}
-		// by is one of two column names written above, never input.
-		q := `
-			SELECT count(*) AS n, coalesce(sum(stars), 0) AS sum
-			FROM reviews
-			WHERE ` + target.by + ` = $1
-			  AND hidden_at IS NULL`
-		if err := tx.GetContext(ctx, &agg, q, target.id); err != nil {
-			return fmt.Errorf("review.recompute(%s %d): %w", target.by, target.id, err)
-		}
-		if _, err := tx.ExecContext(ctx, target.set, target.id, Rating(agg.N, agg.Sum), agg.N); err != nil {
-			return fmt.Errorf("review.recompute(%s %d): %w", target.by, target.id, err)
-		}
-	}
-	return nil
 }
 
 func inTx(ctx context.Context, db *sqlx.DB, fn func(*sqlx.Tx) error) error {

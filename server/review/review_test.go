@@ -25,21 +25,6 @@ import (
 
 var now = time.Date(2026, 11, 23, 12, 0, 0, 0, time.FixedZone("UTC+5", 5*3600))
 
-// TestRating: the published formula, exact.
-func TestRating(t *testing.T) {
-	for _, test := range []struct {
-		n, sum int
-		want   float64
-	}{{0, 0, 0}, {1, 5, 4.17}, {1, 1, 3.5}, {200, 960, 4.78}, {3, 15, 4.38}, {10, 10, 2}} {
-		if got := Rating(test.n, test.sum); got != test.want {
-			t.Errorf("Rating(%d, %d) = %v, want %v", test.n, test.sum, got, test.want)
-		}
-	}
-	if Rating(1, 5) >= Rating(200, 960) {
-		t.Error("one 5-star review outranks 200 at 4.8")
-	}
-}
-
 func TestClean(t *testing.T) {
 	for in, want := range map[string]string{
 		"  Хороший <b>врач</b>  ":                     "Хороший врач",

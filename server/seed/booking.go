@@ -8,7 +8,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"sogliq/shared"
+	"sogliq/server/rating"
 )
 
 // The booking side of the demo data: every doctor's weekly schedule at each
@@ -356,9 +356,7 @@ var seedReviewTexts = []struct {
 
 // writeReviews gives six attended visits in ten a review a day after the
 // visit (a generator of its own per visit: the rest of the demo data does
-// not move), then every doctor's and every clinic's rating from them
-// (server/review.Rating, in SQL: seed cannot import review, whose tests
-// seed databases).
+// not move), then every doctor's and every clinic's rating from them.
 func writeReviews(ctx context.Context, tx *sqlx.Tx, b *bookingData) error {
 	var rows [][]any
 	for _, a := range b.appointments {
@@ -373,30 +371,8 @@ func writeReviews(ctx context.Context, tx *sqlx.Tx, b *bookingData) error {
 		func(i int) []any { return rows[i] }); err != nil {
 		return err
 	}
-	l := shared.MustReadLimits()
-	const q = `
-		UPDATE doctors d
-		SET rating = round(($1::numeric * $2::numeric + r.sum) / ($1::numeric + r.n), 2), review_count = r.n
-		FROM (
-			SELECT doctor_id, count(*) AS n, sum(stars) AS sum
-			FROM reviews
-			WHERE hidden_at IS NULL
-			GROUP BY doctor_id) r
-		WHERE r.doctor_id = d.id`
-	if _, err := tx.ExecContext(ctx, q, l.RatingPriorWeight, l.RatingPriorMean); err != nil {
-		return fmt.Errorf("seed: ratings: %w", err)
-	}
-	const qClinics = `
-		UPDATE clinics c
-		SET rating = round(($1::numeric * $2::numeric + r.sum) / ($1::numeric + r.n), 2), review_count = r.n
-		FROM (
-			SELECT clinic_id, count(*) AS n, sum(stars) AS sum
-			FROM reviews
-			WHERE hidden_at IS NULL
-			GROUP BY clinic_id) r
-		WHERE r.clinic_id = c.id`
-	if _, err := tx.ExecContext(ctx, qClinics, l.RatingPriorWeight, l.RatingPriorMean); err != nil {
-		return fmt.Errorf("seed: clinic ratings: %w", err)
+	if err := rating.RecomputeAll(ctx, tx); err != nil {
+		return fmt.Errorf("seed: %w", err)
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ func (g *generator) addClinic(ri int) {
 		regionID:   g.regionIDs[ri],
 		districtID: district.id,
 		isState:    r.IntN(4) == 0,
-		rating:     rating(r, 3.5),
+		rating:     randomRating(r, 3.5),
 	}
 	if c.isState {
 		kind, n := pick(r, stateKinds), 1+r.IntN(60)

@@ -52,7 +52,7 @@ func (g *generator) addTypedClinics(r *rand.Rand) {
 			district := pick(r, g.districts[ri])
 			c := clinicRow{
 				id: int64(len(g.d.clinics) + 1), regionID: g.regionIDs[ri], districtID: district.id,
-				isState: k.state, rating: rating(r, 3.5), typeSlug: k.typeSlug,
+				isState: k.state, rating: randomRating(r, 3.5), typeSlug: k.typeSlug,
 			}
 			if k.state {
 				n := 1 + r.IntN(30)

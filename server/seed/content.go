@@ -37,7 +37,7 @@ var infoPageData = []struct{ slug, titleRu, titleUz, bodyRu, bodyUz string }{
 }
 
 // ratingFAQ explains the doctors' and clinics' rating with the numbers it uses
-// (shared/limits.json, server/review.Rating).
+// (shared/limits.json, server/rating).
 func ratingFAQ() struct{ qRu, qUz, aRu, aUz string } {
 	l := shared.MustReadLimits()
 	m, w := strconv.FormatFloat(l.RatingPriorMean, 'f', 1, 64), strconv.Itoa(l.RatingPriorWeight)

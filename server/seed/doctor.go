@@ -51,7 +51,7 @@ func (g *generator) addDoctor(ri int) {
 	d.name = fullName(r, d.gender == "f")
 	d.slug = g.unique("doctors", slugify(d.name.uz))
 	if d.reviews > 0 {
-		rating(r, 3.8)
+		randomRating(r, 3.8)
 	}
 	// A doctor's rating comes from reviews of seeded visits (writeReviews);
 	// the draws above stay so the rest of the demo data is unchanged.

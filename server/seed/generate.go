@@ -114,8 +114,8 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 // price returns a visit price: 80,000 to 400,000 so'm in steps of 10,000.
 func price(r *rand.Rand) int64 { return int64(8+r.IntN(33)) * 10_000 }
 
-// rating returns a rating between lo and 5.00 as numeric text.
-func rating(r *rand.Rand, lo float64) string {
+// randomRating returns a rating between lo and 5.00 as numeric text.
+func randomRating(r *rand.Rand, lo float64) string {
 	steps := int((5-lo)*100) + 1
 	return fmt.Sprintf("%.2f", lo+float64(r.IntN(steps))/100)
 }
