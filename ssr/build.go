@@ -166,9 +166,12 @@ func buildBrowser(opts BuildOptions, b *Bundle) error {
 		}
 		url := PublicPath + relOut(out)
 		name := strings.TrimSuffix(path.Base(m.EntryPoint), ".tsx")
-		if strings.Contains(m.EntryPoint, "client/islands/") {
+		// A module the entry or an island imports dynamically is an entry
+		// point of esbuild's metafile too: only entry-client is the entry.
+		switch {
+		case strings.Contains(m.EntryPoint, "client/islands/"):
 			b.Manifest.Islands[name] = url
-		} else {
+		case name == "entry-client":
 			b.Manifest.Entry = url
 		}
 	}

@@ -35,6 +35,9 @@ type Options struct {
 	// feeds its metrics from them.
 	OnWait    func(time.Duration)
 	OnReplace func()
+	// Fragments, when set, keeps the HTML of cards (fragment.tsx) across
+	// renders; nil renders every card in place.
+	Fragments *Fragments
 }
 
 // Engine renders pages with a pool of goja runtimes that all run one program,
@@ -74,6 +77,10 @@ type vm struct {
 	rt     *goja.Runtime
 	render goja.Callable
 	gen    uint64
+	build  string
+	// cards are the HTML of the fragments the current render placed, by
+	// marker number.
+	cards []string
 }
 
 // NewEngine compiles the bundle's server script and warms opts.Size runtimes.
@@ -135,6 +142,8 @@ func (e *Engine) Swap(b *Bundle) error {
 func (e *Engine) newVM(p *program) (*vm, error) {
 	rt := goja.New()
 	installGlobals(rt, e.opts.Logger)
+	v := &vm{rt: rt, gen: p.gen, build: p.bundle.ID}
+	e.installFragments(v)
 	if _, err := rt.RunProgram(p.compiled); err != nil {
 		return nil, fmt.Errorf("ssr: run server bundle: %w", err)
 	}
@@ -142,7 +151,8 @@ func (e *Engine) newVM(p *program) (*vm, error) {
 	if !ok {
 		return nil, fmt.Errorf("ssr: server bundle does not define %s", renderFunc)
 	}
-	return &vm{rt: rt, render: fn, gen: p.gen}, nil
+	v.render = fn
+	return v, nil
 }
 
 // Render runs the bundle's render function with props (a JSON document) and
@@ -198,6 +208,7 @@ func (e *Engine) run(v *vm, props []byte) (html string, err error) {
 			err = fmt.Errorf("ssr: render panicked: %v", r)
 		}
 	}()
+	v.cards = v.cards[:0]
 	res, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)))
 	if err != nil {
 		var ie *goja.InterruptedError
@@ -206,7 +217,36 @@ func (e *Engine) run(v *vm, props []byte) (html string, err error) {
 		}
 		return "", fmt.Errorf("ssr: render: %w", err)
 	}
-	return res.String(), nil
+	html = splice(res.String(), v.cards)
+	clear(v.cards) // let the strings go with the page
+	return html, nil
+}
+
+// installFragments gives the bundle the fragment store (fragment.tsx):
+// __fragmentKey(kind, propsJSON) is the card's key, "" when the engine
+// keeps no fragments; __fragmentGet(key) the marker number of a held card
+// or -1; __fragmentPut(key, tag, html) stores a card just rendered and
+// returns its marker number.
+func (e *Engine) installFragments(v *vm) {
+	_ = v.rt.Set("__fragmentKey", func(kind, props string) string {
+		if e.opts.Fragments == nil {
+			return ""
+		}
+		return fragmentKey(v.build, kind, props)
+	})
+	_ = v.rt.Set("__fragmentGet", func(key string) int {
+		html, ok := e.opts.Fragments.get(key)
+		if !ok {
+			return -1
+		}
+		v.cards = append(v.cards, html)
+		return len(v.cards) - 1
+	})
+	_ = v.rt.Set("__fragmentPut", func(key, tag, html string) int {
+		e.opts.Fragments.put(key, html, tag)
+		v.cards = append(v.cards, html)
+		return len(v.cards) - 1
+	})
 }
 
 // replace puts a fresh runtime into the pool in place of a discarded one.

@@ -1,0 +1,127 @@
+package site_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sogliq/server/cache"
+	"sogliq/server/cache/redistest"
+	"sogliq/server/route"
+	"sogliq/server/site/sitetest"
+)
+
+// publicPaths is every route of the table that answers a visitor with no
+// account, in both languages, at its sample parameters (samplePath) in the
+// default region.
+func publicPaths(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	routes, err := route.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, r := range routes.Routes {
+		if r.Access != "" && r.Access != route.AccessOptional {
+			continue // a visitor's own page: never cached, holds no cards of others
+		}
+		rest := samplePath(t, s.DB, r, "tashkent")
+		for _, lang := range []string{"ru", "uz"} {
+			place := route.Place{Lang: lang, Region: "tashkent"}
+			paths = append(paths, route.Join(route.Prefix(place, r.Region), rest))
+		}
+	}
+	return paths
+}
+
+// TestFragmentsAreInvisible renders every public route in both languages
+// on a site that reuses card fragments (first cold, then warm) and on one
+// that renders every card in place: the documents must be identical.
+func TestFragmentsAreInvisible(t *testing.T) {
+	with := sitetest.Start(t, sitetest.Options{Uncached: true})
+	without := sitetest.StartWithDB(t, with.DB, sitetest.Options{Uncached: true, NoFragments: true})
+	paths := publicPaths(t, with)
+	body := func(s *sitetest.Site, path string) string {
+		t.Helper()
+		p := sitetest.Get(t, s.URL+path)
+		if p.Resp.StatusCode != 200 {
+			t.Fatalf("%s: status %d", path, p.Resp.StatusCode)
+		}
+		// The sites differ in their port, which absolute URLs carry.
+		return strings.ReplaceAll(p.Body, s.URL, "http://site")
+	}
+	for _, pass := range []string{"cold", "warm"} {
+		for _, path := range paths {
+			if diff := cmp.Diff(body(without, path), body(with, path)); diff != "" {
+				t.Errorf("%s (%s fragments): page differs from the one rendered without fragments (-without +with):\n%s", path, pass, diff)
+			}
+		}
+	}
+	if with.Fragments.Len() == 0 {
+		t.Fatal("no card was kept as a fragment: the pages compared show none")
+	}
+}
+
+// TestDoctorPurgeReachesEveryPage changes a doctor's name in the database,
+// expires his tag as publishing does, and expects every page that showed
+// him (his own, his clinic's, listings) to show the new name, through the
+// page cache (Redis and in process) and the fragment store.
+func TestDoctorPurgeReachesEveryPage(t *testing.T) {
+	rdb, err := cache.NewRedisClient(redistest.Start(t).URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdb.Close()
+	s := sitetest.Start(t, sitetest.Options{Redis: rdb, RedisTimeout: 2 * time.Second})
+	ctx := context.Background()
+	// A doctor of the sample clinic, shown on its doctors' tab.
+	var doc struct {
+		ID        int64  `db:"id"`
+		Slug      string `db:"slug"`
+		Specialty string `db:"specialty"`
+	}
+	if err := s.DB.GetContext(ctx, &doc, `
+		SELECT d.id, d.slug, sp.slug AS specialty
+		FROM doctors d
+		JOIN doctor_clinics dc ON dc.doctor_id = d.id
+		JOIN doctor_specialties ds ON ds.doctor_id = d.id
+		JOIN specialties sp ON sp.id = ds.specialty_id
+		WHERE dc.clinic_id = (SELECT id FROM clinics ORDER BY id LIMIT 1)
+		ORDER BY d.rating DESC, d.id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	paths := publicPaths(t, s)
+	for _, lang := range []string{"", "/uz"} {
+		paths = append(paths, lang+"/doctors/"+doc.Specialty, lang+"/doctor/"+doc.Slug)
+	}
+	shows := regexp.MustCompile(`href="(/uz)?/doctor/` + regexp.QuoteMeta(doc.Slug) + `"`)
+	var showing []string
+	for _, path := range paths {
+		if shows.MatchString(sitetest.Get(t, s.URL+path).Body) {
+			showing = append(showing, path)
+		}
+	}
+	held := s.Fragments.Len()
+	if len(showing) < 4 || held == 0 {
+		t.Fatalf("doctor %s is on %d pages (%q) and %d cards are held: the test needs more", doc.Slug, len(showing), showing, held)
+	}
+	if _, err := s.DB.ExecContext(ctx, `UPDATE doctors SET full_name_ru = full_name_ru || ' Переименов', full_name_uz = full_name_uz || ' Qaytanomlandi' WHERE id = $1`, doc.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Cache.Expire(ctx, "doctor:"+itoa(int(doc.ID))); err != nil {
+		t.Fatal(err)
+	}
+	if s.Fragments.Len() >= held {
+		t.Errorf("the purge of doctor:%d dropped no fragment (%d held before, %d after)", doc.ID, held, s.Fragments.Len())
+	}
+	for _, path := range showing {
+		want := map[bool]string{false: "Переименов", true: "Qaytanomlandi"}[strings.HasPrefix(path, "/uz")]
+		if body := sitetest.Get(t, s.URL+path).Body; !strings.Contains(body, want) {
+			t.Errorf("%s still shows the old name of doctor %s after the purge", path, doc.Slug)
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package ssr
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// DefaultFragmentBytes bounds a Fragments store made with a zero size:
+// 8 MiB is ~3,000 doctor or clinic cards of ~2.5 KB. More did not pay in
+// the cold-listing bench (bench/cold.sh) and cost RSS: at 16 MiB the server
+// peaked ~12 MB higher, over the 130 MB of issue 15.
+const DefaultFragmentBytes = 8 << 20
+
+// Fragments holds the HTML of cards rendered once and spliced into every
+// page that shows them (client/components/fragment.tsx). A card's key is
+// the build, its kind and a hash of its props (language, region and the
+// entity's data included), so a changed entity gets a new key and an old
+// one is never served; Purge by the entity's tag only frees the memory at
+// once. It is a byte-bounded LRU, safe for concurrent use.
+type Fragments struct {
+	mu    sync.Mutex
+	max   int64
+	used  int64
+	order *list.List // of *fragment, most recent first
+	items map[string]*list.Element
+	byTag map[string]map[string]struct{} // tag → keys
+}
+
+type fragment struct {
+	key, html, tag string
+}
+
+// NewFragments returns a store bounded by maxBytes (default
+// DefaultFragmentBytes when zero or less).
+func NewFragments(maxBytes int64) *Fragments {
+	if maxBytes <= 0 {
+		maxBytes = DefaultFragmentBytes
+	}
+	return &Fragments{max: maxBytes, order: list.New(), items: map[string]*list.Element{}, byTag: map[string]map[string]struct{}{}}
+}
+
+// fragmentKey is build · kind · SHA-256 of the props JSON.
+func fragmentKey(build, kind, props string) string {
+	sum := sha256.Sum256([]byte(props))
+	return build + "|" + kind + "|" + hex.EncodeToString(sum[:16])
+}
+
+func (f *Fragments) get(key string) (string, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	el, ok := f.items[key]
+	if !ok {
+		return "", false
+	}
+	f.order.MoveToFront(el)
+	return el.Value.(*fragment).html, true
+}
+
+func (f *Fragments) put(key, html, tag string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.items[key]; ok {
+		return // same key, same props: the same HTML
+	}
+	it := &fragment{key: key, html: html, tag: tag}
+	f.items[key] = f.order.PushFront(it)
+	f.used += it.size()
+	if f.byTag[tag] == nil {
+		f.byTag[tag] = map[string]struct{}{}
+	}
+	f.byTag[tag][key] = struct{}{}
+	for f.used > f.max && f.order.Len() > 0 {
+		f.remove(f.order.Back())
+	}
+}
+
+func (it *fragment) size() int64 { return int64(len(it.key) + len(it.html) + len(it.tag)) }
+
+func (f *Fragments) remove(el *list.Element) {
+	it := el.Value.(*fragment)
+	f.order.Remove(el)
+	delete(f.items, it.key)
+	f.used -= it.size()
+	if keys := f.byTag[it.tag]; keys != nil {
+		delete(keys, it.key)
+		if len(keys) == 0 {
+			delete(f.byTag, it.tag)
+		}
+	}
+}
+
+// Purge drops the fragments of the entities tagged ("doctor:12"). Keys
+// hash the props, so this frees memory rather than fixes content.
+func (f *Fragments) Purge(tags ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, tag := range tags {
+		for key := range f.byTag[tag] {
+			f.remove(f.items[key])
+		}
+	}
+}
+
+// Len is the number of fragments held.
+func (f *Fragments) Len() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.order.Len()
+}
+
+// markerStart opens the element fragment.tsx renders in place of a card:
+// <template data-fragment="N"></template>, N indexing the render's cards.
+const (
+	markerStart = `<template data-fragment="`
+	markerEnd   = `"></template>`
+)
+
+// splice replaces every marker in html by its card's HTML. React escapes
+// text and attribute values, so a marker can only come from fragment.tsx.
+func splice(html string, cards []string) string {
+	if len(cards) == 0 {
+		return html
+	}
+	var b strings.Builder
+	n := len(html)
+	for _, c := range cards {
+		n += len(c)
+	}
+	b.Grow(n)
+	for {
+		i := strings.Index(html, markerStart)
+		if i < 0 {
+			b.WriteString(html)
+			return b.String()
+		}
+		rest := html[i+len(markerStart):]
+		j := strings.Index(rest, markerEnd)
+		k, err := strconv.Atoi(rest[:max(j, 0)])
+		if j < 0 || err != nil || k < 0 || k >= len(cards) {
+			// Not ours: keep it as it is.
+			b.WriteString(html[:i+len(markerStart)])
+			html = rest
+			continue
+		}
+		b.WriteString(html[:i])
+		b.WriteString(cards[k])
+		html = rest[j+len(markerEnd):]
+	}
+}
