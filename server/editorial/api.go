@@ -15,9 +15,11 @@ import (
 	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/derrors"
+	"sogliq/server/images"
 	"sogliq/server/role"
 	"sogliq/server/route"
 	"sogliq/server/search"
+	"sogliq/server/seo"
 )
 
 // Translator is the dictionary (i18n.Dict).
@@ -60,6 +62,11 @@ type Handler struct {
 	Enqueue func(ctx context.Context, tx *sql.Tx, kind string, id int64, at time.Time) error
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Redirects are the redirect tables editors keep ("redirects": the SEO
+	// redirects, "rules": the route rules); nil: none.
+	Redirects map[string]*seo.Redirects
+	// Images stores the pictures editors upload; nil refuses uploads.
+	Images *images.Pipeline
 }
 
 // PreviewLife is how long a preview link opens.
@@ -78,11 +85,15 @@ func (h *Handler) Register(r fiber.Router) {
 	editor := []fiber.Handler{signedIn, h.require(role.Editor, role.Admin)}
 	change := append([]fiber.Handler{account.SameOrigin}, editor...)
 	admin := []fiber.Handler{account.SameOrigin, signedIn, h.require(role.Admin)}
+	h.registerRedirects(r, editor, change)
+	r.Post("/api/editor/images", append(change, h.upload)...)
 	r.Get("/api/editor/slug", append(editor, h.slug)...)
 	r.Post("/api/editor/roles", append(admin, h.grant)...)
 	r.Delete("/api/editor/roles", append(admin, h.revoke)...)
 	r.Get("/api/editor/:kind", append(editor, h.list)...)
 	r.Get("/api/editor/:kind/:id", append(editor, h.form)...)
+	r.Post("/api/editor/:kind", append(change, h.create)...)
+	r.Delete("/api/editor/:kind/:id", append(change, h.remove)...)
 	r.Put("/api/editor/:kind/:id/draft", append(change, h.saveDraft)...)
 	r.Delete("/api/editor/:kind/:id/draft", append(change, h.discard)...)
 	r.Post("/api/editor/:kind/:id/publish", append(change, h.publish)...)
@@ -158,7 +169,7 @@ func (h *Handler) Form(ctx context.Context, k Kind, id int64, lang string) (*For
 	if err != nil {
 		return nil, err
 	}
-	f := &Form{Kind: k.Name, ID: id, Values: live, HasDraft: hasDraft, Missing: []string{}}
+	f := &Form{Kind: k.Name, ID: id, Values: live, HasDraft: hasDraft, CanDelete: k.Delete != "", Missing: []string{}}
 	if hasDraft {
 		f.Values = draft
 		exp := h.now().Add(PreviewLife)
@@ -172,11 +183,20 @@ func (h *Handler) Form(ctx context.Context, k Kind, id int64, lang string) (*For
 	}
 	for _, fd := range k.Fields {
 		info := FieldInfo{Name: fd.Name, Label: h.Dict.T(lang, "editor.field."+fd.Name), Type: fd.Type,
-			Translatable: fd.Translatable, Required: fd.Required, Max: fd.Max}
+			Translatable: fd.Translatable, Required: fd.Required, Max: fd.Max, Use: fd.Use}
 		if fd.Type == Refs {
 			if info.Options, err = h.Store.Options(ctx, fd, lang); err != nil {
 				return nil, err
 			}
+		}
+		for _, c := range fd.Cols {
+			col := RowColumnInfo{Name: c.Name, Label: h.Dict.T(lang, "editor.column."+c.Name), Kind: c.Kind, Optional: c.Optional}
+			if c.Kind == Ref {
+				if col.Options, err = h.Store.ColumnOptions(ctx, c, lang); err != nil {
+					return nil, err
+				}
+			}
+			info.Columns = append(info.Columns, col)
 		}
 		f.Fields = append(f.Fields, info)
 	}
@@ -221,6 +241,20 @@ func (h *Handler) validate(c *fiber.Ctx, k Kind, id int64, in Values) (Values, e
 			}
 			if taken {
 				fields[f.Name] = h.Dict.T(lang, "editor.error.slugTaken")
+			}
+		case f.Type == Rows:
+			for j, col := range f.Cols {
+				ids := rowRefs(val.Rows, j)
+				if col.Kind != Ref || len(ids) == 0 {
+					continue
+				}
+				ok, err := h.Store.RowRefsExist(c.UserContext(), col, ids)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					fields[f.Name] = h.Dict.T(lang, "editor.error.ref")
+				}
 			}
 		case f.Type == Refs && len(val.IDs) > 0:
 			ok, err := h.Store.RefsExist(c.UserContext(), f, val.IDs)
@@ -494,7 +528,18 @@ func (h *Handler) preview(c *fiber.Ctx) error {
 	if c.Query("lang") == "uz" {
 		lang = "uz"
 	}
-	target, err := h.Routes.Href(k.Route, map[string]string{k.Param: draft[fieldOfType(k, Slug)].Text}, route.Place{Lang: lang}, nil)
+	var params map[string]string
+	if k.Param != "" {
+		params = map[string]string{k.Param: draft[fieldOfType(k, Slug)].Text}
+	}
+	name := k.Route
+	if k.RouteColumn != "" {
+		q := "SELECT " + k.RouteColumn + "\nFROM " + k.Table + "\nWHERE id = $1"
+		if err := h.DB.GetContext(ctx, &name, q, id); err != nil {
+			return err
+		}
+	}
+	target, err := h.Routes.Href(name, params, route.Place{Lang: lang}, nil)
 	if err != nil {
 		return err
 	}
@@ -519,4 +564,51 @@ func fieldOfType(k Kind, t string) string {
 		}
 	}
 	return ""
+}
+
+// create makes a blank hidden entity of a kind editors may create (404
+// for the others) and answers 201 with its id; the editor fills its draft
+// and publishes it.
+func (h *Handler) create(c *fiber.Ctx) error {
+	k, ok := KindNamed(c.Params("kind"))
+	if !ok || k.Create == "" {
+		return api.Fail(fiber.StatusNotFound, "editor.notFound")
+	}
+	id, err := h.Store.Create(c.UserContext(), k, account.UserID(c))
+	if err != nil {
+		return err
+	}
+	c.Status(fiber.StatusCreated)
+	return api.OK(c, Created{ID: id})
+}
+
+// remove deletes an entity of a kind editors may delete, with its drafts
+// and history, and expires on every instance the pages that showed it.
+func (h *Handler) remove(c *fiber.Ctx) error {
+	k, id, err := h.entity(c)
+	if err != nil {
+		return err
+	}
+	if k.Delete == "" {
+		return api.Fail(fiber.StatusNotFound, "editor.notFound")
+	}
+	ctx := c.UserContext()
+	tags, err := h.Store.Delete(ctx, k, id, account.UserID(c))
+	if err != nil {
+		return notFound(err)
+	}
+	// As after a publication: a purge that fails is returned after the
+	// deletion stands (logged as a 500); the pages then age out.
+	ctx = context.WithoutCancel(ctx)
+	var errs []error
+	if h.Pages != nil {
+		errs = append(errs, h.Pages.Expire(ctx, append(tags, search.CacheTag)...))
+	}
+	if h.Suggestions != nil {
+		errs = append(errs, h.Suggestions.Expire(ctx, search.CacheTag))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
 }

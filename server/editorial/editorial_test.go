@@ -189,3 +189,18 @@ func TestWithDraft(t *testing.T) {
 		}
 	}
 }
+
+// TestImageFieldsUpload: every image field names an upload use the
+// upload endpoint knows, or its form could not upload.
+func TestImageFieldsUpload(t *testing.T) {
+	for _, k := range Kinds {
+		for _, f := range k.Fields {
+			if f.Type != Image {
+				continue
+			}
+			if _, ok := imageUses[f.Use]; !ok {
+				t.Errorf("%s.%s: use %q is not in imageUses", k.Name, f.Name, f.Use)
+			}
+		}
+	}
+}

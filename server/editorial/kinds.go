@@ -50,8 +50,13 @@ type Field struct {
 	Nullable bool
 	// For a refs field: the join table, its column naming the entity,
 	// its column naming the reference, and the referenced table (id,
-	// name_ru, name_uz).
+	// name_ru, name_uz). A rows field uses Join and Owner for its child
+	// table, Cols for its columns and Max for the most rows.
 	Join, Owner, Ref, RefTable string
+	Cols                       []RowColumn
+	// Use names what an image field's picture is for (images.Use): the
+	// sizes an upload is encoded at.
+	Use string
 }
 
 // Kind describes one kind of entity.
@@ -60,14 +65,21 @@ type Kind struct {
 	// is the dictionary's "editor.kind.<Name>".
 	Name  string
 	Table string
+	// Scope, when set, is the condition on Table's columns that picks
+	// this kind's rows (posts of one kind, services of one kind): an id
+	// outside it is not found, and slugs are unique within it.
+	Scope string
 	// Title is the column listed and searched (Russian).
 	Title string
 	// Route is the route of the entity's page, with its slug as the
 	// "slug" parameter; Regional routes take a region (none in preview).
 	Route string
-	// Param is the route's parameter holding the slug.
-	Param  string
-	Fields []Field
+	// Param is the route's parameter holding the slug; empty for a kind
+	// whose items share one page (the FAQ). RouteColumn, when set, is the
+	// column naming each entity's own route (the information pages).
+	Param       string
+	RouteColumn string
+	Fields      []Field
 	// TagsQuery returns the cache tags of every page showing entity $1
 	// (run before and after a change: a doctor leaving a specialty
 	// leaves its listing).
@@ -76,6 +88,13 @@ type Kind struct {
 	// entity_id) showing entity $1, reindexed on publication (run before
 	// and after the change, like TagsQuery).
 	SearchQuery string
+	// Derived, when set, refreshes data derived from the entity's tables
+	// (a materialized view), run on publication after the change.
+	Derived string
+	// Create, when set, lets editors create entities of k: it inserts a
+	// blank hidden one and returns its id. Reveal ($1 the id) shows it,
+	// run when a draft is published or previewed. Delete ($1) removes one.
+	Create, Reveal, Delete string
 }
 
 // Kinds are the entity kinds the editor edits, in menu order.
@@ -88,7 +107,7 @@ var Kinds = []Kind{
 			{Name: "specialties", Type: Refs, Required: true, Join: "doctor_specialties", Owner: "doctor_id", Ref: "specialty_id", RefTable: "specialties"},
 			{Name: "category", Type: Text, Column: "category", Translatable: true, Max: 120},
 			{Name: "biography", Type: LongText, Column: "description", Translatable: true, Required: true, Max: 20000},
-			{Name: "photo", Type: Image, Column: "photo", Nullable: true, Max: 500},
+			{Name: "photo", Type: Image, Column: "photo", Nullable: true, Max: 500, Use: "doctor"},
 		},
 		TagsQuery: `
 			SELECT ARRAY['doctor:' || $1::bigint, 'specialties'] || coalesce(array_agg('specialty:' || s.slug), '{}')
@@ -111,10 +130,25 @@ var Kinds = []Kind{
 			{Name: "landmark", Type: Text, Column: "landmark", Translatable: true, Max: 300},
 			{Name: "phone", Type: Text, Column: "phone", Max: 40},
 			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
-			{Name: "logo", Type: Image, Column: "logo", Nullable: true, Max: 500},
+			{Name: "logo", Type: Image, Column: "logo", Nullable: true, Max: 500, Use: "clinic"},
+			{Name: "hours", Type: Rows, Join: "clinic_hours", Owner: "clinic_id", Max: 7, Cols: []RowColumn{
+				{Name: "weekday", Column: "weekday", Kind: Weekday},
+				{Name: "opens", Column: "opens_min", Kind: Clock},
+				{Name: "closes", Column: "closes_min", Kind: Clock},
+			}},
+			// A clinic prices services, never their categories (a category's
+			// range is derived in clinic_offers).
+			{Name: "prices", Type: Rows, Join: "clinic_services", Owner: "clinic_id", Max: 300, Cols: []RowColumn{
+				{Name: "service", Column: "service_id", Kind: Ref, RefTable: "services", RefWhere: "parent_id IS NOT NULL"},
+				{Name: "priceFrom", Column: "price_from", Kind: Money},
+				{Name: "priceTo", Column: "price_to", Kind: Money, Optional: true},
+			}},
 		},
 		TagsQuery: `
 			SELECT ARRAY['clinic:' || $1::bigint, 'clinics']`,
+		// The priced listings read the clinic's name, rating and hours
+		// (open_week) from clinic_offers.
+		Derived: `REFRESH MATERIALIZED VIEW CONCURRENTLY clinic_offers`,
 		SearchQuery: `
 			SELECT 'clinic' AS type, $1::bigint AS id`,
 	},
@@ -137,6 +171,156 @@ var Kinds = []Kind{
 			FROM doctor_specialties
 			WHERE specialty_id = $1::bigint`,
 	},
+	{
+		Name: "disease", Table: "diseases", Title: "name_ru", Route: "disease", Param: "slug",
+		Fields:    knowledgeFields(),
+		TagsQuery: knowledgeTags("diseases"), SearchQuery: noSearch,
+	},
+	{
+		Name: "symptom", Table: "symptoms", Title: "name_ru", Route: "symptom", Param: "slug",
+		Fields:    knowledgeFields(),
+		TagsQuery: knowledgeTags("symptoms"), SearchQuery: noSearch,
+	},
+	{
+		Name: "medicine", Table: "products", Title: "name_ru", Route: "product", Param: "slug",
+		Fields: []Field{
+			{Name: "name", Type: Text, Column: "name", Translatable: true, Required: true, Min: 2, Max: 160},
+			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},
+			{Name: "inn", Type: Text, Column: "inn", Translatable: true, Required: true, Min: 2, Max: 160},
+			{Name: "form", Type: Text, Column: "form", Translatable: true, Max: 200},
+			{Name: "dosage", Type: Text, Column: "dosage", Translatable: true, Max: 200},
+			{Name: "manufacturer", Type: Text, Column: "manufacturer", Max: 200},
+			{Name: "country", Type: Text, Column: "country", Translatable: true, Max: 100},
+			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
+			{Name: "indications", Type: LongText, Column: "indications", Translatable: true, Max: 20000},
+			{Name: "contraindications", Type: LongText, Column: "contraindications", Translatable: true, Max: 20000},
+		},
+		TagsQuery: `
+			SELECT ARRAY['product:' || $1::bigint, 'products']`,
+		SearchQuery: `
+			SELECT 'drug' AS type, $1::bigint AS id`,
+	},
+	postKind("article", "article"),
+	postKind("news", "news-item"),
+	{
+		Name: "promotion", Table: "promotions", Title: "title_ru", Route: "promotion", Param: "slug",
+		Fields: []Field{
+			{Name: "title", Type: Text, Column: "title", Translatable: true, Required: true, Min: 3, Max: 200},
+			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},
+			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
+		},
+		TagsQuery: `
+			SELECT ARRAY['promotion:' || $1::bigint, 'promotions', 'clinic:' || clinic_id]
+			FROM promotions
+			WHERE id = $1`,
+		SearchQuery: noSearch,
+	},
+	serviceKind("service", "service", "service"),
+	serviceKind("diagnostic", "diagnostic", "diagnostics"),
+	serviceKind("analysis", "analysis", "analysis"),
+	{
+		Name: "info", Table: "info_pages", Title: "title_ru", RouteColumn: "slug",
+		Fields: []Field{
+			{Name: "title", Type: Text, Column: "title", Translatable: true, Required: true, Min: 2, Max: 160},
+			{Name: "body", Type: RichText, Column: "body", Translatable: true, Required: true, Max: 100000},
+		},
+		TagsQuery: `
+			SELECT ARRAY['info:' || slug]
+			FROM info_pages
+			WHERE id = $1`,
+		SearchQuery: `
+			SELECT '' AS type, 0::bigint AS id WHERE false AND $1::bigint IS NOT NULL`,
+	},
+	{
+		Name: "faq", Table: "faq_items", Title: "question_ru", Route: "faq",
+		Fields: []Field{
+			{Name: "question", Type: Text, Column: "question", Translatable: true, Required: true, Min: 5, Max: 300},
+			{Name: "answer", Type: LongText, Column: "answer", Translatable: true, Required: true, Max: 5000},
+		},
+		TagsQuery: `
+			SELECT ARRAY['faq'] WHERE $1::bigint IS NOT NULL`,
+		Create: `
+			INSERT INTO faq_items (position, question_ru, question_uz, answer_ru, answer_uz, published)
+			SELECT coalesce(max(position), 0) + 1, '', '', '', '', false
+			FROM faq_items
+			RETURNING id`,
+		Reveal: `
+			UPDATE faq_items
+			SET published = true
+			WHERE id = $1`,
+		Delete: `
+			DELETE FROM faq_items
+			WHERE id = $1`,
+		SearchQuery: `
+			SELECT '' AS type, 0::bigint AS id WHERE false AND $1::bigint IS NOT NULL`,
+	},
+}
+
+// noSearch is the SearchQuery of kinds the search index does not hold.
+const noSearch = `
+	SELECT '' AS type, $1::bigint AS id
+	WHERE false`
+
+// knowledgeFields are the fields of a disease or a symptom.
+func knowledgeFields() []Field {
+	return []Field{
+		{Name: "name", Type: Text, Column: "name", Translatable: true, Required: true, Min: 2, Max: 160},
+		{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},
+		{Name: "description", Type: LongText, Column: "description", Translatable: true, Required: true, Max: 20000},
+	}
+}
+
+// knowledgeTags is the TagsQuery of the diseases or symptoms (list): the
+// list and the entry's page, by its slug.
+func knowledgeTags(list string) string {
+	return `
+			SELECT ARRAY['` + list + `', '` + list + `:' || slug]
+			FROM ` + list + `
+			WHERE id = $1`
+}
+
+// postKind is the kind of the posts of one kind (article, news), shown on
+// route.
+func postKind(kind, route string) Kind {
+	return Kind{
+		Name: kind, Table: "posts", Scope: "kind = '" + kind + "'", Title: "title_ru", Route: route, Param: "slug",
+		Fields: []Field{
+			{Name: "title", Type: Text, Column: "title", Translatable: true, Required: true, Min: 3, Max: 200},
+			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 120},
+			{Name: "summary", Type: LongText, Column: "summary", Translatable: true, Max: 1000},
+			{Name: "body", Type: RichText, Column: "body", Translatable: true, Required: true, Max: 100000},
+			{Name: "author", Type: Text, Column: "author", Translatable: true, Max: 200},
+		},
+		TagsQuery: `
+			SELECT ARRAY['post:' || $1::bigint, 'posts:` + kind + `']`,
+		SearchQuery: noSearch,
+	}
+}
+
+// serviceKind is the kind of the services of one kind (service,
+// diagnostic, analysis), shown on route, indexed by search as searchType.
+func serviceKind(kind, route, searchType string) Kind {
+	return Kind{
+		Name: kind, Table: "services", Scope: "kind = '" + kind + "'", Title: "name_ru", Route: route, Param: "slug",
+		Fields: []Field{
+			{Name: "name", Type: Text, Column: "name", Translatable: true, Required: true, Min: 2, Max: 200},
+			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 120},
+			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
+			{Name: "preparation", Type: LongText, Column: "preparation", Translatable: true, Max: 20000},
+		},
+		TagsQuery: `
+			SELECT ARRAY['service:' || $1::bigint, 'services:` + kind + `']`,
+		SearchQuery: `
+			SELECT '` + searchType + `' AS type, $1::bigint AS id`,
+	}
+}
+
+// scoped is " AND (Scope)" for a scoped kind, else "".
+func (k Kind) scoped() string {
+	if k.Scope == "" {
+		return ""
+	}
+	return "\n  AND (" + k.Scope + ")"
 }
 
 // KindNamed finds a kind by name.
@@ -153,7 +337,7 @@ func KindNamed(name string) (Kind, bool) {
 func (k Kind) columns() (cols []string, field []Field, lang []string) {
 	for _, f := range k.Fields {
 		switch {
-		case f.Type == Refs:
+		case f.Type == Refs, f.Type == Rows:
 		case f.Translatable:
 			cols = append(cols, f.Column+"_ru", f.Column+"_uz")
 			field = append(field, f, f)
@@ -183,4 +367,14 @@ func (k Kind) searchEntities(ctx context.Context, q sqlx.QueryerContext, id int6
 		return nil, fmt.Errorf("editorial: search entries of %s %d: %w", k.Name, id, err)
 	}
 	return out, nil
+}
+
+// slugColumn is k's slug column, or "" for a kind without slugs.
+func (k Kind) slugColumn() string {
+	for _, f := range k.Fields {
+		if f.Type == Slug {
+			return f.Column
+		}
+	}
+	return ""
 }

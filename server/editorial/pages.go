@@ -27,11 +27,27 @@ func Pages(h *Handler) page.Loaders {
 		for _, k := range Kinds {
 			data.Kinds = append(data.Kinds, KindInfo{Name: k.Name, Label: h.Dict.T(req.Lang, "editor.kind."+k.Name)})
 		}
+		for _, name := range redirectTables {
+			data.Kinds = append(data.Kinds, KindInfo{Name: name, Label: h.Dict.T(req.Lang, "editor.kind."+name)})
+		}
+		if t := h.Redirects[req.Query.Get("kind")]; t != nil {
+			data.Kind = req.Query.Get("kind")
+			rows, err := t.List(ctx)
+			if err != nil {
+				return page.Result{}, err
+			}
+			data.Redirects = []RedirectRow{}
+			for _, r := range rows {
+				data.Redirects = append(data.Redirects, RedirectRow(r))
+			}
+			return h.withGrants(ctx, data)
+		}
 		k, found := KindNamed(req.Query.Get("kind"))
 		if !found {
 			k = Kinds[0]
 		}
 		data.Kind, data.Query, data.Drafts = k.Name, req.Query.Get("q"), req.Query.Get("drafts") == "1"
+		data.CanCreate = k.Create != ""
 		if data.Items, err = h.Store.List(ctx, k, data.Query, data.Drafts); err != nil {
 			return page.Result{}, err
 		}
@@ -44,11 +60,17 @@ func Pages(h *Handler) page.Loaders {
 				return page.Result{}, err
 			}
 		}
-		if data.Admin {
-			if data.Grants, err = h.Store.Grants(ctx); err != nil {
-				return page.Result{}, err
-			}
-		}
-		return page.Result{Data: data, NoIndex: true}, nil
+		return h.withGrants(ctx, data)
 	}}
+}
+
+// withGrants completes an admin's page with the site's grants.
+func (h *Handler) withGrants(ctx context.Context, data EditorPage) (page.Result, error) {
+	if data.Admin {
+		var err error
+		if data.Grants, err = h.Store.Grants(ctx); err != nil {
+			return page.Result{}, err
+		}
+	}
+	return page.Result{Data: data, NoIndex: true}, nil
 }

@@ -115,6 +115,11 @@ func WithDraft(ctx context.Context, db *sqlx.DB, k Kind, id int64, v Values, fn 
 		if err := Apply(ctx, pdb, k, id, v); err != nil {
 			return err
 		}
+		if k.Reveal != "" {
+			if _, err := pdb.ExecContext(ctx, k.Reveal, id); err != nil {
+				return fmt.Errorf("editorial.WithDraft(%s %d): reveal: %w", k.Name, id, err)
+			}
+		}
 		return fn(pdb)
 	})
 }

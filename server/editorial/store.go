@@ -1,6 +1,7 @@
 package editorial
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -34,7 +35,7 @@ func Live(ctx context.Context, q sqlx.QueryerContext, k Kind, id int64) (Values,
 	for i, c := range cols {
 		sel[i] = "coalesce(" + c + "::text, '')"
 	}
-	query := "SELECT " + strings.Join(sel, ", ") + "\nFROM " + k.Table + "\nWHERE id = $1"
+	query := "SELECT " + strings.Join(sel, ", ") + "\nFROM " + k.Table + "\nWHERE id = $1" + k.scoped()
 	raw := make([]string, len(cols))
 	dest := make([]any, len(cols))
 	for i := range raw {
@@ -61,6 +62,14 @@ func Live(ctx context.Context, q sqlx.QueryerContext, k Kind, id int64) (Values,
 		v[f.Name] = cur
 	}
 	for _, f := range k.Fields {
+		if f.Type == Rows {
+			rows, err := rowsSelect(ctx, q, f, id)
+			if err != nil {
+				return nil, fmt.Errorf("editorial.Live(%s %d) %s: %w", k.Name, id, f.Name, err)
+			}
+			v[f.Name] = Value{Rows: rows}
+			continue
+		}
 		if f.Type != Refs {
 			continue
 		}
@@ -101,11 +110,17 @@ func Apply(ctx context.Context, tx sqlx.ExecerContext, k Kind, id int64, v Value
 	if touched(k) {
 		set = append(set, "updated_at = now()")
 	}
-	q := "UPDATE " + k.Table + "\nSET " + strings.Join(set, ", ") + "\nWHERE id = $1"
+	q := "UPDATE " + k.Table + "\nSET " + strings.Join(set, ", ") + "\nWHERE id = $1" + k.scoped()
 	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
 		return fmt.Errorf("editorial.Apply(%s %d): %w", k.Name, id, err)
 	}
 	for _, f := range k.Fields {
+		if f.Type == Rows {
+			if err := rowsReplace(ctx, tx, f, id, v[f.Name].Rows); err != nil {
+				return fmt.Errorf("editorial.Apply(%s %d) %s: %w", k.Name, id, f.Name, err)
+			}
+			continue
+		}
 		if f.Type != Refs {
 			continue
 		}
@@ -250,7 +265,7 @@ func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Tim
 	}
 	defer tx.Rollback()
 	// The entity's row lock orders two publications of one entity.
-	if _, err := tx.ExecContext(ctx, "SELECT 1 FROM "+k.Table+" WHERE id = $1 FOR UPDATE", id); err != nil {
+	if _, err := tx.ExecContext(ctx, "SELECT 1 FROM "+k.Table+" WHERE id = $1"+k.scoped()+" FOR UPDATE", id); err != nil {
 		return Published{}, err
 	}
 	rev, draft, state, ok, err := s.Draft(ctx, tx, k, id)
@@ -291,6 +306,16 @@ func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Tim
 	}
 	if err := Apply(ctx, tx, k, id, draft); err != nil {
 		return Published{}, err
+	}
+	if k.Reveal != "" {
+		if _, err := tx.ExecContext(ctx, k.Reveal, id); err != nil {
+			return Published{}, fmt.Errorf("editorial.Publish(%s %d): reveal: %w", k.Name, id, err)
+		}
+	}
+	if k.Derived != "" {
+		if _, err := tx.ExecContext(ctx, k.Derived); err != nil {
+			return Published{}, fmt.Errorf("editorial.Publish(%s %d): derived data: %w", k.Name, id, err)
+		}
 	}
 	tagsAfter, err := k.tags(ctx, tx, id)
 	if err != nil {
@@ -394,11 +419,15 @@ func stamp(t time.Time) string { return t.In(tashkent).Format("2006-01-02 15:04"
 // those with a draft only when drafts is set.
 func (s *Store) List(ctx context.Context, k Kind, query string, drafts bool) ([]ListItem, error) {
 	items := []ListItem{}
+	slug := "''"
+	if c := k.slugColumn(); c != "" {
+		slug = "e." + c
+	}
 	q := `
-		SELECT e.id, e.` + k.Title + ` AS title, e.slug,
+		SELECT e.id, e.` + k.Title + ` AS title, ` + slug + ` AS slug,
 			EXISTS (SELECT 1 FROM editorial_revisions r WHERE r.kind = $1 AND r.entity_id = e.id AND r.state <> 'published') AS draft
 		FROM ` + k.Table + ` e
-		WHERE ($2 = '' OR e.` + k.Title + ` ILIKE '%' || $2 || '%' OR e.slug ILIKE '%' || $2 || '%')
+		WHERE ($2 = '' OR e.` + k.Title + ` ILIKE '%' || $2 || '%' OR ` + slug + ` ILIKE '%' || $2 || '%')` + k.scoped() + `
 		ORDER BY draft DESC, e.` + k.Title + `, e.id
 		LIMIT 50`
 	if drafts {
@@ -423,7 +452,7 @@ func (s *Store) SlugTaken(ctx context.Context, k Kind, id int64, slug string) (b
 			SELECT 1
 			FROM ` + k.Table + `
 			WHERE slug = $1
-			  AND id <> $2)`
+			  AND id <> $2` + k.scoped() + `)`
 	if err := s.db.GetContext(ctx, &taken, q, slug, id); err != nil {
 		return false, fmt.Errorf("editorial.SlugTaken(%s): %w", k.Name, err)
 	}
@@ -432,16 +461,35 @@ func (s *Store) SlugTaken(ctx context.Context, k Kind, id int64, slug string) (b
 
 // Options are the choices of a refs field, named in lang.
 func (s *Store) Options(ctx context.Context, f Field, lang string) ([]Option, error) {
+	return s.options(ctx, f.RefTable, "true", lang)
+}
+
+// ColumnOptions are the choices of a rows field's Ref column, named in lang.
+func (s *Store) ColumnOptions(ctx context.Context, c RowColumn, lang string) ([]Option, error) {
+	return s.options(ctx, c.RefTable, cmp.Or(c.RefWhere, "true"), lang)
+}
+
+func (s *Store) options(ctx context.Context, table, where, lang string) ([]Option, error) {
 	opts := []Option{}
 	col := "name_ru"
 	if lang == "uz" {
 		col = "name_uz"
 	}
-	q := "SELECT id, " + col + " AS name\nFROM " + f.RefTable + "\nORDER BY " + col
+	q := "SELECT id, " + col + " AS name\nFROM " + table + "\nWHERE " + where + "\nORDER BY " + col
 	if err := s.db.SelectContext(ctx, &opts, q); err != nil {
-		return nil, fmt.Errorf("editorial.Options(%s): %w", f.Name, err)
+		return nil, fmt.Errorf("editorial.Options(%s): %w", table, err)
 	}
 	return opts, nil
+}
+
+// RowRefsExist reports whether every id names a choice of the Ref column c.
+func (s *Store) RowRefsExist(ctx context.Context, c RowColumn, ids []int64) (bool, error) {
+	var n int
+	q := "SELECT count(*)\nFROM " + c.RefTable + "\nWHERE id = ANY($1)\n  AND " + cmp.Or(c.RefWhere, "true")
+	if err := s.db.GetContext(ctx, &n, q, pq.Array(ids)); err != nil {
+		return false, err
+	}
+	return n == len(slices.Compact(slices.Sorted(slices.Values(ids)))), nil
 }
 
 // RefsExist reports whether every id names a row of f's referenced table.
@@ -487,4 +535,67 @@ func (s *Store) Grants(ctx context.Context) ([]Grant, error) {
 		return nil, fmt.Errorf("editorial.Grants: %w", err)
 	}
 	return grants, nil
+}
+
+// Create inserts a blank hidden entity of k (k.Create), by by; it shows on
+// the site once its first draft is published.
+func (s *Store) Create(ctx context.Context, k Kind, by int64) (int64, error) {
+	if k.Create == "" {
+		return 0, fmt.Errorf("editorial.Create(%s): %w", k.Name, derrors.NotFound)
+	}
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.GetContext(ctx, &id, k.Create); err != nil {
+		return 0, fmt.Errorf("editorial.Create(%s): %w", k.Name, err)
+	}
+	if err := audit(ctx, tx, by, "create", map[string]any{"kind": k.Name, "id": id}); err != nil {
+		return 0, err
+	}
+	return id, tx.Commit()
+}
+
+// Delete removes k's entity id with its drafts and revisions, by by, and
+// returns the cache tags of the pages that showed it. The search index
+// entries it fed are reindexed in the same transaction.
+func (s *Store) Delete(ctx context.Context, k Kind, id, by int64) ([]string, error) {
+	if k.Delete == "" {
+		return nil, fmt.Errorf("editorial.Delete(%s %d): %w", k.Name, id, derrors.NotFound)
+	}
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := Live(ctx, tx, k, id); err != nil {
+		return nil, err
+	}
+	tags, err := k.tags(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := k.searchEntities(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	const drop = `
+		DELETE FROM editorial_revisions
+		WHERE kind = $1
+		  AND entity_id = $2`
+	if _, err := tx.ExecContext(ctx, drop, k.Name, id); err != nil {
+		return nil, fmt.Errorf("editorial.Delete(%s %d): %w", k.Name, id, err)
+	}
+	if _, err := tx.ExecContext(ctx, k.Delete, id); err != nil {
+		return nil, fmt.Errorf("editorial.Delete(%s %d): %w", k.Name, id, err)
+	}
+	if err := search.ReindexEntities(ctx, tx, entries); err != nil {
+		return nil, err
+	}
+	if err := audit(ctx, tx, by, "delete", map[string]any{"kind": k.Name, "id": id}); err != nil {
+		return nil, err
+	}
+	return tags, tx.Commit()
 }

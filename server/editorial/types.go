@@ -8,6 +8,8 @@ type Value struct {
 	Uz   string  `json:"uz,omitempty"`
 	Text string  `json:"text,omitempty"`
 	IDs  []int64 `json:"ids,omitempty"`
+	// Rows are a rows field's rows, each its cells in column order.
+	Rows [][]string `json:"rows,omitempty"`
 }
 
 // Values are an entity's editable fields by field name.
@@ -18,12 +20,28 @@ type FieldInfo struct {
 	Name string `json:"name"`
 	// Label is the field's name in the editor's language.
 	Label        string `json:"label"`
-	Type         string `json:"type" tstype:"\"text\" | \"longtext\" | \"richtext\" | \"slug\" | \"image\" | \"refs\""`
+	Type         string `json:"type" tstype:"\"text\" | \"longtext\" | \"richtext\" | \"slug\" | \"image\" | \"refs\" | \"rows\""`
 	Translatable bool   `json:"translatable"`
 	Required     bool   `json:"required"`
 	// Max is the longest text in characters; 0 for none.
 	Max int `json:"max"`
 	// Options are the choices of a refs field.
+	Options []Option `json:"options,omitempty"`
+	// Use is an image field's upload use (POST /api/editor/images?use=).
+	Use string `json:"use,omitempty"`
+	// Columns are a rows field's columns.
+	Columns []RowColumnInfo `json:"columns,omitempty"`
+}
+
+// RowColumnInfo describes a column to the form.
+type RowColumnInfo struct {
+	Name string `json:"name"`
+	// Label is the column's name in the editor's language.
+	Label string `json:"label"`
+	Kind  string `json:"kind" tstype:"\"weekday\" | \"clock\" | \"ref\" | \"money\""`
+	// Optional cells may be left empty.
+	Optional bool `json:"optional"`
+	// Options are the choices of a ref column.
 	Options []Option `json:"options,omitempty"`
 }
 
@@ -71,12 +89,14 @@ type Revision struct {
 // draft when there is one, else the published ones), its history and the
 // signed preview links of the draft.
 type Form struct {
-	Kind      string      `json:"kind"`
-	ID        int64       `json:"id"`
-	Fields    []FieldInfo `json:"fields"`
-	Values    Values      `json:"values"`
-	HasDraft  bool        `json:"hasDraft"`
-	Revisions []Revision  `json:"revisions"`
+	Kind     string      `json:"kind"`
+	ID       int64       `json:"id"`
+	Fields   []FieldInfo `json:"fields"`
+	Values   Values      `json:"values"`
+	HasDraft bool        `json:"hasDraft"`
+	// CanDelete is whether editors delete entities of the kind.
+	CanDelete bool       `json:"canDelete"`
+	Revisions []Revision `json:"revisions"`
 	// Preview are the draft's preview links by language ("ru", "uz").
 	Preview map[string]string `json:"preview,omitempty"`
 	// Missing are the labels of required fields still empty (publishing
@@ -101,10 +121,34 @@ type EditorPage struct {
 	// Drafts limits the list to entities with a draft.
 	Drafts bool       `json:"drafts"`
 	Items  []ListItem `json:"items"`
+	// CanCreate is whether editors create entities of the kind (a FAQ question).
+	CanCreate bool `json:"canCreate"`
+	// Redirects are the rows of a redirect table, when Kind names one
+	// ("redirects", "rules") instead of an entity kind.
+	Redirects []RedirectRow `json:"redirects" tstype:"RedirectRow[] | null"`
 	// Form is the entity opened with ?id=, if any.
 	Form *Form `json:"form,omitempty"`
 	// Grants are the site's editors and admins (admins only).
 	Grants []Grant `json:"grants"`
+}
+
+// RedirectRow is one redirect: a path of the site and where it moved.
+type RedirectRow struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
+}
+
+// Created is the answer to creating an entity: its id, for its form.
+type Created struct {
+	ID int64 `json:"id"`
+}
+
+// Uploaded is the answer to a picture's upload: the hash its image field
+// takes, and its size upright.
+type Uploaded struct {
+	Hash   string `json:"hash"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
 }
 
 // RoleRequest grants or revokes a site role.

@@ -35,6 +35,8 @@ func Normalize(k Kind, v Values) Values {
 	for _, f := range k.Fields {
 		val := v[f.Name]
 		switch f.Type {
+		case Rows:
+			out[f.Name] = Value{Rows: normalizeRows(f, val.Rows)}
 		case Refs:
 			ids := slices.Clone(val.IDs)
 			slices.Sort(ids)
@@ -55,6 +57,10 @@ func Check(k Kind, v Values) []Problem {
 	var out []Problem
 	for _, f := range k.Fields {
 		val := v[f.Name]
+		if f.Type == Rows {
+			out = append(out, checkRows(f, val.Rows)...)
+			continue
+		}
 		for _, t := range texts(f, val) {
 			if t.s == "" {
 				continue
@@ -83,8 +89,8 @@ func Missing(k Kind, v Values) []string {
 			continue
 		}
 		val := v[f.Name]
-		if f.Type == Refs {
-			if len(val.IDs) == 0 {
+		if f.Type == Refs || f.Type == Rows {
+			if len(val.IDs) == 0 && len(val.Rows) == 0 {
 				out = append(out, f.Name)
 			}
 			continue
@@ -112,7 +118,7 @@ type text struct{ key, s string }
 // translatable.
 func texts(f Field, v Value) []text {
 	switch {
-	case f.Type == Refs:
+	case f.Type == Refs, f.Type == Rows:
 		return nil
 	case f.Translatable:
 		return []text{{f.Name + ".ru", v.Ru}, {f.Name + ".uz", v.Uz}}
@@ -125,6 +131,12 @@ func Diff(k Kind, before, after Values) []Change {
 	out := []Change{}
 	for _, f := range k.Fields {
 		b, a := before[f.Name], after[f.Name]
+		if f.Type == Rows {
+			if from, to := rowsText(b.Rows), rowsText(a.Rows); from != to {
+				out = append(out, Change{Field: f.Name, From: from, To: to})
+			}
+			continue
+		}
 		if f.Type == Refs {
 			if !slices.Equal(b.IDs, a.IDs) {
 				out = append(out, Change{Field: f.Name, From: ids(b.IDs), To: ids(a.IDs)})

@@ -157,6 +157,12 @@ func TestEditorRoles(t *testing.T) {
 		{"POST", doc + "/restore/999999", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 404, "admin": 404}},
 		{"DELETE", doc + "/draft", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 204, "admin": 404}},
 		{"POST", doc + "/publish", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 404, "admin": 404}},
+		{"GET", "/api/editor/redirects/redirects", "", false, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 200, "admin": 200}},
+		{"PUT", "/api/editor/redirects/rules", `{"source":"/roles-test-old","target":"/doctors"}`, true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 204, "admin": 204}},
+		{"DELETE", "/api/editor/redirects/rules?source=/nothing-here", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 404, "admin": 404}},
+		{"POST", "/api/editor/images?use=doctor", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 415, "admin": 415}},
+		{"POST", "/api/editor/faq", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 201, "admin": 201}},
+		{"DELETE", "/api/editor/faq/999999", "", true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 404, "admin": 404}},
 		{"POST", "/api/editor/roles", `{"phone":"+998907109999","role":"editor"}`, true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 403, "admin": 200}},
 		{"DELETE", "/api/editor/roles", `{"phone":"+998907109999","role":"editor"}`, true, want{"anonymous": 401, "user": 403, "staff": 403, "editor": 403, "admin": 200}},
 	} {
