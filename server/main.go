@@ -383,7 +383,10 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 	// Stale pages are refreshed in the background by at most half the
 	// runtimes, so first-time renders always keep the other half.
-	pages := cache.New(rdb, cache.Options{Logger: logger, LocalBytes: cfg.PageCacheBytes, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2)})
+	// Cards rendered once for every page that shows them; dropped by the
+	// pages' tags.
+	fragments := ssr.NewFragments(0)
+	pages := cache.New(rdb, cache.Options{Logger: logger, LocalBytes: cfg.PageCacheBytes, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2), OnPurge: func(tags []string) { fragments.Purge(tags...) }})
 	defer pages.Close()
 	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
 	// short life bounds what arbitrary queries store) and 1000 in process.
@@ -396,7 +399,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 	engine, err := ssr.NewEngine(bundle, ssr.Options{
 		Size: cfg.RenderPool, Timeout: cfg.RenderTimeout, Logger: logger,
-		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, Fragments: fragments,
 	})
 	if err != nil {
 		return err
@@ -422,14 +425,18 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 
 	// Page views wait in memory for their batch: after the HTTP server
 	// has stopped taking requests, the rest is written before exit.
-	events := analytics.NewWriter(serving, analytics.WriterOptions{Every: cfg.AnalyticsFlush, Logger: logger})
+	// The page views are written in the background, on the pool without
+	// the serving deadlines: a COPY of a large batch on a loaded database
+	// may take longer than a visitor should wait (CI saw the 1.5 s read
+	// deadline break the connection of the shutdown's flush).
+	events := analytics.NewWriter(db, analytics.WriterOptions{Every: cfg.AnalyticsFlush, Logger: logger})
 	defer closeEvents(events, logger)
 
 	server, err := site.New(ctx, site.Deps{
 		DB: serving, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
-		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID},
+		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID}, AddClinicURL: cfg.AddClinicURL,
 		PreviewSecret: cfg.PreviewSecret.Bytes(),
 	})
 	if err != nil {

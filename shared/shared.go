@@ -27,7 +27,7 @@ type Limits struct {
 	SuggestMax        int    `json:"suggestMax"`
 	DefaultRegion     string `json:"defaultRegion"`
 	ReviewTextMax     int    `json:"reviewTextMax"`
-	// The doctor rating's prior (server/review.Rating, the /faq answer).
+	// The doctor rating's prior (server/rating.Of, the /faq answer).
 	RatingPriorMean   float64 `json:"ratingPriorMean"`
 	RatingPriorWeight int     `json:"ratingPriorWeight"`
 	ImageMaxBytes     int     `json:"imageMaxBytes"`

@@ -1,11 +1,12 @@
 package account
 
 import (
-	"net/mail"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"sogliq/server/formrule"
 )
 
 // MaxNameLength bounds names; longer input is refused, not cut.
@@ -52,7 +53,7 @@ func (p Profile) Clean(today time.Time) (Profile, []FieldError) {
 // script: Uzbek is written in Latin, Russian in Cyrillic) with spaces,
 // hyphens and the apostrophes of Uzbek (oʻ, gʻ, ʼ).
 func checkName(name string) string {
-	if name == "" {
+	if !formrule.Required(name) {
 		return "form.required"
 	}
 	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameLength {
@@ -85,17 +86,14 @@ func checkBirthDate(raw string, today time.Time) string {
 }
 
 // checkEmail: empty passes (spec §5: "email ... passes when empty"),
-// otherwise a bare address.
+// otherwise an address of the email rule's pattern (formrule.Email, the
+// same rule the form checks in the browser).
 func checkEmail(email string) string {
-	if email == "" {
-		return ""
-	}
 	if len(email) > maxEmailLength {
 		return "form.tooLong"
 	}
-	addr, err := mail.ParseAddress(email)
-	if err != nil || addr.Address != email || addr.Name != "" || !strings.Contains(email[strings.LastIndexByte(email, '@'):], ".") {
-		return "form.invalid"
+	if !formrule.Email(email) {
+		return formrule.InvalidKey
 	}
 	return ""
 }

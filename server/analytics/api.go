@@ -89,6 +89,7 @@ func (h *Handler) admit(c *fiber.Ctx, device string, now time.Time) (ok bool, er
 
 // store buffers e and answers.
 func (h *Handler) store(c *fiber.Ctx, e Event) error {
+	api.Quiet(c)
 	if err := h.Writer.Add(e); err != nil {
 		return &api.Error{Status: fiber.StatusServiceUnavailable, Key: "error.unavailable", Cause: err, RetryAfter: time.Second}
 	}

@@ -105,7 +105,7 @@ func Decode(c *fiber.Ctx, v any) error {
 // runs, so a new route needs no check of its own. An HTML form
 // (application/x-www-form-urlencoded) passes: the handlers that take one
 // (sign-out, account deletion) read it, and Decode refuses it everywhere
-// else. A request without a body (GET, a plain DELETE) is not looked at.
+// else; so does it a picture (JPEG, PNG, WebP) that an upload takes. A request without a body (GET, a plain DELETE) is not looked at.
 func Bodies(c *fiber.Ctx) error {
 	if len(c.Body()) == 0 {
 		return c.Next()
@@ -116,6 +116,9 @@ func Bodies(c *fiber.Ctx) error {
 			return Fail(fiber.StatusBadRequest, "api.badBody")
 		}
 	case fiber.MIMEApplicationForm:
+	case "image/jpeg", "image/png", "image/webp":
+		// An upload (the editor's pictures): its handler checks the bytes;
+		// Decode refuses it everywhere else.
 	default:
 		return Fail(fiber.StatusUnsupportedMediaType, "api.notJSON")
 	}
@@ -188,4 +191,19 @@ func Write(c *fiber.Ctx, dict Translator, err error) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Status(status).JSON(body)
+}
+
+// quietLocal is the Locals key of Quiet.
+const quietLocal = "sogliq.quiet"
+
+// Quiet marks the request as one whose successful answer needs no access
+// log line: the tracking APIs, thousands a second in a burst, whose events
+// table is their record (the log line cost more than the request).
+// Failures are still logged.
+func Quiet(c *fiber.Ctx) { c.Locals(quietLocal, true) }
+
+// IsQuiet reports whether Quiet marked the request.
+func IsQuiet(c *fiber.Ctx) bool {
+	q, _ := c.Locals(quietLocal).(bool)
+	return q
 }

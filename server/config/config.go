@@ -82,6 +82,10 @@ type Config struct {
 	// GA4ID and YandexMetricaID are the third-party counters' ids (GA4_ID,
 	// e.g. G-XXXXXXX; YANDEX_METRICA_ID, digits); empty loads none.
 	GA4ID, YandexMetricaID string
+	// AddClinicURL is where the header's "add a clinic" link goes
+	// (ADD_CLINIC_URL, an https URL such as the Telegram bot's); empty
+	// means shared/limits.json's addClinicUrl.
+	AddClinicURL string
 	// AnalyticsRetentionMonths is how many months of page views are kept
 	// before their partition is dropped (ANALYTICS_RETENTION_MONTHS,
 	// default shared/limits.json's analyticsRetentionMonths).
@@ -143,6 +147,10 @@ func FromEnv() (Config, error) {
 	c.GA4ID, c.YandexMetricaID = os.Getenv("GA4_ID"), os.Getenv("YANDEX_METRICA_ID")
 	if !counterID.MatchString(c.GA4ID) || !counterID.MatchString(c.YandexMetricaID) {
 		return c, fmt.Errorf("config: GA4_ID and YANDEX_METRICA_ID take letters, digits and '-' only")
+	}
+	c.AddClinicURL = os.Getenv("ADD_CLINIC_URL")
+	if u, err := url.Parse(c.AddClinicURL); c.AddClinicURL != "" && (err != nil || u.Scheme != "https" || u.Host == "") {
+		return c, fmt.Errorf("config: ADD_CLINIC_URL=%q is not an https URL", c.AddClinicURL)
 	}
 	c.AnalyticsRetentionMonths = shared.MustReadLimits().AnalyticsRetentionMonths
 	if v := os.Getenv("ANALYTICS_RETENTION_MONTHS"); v != "" {
@@ -282,6 +290,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("media", media),
 		slog.String("ga4", c.GA4ID),
 		slog.String("yandex_metrica", c.YandexMetricaID),
+		slog.String("add_clinic_url", c.AddClinicURL),
 		slog.Int("analytics_retention_months", c.AnalyticsRetentionMonths),
 		slog.Bool("preview_secret_set", c.PreviewSecret != ""),
 	)

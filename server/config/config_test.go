@@ -52,9 +52,11 @@ func TestFromEnv(t *testing.T) {
 		{"bad page cache size", map[string]string{"PAGE_CACHE_MB": "lots"}, nil, true},
 		{"bad pool", map[string]string{"SSR_POOL": "many"}, nil, true},
 		{"bad timeout", map[string]string{"SSR_TIMEOUT": "-1s"}, nil, true},
+		{"add-clinic link", map[string]string{"ADD_CLINIC_URL": "https://t.me/other_bot"}, func(c Config) bool { return c.AddClinicURL == "https://t.me/other_bot" }, false},
+		{"add-clinic link not https", map[string]string{"ADD_CLINIC_URL": "t.me/other_bot"}, nil, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB"} {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "ADD_CLINIC_URL"} {
 				t.Setenv(k, test.env[k])
 			}
 			// METRICS_ADDR set to "" means off; unset means the default.

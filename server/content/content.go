@@ -139,6 +139,7 @@ func (s *Store) FAQ(ctx context.Context) ([]FAQItem, error) {
 	const q = `
 		SELECT id, question_ru, question_uz, answer_ru, answer_uz
 		FROM faq_items
+		WHERE published
 		ORDER BY position, id`
 	if err := s.db.SelectContext(ctx, &items, q); err != nil {
 		return nil, fmt.Errorf("content.FAQ: %w", err)

@@ -27,29 +27,50 @@ func reportPercentiles(b *testing.B, samples []time.Duration) {
 	b.ReportMetric(at(0.99), "p99-ms")
 }
 
-// BenchmarkRenderDoctorList times the goja render alone of the doctors
-// listing (20 Cyrillic cards), props loaded once.
-func BenchmarkRenderDoctorList(b *testing.B) {
-	for _, path := range []string{"/doctors/kardiolog", "/uz/doctors/kardiolog"} {
-		b.Run(path, func(b *testing.B) {
-			s := sitetest.Start(b, sitetest.Options{PoolSize: 1})
-			props, err := s.Server.PageProps(context.Background(), path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			samples := make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			for range b.N {
-				start := time.Now()
+// BenchmarkRender times the goja render alone, props loaded once, of the
+// doctors listing (20 Cyrillic cards) and of one doctor's and one clinic's
+// page, with every card rendered in place (fragments off) and with the
+// cards reused from the fragment store (warm).
+func BenchmarkRender(b *testing.B) {
+	for _, path := range []string{"/doctors/kardiolog", "/uz/doctors/kardiolog", "/doctor/", "/klinika/"} {
+		for _, frag := range []string{"off", "warm"} {
+			b.Run(path+"/fragments="+frag, func(b *testing.B) {
+				s := sitetest.Start(b, sitetest.Options{PoolSize: 1, NoFragments: frag == "off"})
+				props, err := s.Server.PageProps(context.Background(), benchPath(b, s, path))
+				if err != nil {
+					b.Fatal(err)
+				}
 				if _, err := s.Engine.Render(context.Background(), props); err != nil {
 					b.Fatal(err)
 				}
-				samples = append(samples, time.Since(start))
-			}
-			b.StopTimer()
-			reportPercentiles(b, samples)
-		})
+				samples := make([]time.Duration, 0, b.N)
+				b.ResetTimer()
+				for range b.N {
+					start := time.Now()
+					if _, err := s.Engine.Render(context.Background(), props); err != nil {
+						b.Fatal(err)
+					}
+					samples = append(samples, time.Since(start))
+				}
+				b.StopTimer()
+				reportPercentiles(b, samples)
+			})
+		}
 	}
+}
+
+// benchPath completes "/doctor/" and "/klinika/" with the first doctor's
+// and clinic's slug.
+func benchPath(b *testing.B, s *sitetest.Site, path string) string {
+	table := map[string]string{"/doctor/": "doctors", "/klinika/": "clinics"}[path]
+	if table == "" {
+		return path
+	}
+	var slug string
+	if err := s.DB.Get(&slug, "SELECT slug FROM "+table+" ORDER BY id LIMIT 1"); err != nil {
+		b.Fatal(err)
+	}
+	return path + slug
 }
 
 // BenchmarkHTTP measures requests per second over loopback for a cached page

@@ -68,7 +68,8 @@ func TestBrowser(t *testing.T) {
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen), append(deskFixture(t, s), editorEnv...)...)
+	trackSeen := filepath.Join(t.TempDir(), "track-seen.jsonl")
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(deskFixture(t, s), editorEnv...)...)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -88,6 +89,52 @@ func TestBrowser(t *testing.T) {
 	}
 	if pattern == "*" || pattern == "analytics" {
 		checkPageViewsStored(t, s, seen)
+	}
+	if pattern == "*" || pattern == "track" {
+		checkTrackEventsStored(t, s, trackSeen)
+	}
+}
+
+// checkTrackEventsStored: every track-event client/e2e/track.test.mjs saw
+// accepted is a row of analytic_events, with its entity, id and route.
+func checkTrackEventsStored(t *testing.T, s *sitetest.Site, seen string) {
+	t.Helper()
+	raw, err := os.ReadFile(seen)
+	if err != nil {
+		t.Fatalf("the track-event test wrote nothing to %s: %v", seen, err)
+	}
+	if err := s.Events.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var v struct {
+			Entity, Event, Route string
+			ID                   int64
+		}
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		kinds[v.Event] = true
+		const q = `
+			SELECT count(*)
+			FROM analytic_events
+			WHERE event = $1
+				AND entity = $2
+				AND entity_id = $3
+				AND route = $4`
+		var n int
+		if err := s.DB.Get(&n, q, v.Event, v.Entity, v.ID, v.Route); err != nil {
+			t.Fatal(err)
+		}
+		if n < 1 {
+			t.Errorf("analytic_events holds no row of the track-event %s", line)
+		}
+	}
+	for _, k := range []string{"card_view", "phone_shown", "booking_started"} {
+		if !kinds[k] {
+			t.Errorf("the track-event test saw no %s", k)
+		}
 	}
 }
 

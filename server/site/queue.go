@@ -2,6 +2,7 @@ package site
 
 import (
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -11,6 +12,7 @@ import (
 	"sogliq/server/analytics"
 	"sogliq/server/booking"
 	"sogliq/server/cache"
+	"sogliq/server/catalog"
 	"sogliq/server/editorial"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
@@ -63,11 +65,12 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 	analytics.AddWorkers(workers,
 		&analytics.PopularityWorker{DB: db, Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now},
 		&analytics.PartitionsWorker{DB: db, RetentionMonths: retention, Logger: o.Logger, Now: now})
+	river.AddWorker(workers, &catalog.OffersWorker{DB: db, Pages: o.Pages, Logger: o.Logger})
 	river.AddWorker(workers, &editorial.PublishWorker{
 		Store: editorial.NewStore(db), Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now,
 	})
 	q, err := jobs.New(db.DB, jobs.Config{
-		Work: o.Work, Workers: workers, Periodic: append(booking.PeriodicJobs(), analytics.PeriodicJobs()...),
+		Work: o.Work, Workers: workers, Periodic: slices.Concat(booking.PeriodicJobs(), analytics.PeriodicJobs(), catalog.PeriodicJobs()),
 		Clock: o.Clock, PollInterval: o.PollInterval, RescueAfter: o.RescueAfter, Logger: o.Logger,
 	})
 	if err != nil {

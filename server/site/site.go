@@ -79,12 +79,15 @@ type Deps struct {
 	Events *analytics.Writer
 	// Analytics are the third-party counters' ids (empty: none loaded).
 	Analytics web.Counters
+	// AddClinicURL is the header's "add a clinic" link (empty: limits.json's).
+	AddClinicURL string
 	// PreviewSecret signs editors' preview links; empty: a random one.
 	PreviewSecret []byte
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
-// tables reload every minute until ctx ends.
+// tables reload when any instance sharing d.Cache changes them, and every
+// minute, until ctx ends.
 func New(ctx context.Context, d Deps) (*web.Server, error) {
 	routes, err := route.Load()
 	if err != nil {
@@ -136,6 +139,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	editor.Redirects = map[string]*seo.Redirects{"redirects": redirects, "rules": rules}
 	pages := loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict)
 	for name, l := range editorial.Pages(editor) {
 		pages[name] = l
@@ -144,6 +148,9 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		if err := r.Load(ctx); err != nil {
 			return nil, err
 		}
+		// An editor's change reaches every instance sharing Redis over the
+		// page cache's pub/sub; the minute's reload catches a lost message.
+		r.Follow(ctx, d.Cache)
 		go r.Refresh(ctx, time.Minute)
 	}
 	server, err := web.New(web.Deps{
@@ -189,10 +196,13 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
 		Logger:        d.Logger,
 		Counters:      d.Analytics,
+		AddClinicURL:  d.AddClinicURL,
 	})
 	if err != nil {
 		return nil, err
 	}
+	// A redirect may only leave a page that is gone, as this server sees it.
+	redirects.Pages, rules.Pages = server, server
 	// A preview renders through this server with every loader reading
 	// the preview's database (the draft applied in its transaction).
 	editor.Render = func(ctx context.Context, db *sqlx.DB, target string) (string, error) {
@@ -214,6 +224,9 @@ func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *accou
 	h := &editorial.Handler{
 		Store: editorial.NewStore(d.DB), DB: d.DB, Roles: role.NewStore(d.DB), Accounts: accounts,
 		Dict: dict, Routes: routes, Pages: d.Cache, Suggestions: suggestions, Secret: secret,
+	}
+	if d.Media != nil {
+		h.Images = images.New(d.Media, d.Logger)
 	}
 	if d.Queue != nil {
 		h.Enqueue = func(ctx context.Context, tx *sql.Tx, kind string, id int64, at time.Time) error {

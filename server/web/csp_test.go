@@ -14,9 +14,9 @@ func TestContentSecurityPolicy(t *testing.T) {
 		want     []string
 		wantNot  []string
 	}{
-		{"none", Counters{}, []string{"script-src 'self';", "connect-src 'self';"}, []string{"googletagmanager", "yandex"}},
-		{"ga4", Counters{GA4: "G-TEST123"}, []string{"script-src 'self' https://www.googletagmanager.com;", "https://*.google-analytics.com"}, []string{"yandex"}},
-		{"yandex", Counters{Yandex: "12345"}, []string{"script-src 'self' https://mc.yandex.ru;", "connect-src 'self' https://mc.yandex.ru;"}, []string{"googletagmanager"}},
+		{"none", Counters{}, []string{"script-src 'self' 'inline-speculation-rules';", "connect-src 'self';"}, []string{"googletagmanager", "yandex"}},
+		{"ga4", Counters{GA4: "G-TEST123"}, []string{"script-src 'self' 'inline-speculation-rules' https://www.googletagmanager.com;", "https://*.google-analytics.com"}, []string{"yandex"}},
+		{"yandex", Counters{Yandex: "12345"}, []string{"script-src 'self' 'inline-speculation-rules' https://mc.yandex.ru;", "connect-src 'self' https://mc.yandex.ru;"}, []string{"googletagmanager"}},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			got := ContentSecurityPolicy(test.counters)

@@ -34,6 +34,9 @@ type DocumentProps struct {
 	PageID   string `json:"pageId"`
 	// Counters are the third-party analytics the page loads.
 	Counters Counters `json:"counters"`
+	// AddClinicURL is the header's "add a clinic" link; empty means
+	// shared/limits.json's addClinicUrl.
+	AddClinicURL string `json:"addClinicUrl,omitempty"`
 }
 
 // Counters are the ids of the third-party analytics (Google Analytics 4,

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"sogliq/server/api"
 	"sogliq/server/derrors"
 	"sogliq/server/metrics"
 	"sogliq/server/route"
@@ -65,6 +66,9 @@ func (s *Server) accessLog(c *fiber.Ctx) error {
 	}
 	took := time.Since(start)
 	metrics.Request(routeLabel(c), c.Response().StatusCode(), took)
+	if api.IsQuiet(c) && c.Response().StatusCode() < 400 {
+		return nil
+	}
 	s.Logger.InfoContext(c.UserContext(), "request",
 		slog.String("method", c.Method()),
 		slog.String("path", c.Path()),
@@ -93,14 +97,16 @@ func routeLabel(c *fiber.Ctx) string {
 }
 
 // basePolicy is the Content-Security-Policy without third-party counters.
-const basePolicy = "default-src 'self'; script-src 'self'%s; style-src 'self' 'unsafe-inline'; " +
+const basePolicy = "default-src 'self'; script-src 'self' 'inline-speculation-rules'%s; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: https:; connect-src 'self'%s; font-src 'self'; frame-ancestors 'self'; " +
 	"base-uri 'self'; form-action 'self'; object-src 'none'"
 
 // ContentSecurityPolicy is the policy of every answer: islands' props and
 // JSON-LD are non-executable JSON scripts, so script-src needs no
-// 'unsafe-inline'. A counter that is configured (its id set) adds its
-// script and beacon hosts; one that is not adds nothing.
+// 'unsafe-inline'; 'inline-speculation-rules' lets the document's
+// Speculation Rules run (they can only prefetch, never execute). A counter
+// that is configured (its id set) adds its script and beacon hosts; one
+// that is not adds nothing.
 func ContentSecurityPolicy(c Counters) string {
 	var scripts, connects string
 	if c.GA4 != "" {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 
 	"sogliq/server/page"
@@ -36,6 +37,45 @@ func (s *Server) targetRequest(ctx context.Context, target string) (*pageRequest
 	}
 	pr.canonical = pr.match.Route.CanonicalQuery(u.Query())
 	return pr, nil
+}
+
+// IsPage reports whether a visitor asking for path (no query) gets a page
+// of this site with 200: the route checks let it through to a route and
+// the route's loader finds its data, as when the page is served, but never
+// from the page cache (a cached copy may outlive its entity). The redirect
+// tables are left out: the question is whether a page lives at path, which
+// a redirect from it would hide. A page of signed-in visitors (a route with
+// an access rule) counts whatever its loader would say, since what it
+// shows is each visitor's own. A path that would answer anything else (a
+// redirect, 404, 410, 400) is no page; a failure that would answer 5xx
+// (the database down, a loader's error) is returned.
+func (s *Server) IsPage(ctx context.Context, path string) (bool, error) {
+	bare := *s
+	bare.Redirects, bare.RouteRules = nil, nil
+	pr := bare.newPageRequest(path, "")
+	err := bare.checkRoute(ctx, pr)
+	var rd *redirect
+	private := pr.match.Route != nil && pr.match.Route.Access != ""
+	if private && (err == nil || errors.As(err, &rd) && rd.private) {
+		return true, nil // through the guard, or sent away by it for want of a session
+	}
+	if err == nil {
+		pr.canonical = pr.match.Route.CanonicalQuery(nil)
+		loadCtx, cancel := context.WithTimeout(ctx, s.DBBudget)
+		_, _, err = s.loadPage(loadCtx, pr)
+		cancel()
+	}
+	var lr *page.Redirect
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.As(err, &rd), errors.As(err, &lr):
+		return false, nil
+	}
+	if status, _ := s.statusOf(err, pr.loc.Lang, path); status < 500 {
+		return false, nil
+	}
+	return false, fmt.Errorf("web.IsPage(%q): %w", path, err)
 }
 
 // RenderPreview renders target's page as an editor's preview: the same

@@ -18,6 +18,7 @@ import (
 	"sogliq/server/cache"
 	"sogliq/server/clientip"
 	"sogliq/server/i18n"
+	"sogliq/server/images"
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
@@ -71,6 +72,8 @@ type Deps struct {
 	// Counters are the third-party analytics to load (none when empty);
 	// the Content-Security-Policy allows their hosts only when set.
 	Counters Counters
+	// AddClinicURL is the header's "add a clinic" link (DocumentProps).
+	AddClinicURL string
 }
 
 // Registrar adds its routes to the app.
@@ -144,9 +147,13 @@ func (s *Server) App() *fiber.App {
 		// Long enough for any URL a browser sends, so an overlong path
 		// reaches validatePage (a 404 page) instead of fasthttp's bare 431.
 		ReadBufferSize: 16 << 10,
-		ReadTimeout:    10 * time.Second,
-		WriteTimeout:   30 * time.Second,
-		IdleTimeout:    60 * time.Second,
+		// The largest upload (an editor's picture, images.MaxBytes) and
+		// its headers; JSON bodies are far smaller and checked by
+		// api.Bodies.
+		BodyLimit:    images.MaxBytes + 64<<10,
+		ReadTimeout:  10 * time.Second,
+		WriteTimeout: 30 * time.Second,
+		IdleTimeout:  60 * time.Second,
 	})
 	// The request id first, so that every later log line carries it.
 	app.Use(requestID)

@@ -44,6 +44,12 @@ type Options struct {
 	// Uncached makes every page entry expire at once, for benchmarks of
 	// the render path.
 	Uncached bool
+	// RedisTimeout bounds the page cache's Redis calls (cache default
+	// when zero; tests on a loaded machine set 2s).
+	RedisTimeout time.Duration
+	// NoFragments renders every card in place (no ssr.Fragments), for
+	// comparing pages with and without reused cards.
+	NoFragments bool
 	// Log receives the server's logs (default: discarded unless -v).
 	Log io.Writer
 	// GeoIPURL is the IP location service region detection asks (a stub
@@ -59,6 +65,8 @@ type Options struct {
 	DBBudget time.Duration
 	// Counters are the third-party analytics ids (none by default).
 	Counters web.Counters
+	// AddClinicURL is the header's "add a clinic" link (empty: limits.json's).
+	AddClinicURL string
 	// Clock is the job queue's time (nil: the wall clock); its workers
 	// always run, sending the booking SMS through SMS.
 	Clock jobs.Clock
@@ -71,7 +79,9 @@ type Site struct {
 	DB     *sqlx.DB
 	Cache  *cache.Cache
 	Engine *ssr.Engine
-	Server *web.Server
+	// Fragments is the engine's card store; nil with NoFragments.
+	Fragments *ssr.Fragments
+	Server    *web.Server
 	// App is the running Fiber app (its route list, for tests that walk
 	// every route).
 	App *fiber.App
@@ -155,14 +165,22 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(opts.Log, nil))
+	var fragments *ssr.Fragments
+	if !opts.NoFragments {
+		fragments = ssr.NewFragments(0)
+	}
 	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{
 		Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger,
-		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, Fragments: fragments,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":", ServeExpired: database.Unavailable}
+	cacheOpts.RedisTimeout = opts.RedisTimeout
+	if fragments != nil {
+		cacheOpts.OnPurge = func(tags []string) { fragments.Purge(tags...) }
+	}
 	if opts.Uncached {
 		cacheOpts.LocalBytes, cacheOpts.Cap = -1, time.Nanosecond
 	}
@@ -187,12 +205,12 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	})
 	events := analytics.NewWriter(db, analytics.WriterOptions{Logger: logger})
 	t.Cleanup(func() { _ = events.Close(context.Background()) })
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters})
+	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app := server.App()
 	go func() { _ = app.Listener(ln) }()
 	t.Cleanup(func() { _ = app.ShutdownWithTimeout(5 * time.Second) })
-	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Server: server, App: app, Events: events}
+	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Fragments: fragments, Server: server, App: app, Events: events}
 }
