@@ -6,6 +6,10 @@ import type { RenderProps } from "./types";
 import limits from "../shared/limits.json";
 import favicon from "./media/favicon.svg";
 import { t } from "./lib/i18n";
+import { speculationRules } from "./lib/speculation";
+
+/** speculationJSON is the same for every page; "<" escaped, as inside any script. */
+const speculationJSON = JSON.stringify(speculationRules()).replace(/</g, "\\u003c");
 
 /** Document is the whole HTML page; Layout and Page come from the route table. */
 export function Document(props: RenderProps) {
@@ -13,7 +17,7 @@ export function Document(props: RenderProps) {
   const Page = pages[props.page] as ComponentType<RenderProps> | undefined;
   if (!Page) throw new Error(`unknown page component ${props.page}`);
   const Layout = layouts[props.layout] ?? layouts.default;
-  const registry: IslandRegistry = { manifest: props.assets, next: 0, used: [] };
+  const registry: IslandRegistry = { manifest: props.assets, next: 0, used: [], eager: [] };
   return (
     <html
       lang={props.lang}
@@ -22,6 +26,7 @@ export function Document(props: RenderProps) {
       data-ga4={props.counters?.ga4 || undefined}
       data-ym={props.counters?.yandex || undefined}
       data-page-preview={props.preview ? "" : undefined}
+      data-first-loading=""
     >
       <head>
         <meta charSet="utf-8" />
@@ -32,6 +37,8 @@ export function Document(props: RenderProps) {
         {props.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {/* Route preloading (lib/speculation.ts); a preview links nowhere worth it. */}
+        {!props.preview && <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationJSON }} />}
       </head>
       <body>
         <div className="loading-bar" aria-hidden="true" />

@@ -297,3 +297,60 @@ func TestIsPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestFormRules runs shared/testdata/form_rules.json, the cases
+// server/formrule passes, against client/lib/formRules.ts.
+func TestFormRules(t *testing.T) {
+	raw, err := os.ReadFile("../shared/testdata/form_rules.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases struct {
+		Rules []struct {
+			Name  string `json:"name"`
+			Rule  string `json:"rule"`
+			Arg   int    `json:"arg"`
+			Value any    `json:"value"`
+			Valid bool   `json:"valid"`
+		} `json:"rules"`
+		Messages []struct{ Lang, Field, Want string } `json:"messages"`
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	vm := load(t, "lib/formRules.ts")
+	lib := vm.Get("lib").ToObject(vm)
+	check, ok := goja.AssertFunction(lib.Get("check"))
+	message, ok2 := goja.AssertFunction(lib.Get("invalidMessage"))
+	if !ok || !ok2 {
+		t.Fatal("lib/formRules.ts exports no check or invalidMessage")
+	}
+	for _, c := range cases.Rules {
+		// JSON.parse, not ToValue: the rule sees what a browser's form holds
+		// (a real array, null), not a Go value wrapped.
+		b, _ := json.Marshal(c.Value)
+		v, err := vm.RunString("(" + string(b) + ")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := check(goja.Undefined(), vm.ToValue(c.Rule), v, vm.ToValue(c.Arg))
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		if got.ToBoolean() != c.Valid {
+			t.Errorf("%s: check(%q, %s, %d) = %v, want %v", c.Name, c.Rule, b, c.Arg, got, c.Valid)
+		}
+	}
+	if len(cases.Messages) == 0 {
+		t.Fatal("no message cases")
+	}
+	for _, m := range cases.Messages {
+		got, err := message(goja.Undefined(), vm.ToValue(m.Lang), vm.ToValue(m.Field))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != m.Want {
+			t.Errorf("invalidMessage(%s, %q) = %q, want %q", m.Lang, m.Field, got, m.Want)
+		}
+	}
+}

@@ -62,6 +62,7 @@ export function ClinicListing({ lang, region, route, params, listing, hide = {} 
             <option value="rating">{t(lang, "filters.sortRating")}</option>
             {listing.priced && <option value="price">{t(lang, "filters.sortPrice")}</option>}
             <option value="name">{t(lang, "filters.sortName")}</option>
+            <option value="popular">{t(lang, "filters.sortPopular")}</option>
           </select>
         </label>
         <button className="button" type="submit">{t(lang, "filters.apply")}</button>

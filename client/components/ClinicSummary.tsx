@@ -3,6 +3,7 @@ import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { ClinicCardText as ClinicCard } from "../gen/catalog";
 import { Picture } from "./Picture";
+import { fragment } from "./fragment";
 import "./ClinicSummary.css";
 
 /** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */
@@ -11,8 +12,12 @@ export function priceText(from: number, to: number, lang: Lang, fromOnly = false
   return fromOnly ? t(lang, "clinic.priceFrom", { price: formatPrice(from, lang) }) : formatPrice(from, lang);
 }
 
-/** ClinicSummary is a clinic's card in a listing, with the listed price when there is one. */
-export function ClinicSummary({ clinic, lang, region, priced }: { clinic: ClinicCard; lang: Lang; region: string; priced: boolean }) {
+type Props = { clinic: ClinicCard; lang: Lang; region: string; priced: boolean };
+
+/** ClinicSummary is a clinic's card in a listing, with the listed price when there is one, rendered once per version (fragment.tsx). */
+export const ClinicSummary = fragment("clinic", (p: Props) => `clinic:${p.clinic.id}`, ClinicCardView);
+
+function ClinicCardView({ clinic, lang, region, priced }: Props) {
   const place = { lang, region };
   const name = clinic.name;
   const landmark = clinic.landmark;

@@ -3,10 +3,15 @@ import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { DoctorCardText as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
+import { fragment } from "./fragment";
 import "./DoctorSummary.css";
 
-/** DoctorSummary is a doctor's card in a listing. */
-export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang: Lang; region: string }) {
+type Props = { doctor: Summary; lang: Lang; region: string };
+
+/** DoctorSummary is a doctor's card in a listing, rendered once per version (fragment.tsx). */
+export const DoctorSummary = fragment("doctor", (p: Props) => `doctor:${p.doctor.id}`, DoctorCard);
+
+function DoctorCard({ doctor, lang, region }: Props) {
   const place = { lang, region };
   const name = doctor.name;
   return (
@@ -49,7 +54,7 @@ export function DoctorSummary({ doctor, lang, region }: { doctor: Summary; lang:
         )}
         <a className="button" href={href("doctor", { slug: doctor.slug }, place)}>{t(lang, "doctor.book")}</a>
       </div>
-      {/* The NextSlots island of the page fills this with the free times. */}
+      {/* lib/freeTimes.ts fills this with the free times (CardFreeTimes). */}
       <div className="doctor-summary__slots" data-next-slots={doctor.id} data-doctor-name={name} />
     </article>
   );

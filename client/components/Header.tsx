@@ -38,7 +38,7 @@ function searchQuery(route: string, data: unknown): string {
  * away with the page. The shortcut is the search box's label: a tap focuses
  * the box, and the browser scrolls it back into view.
  */
-export function Header({ lang, region, url, regions, route, data }: RenderProps) {
+export function Header({ lang, region, url, regions, route, data, addClinicUrl }: RenderProps) {
   const place = { lang, region: region.slug };
   const regionName = region.name;
   const siteName = t(lang, "site.name");
@@ -46,7 +46,7 @@ export function Header({ lang, region, url, regions, route, data }: RenderProps)
     <header className="header">
       <div className="header__bar">
         <div className="header__bar-inner container">
-          <BurgerMenu lang={lang} sidebarId={SIDEBAR_ID} />
+          <BurgerMenu hydrate="interaction" lang={lang} sidebarId={SIDEBAR_ID} />
           <a className="header__logo" href={href("home", {}, place)} aria-label={`${siteName} — ${t(lang, "nav.home")}`}>
             <span className="header__logo-mark" aria-hidden="true">+</span>
             {siteName}
@@ -56,15 +56,16 @@ export function Header({ lang, region, url, regions, route, data }: RenderProps)
               <path fill="currentColor" d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.25 4.24-1.42 1.42-4.24-4.25A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
             </svg>
           </label>
-          <a className="header__add" href={limits.addClinicUrl} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a>
-          <LanguageSwitcher lang={lang} paths={url.paths} />
+          <a className="header__add" href={addClinicUrl || limits.addClinicUrl} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a>
+          <LanguageSwitcher hydrate="interaction" lang={lang} paths={url.paths} />
         </div>
       </div>
       <div className="header__inner container">
-        <SearchBox lang={lang} action={pathHref("/search", place, true)} region={region.slug} query={searchQuery(route, data)} />
+        <SearchBox hydrate="interaction" lang={lang} action={pathHref("/search", place, true)} region={region.slug} query={searchQuery(route, data)} />
         <div className="header__tools">
           {regions ? (
             <RegionPicker
+              hydrate="interaction"
               lang={lang}
               current={{ slug: region.slug, name: regionName }}
               regions={regions.map((r) => ({ slug: r.slug, name: r.name, path: r.path }))}

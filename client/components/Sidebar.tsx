@@ -9,14 +9,14 @@ import "./Sidebar.css";
  * is inert (out of the tab order and the accessibility tree) until the
  * burger opens it.
  */
-export function Sidebar({ lang, region }: RenderProps) {
+export function Sidebar({ lang, region, addClinicUrl }: RenderProps) {
   return (
     <nav id={SIDEBAR_ID} className="sidebar" data-open="false" inert aria-label={t(lang, "nav.menu")}>
       <ul>
         {mainNav({ lang, region: region.slug }).map((item) => (
           <li key={item.href}><a href={item.href}>{item.label}</a></li>
         ))}
-        <li><a className="sidebar__add" href={limits.addClinicUrl} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a></li>
+        <li><a className="sidebar__add" href={addClinicUrl || limits.addClinicUrl} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a></li>
       </ul>
     </nav>
   );

@@ -14,7 +14,20 @@ export interface IslandRegistry {
   manifest: Manifest;
   next: number;
   used: string[];
+  /** eager are the used islands hydrated at once (preloaded with the entry). */
+  eager: string[];
 }
+
+/**
+ * Hydration is when an island hydrates in the browser (entry-client.tsx):
+ * "idle" at once (the default: private pages' forms), "visible" when
+ * scrolled near, "interaction" on the first pointer, touch, focus or key
+ * inside it, "demand" likewise or when a module wakes it (lib/wake.ts).
+ */
+export type Hydration = "idle" | "visible" | "interaction" | "demand";
+
+/** IslandProps are an island's props plus when it hydrates. */
+export type IslandProps<P> = P & { hydrate?: Hydration };
 
 export const IslandContext = createContext<IslandRegistry | null>(null);
 
@@ -23,19 +36,21 @@ export const IslandContext = createContext<IslandRegistry | null>(null);
  * for server rendering: a marker element holding the island's own root, and
  * its props as JSON right after it.
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
-  function Island(props: P) {
+export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<IslandProps<P>> {
+  function Island({ hydrate = "idle", ...rest }: IslandProps<P>) {
+    const props = rest as unknown as P;
     const registry = useContext(IslandContext);
     if (!registry) throw new Error(`island ${name} rendered outside a document`);
     const src = registry.manifest.islands[name];
     if (!src) throw new Error(`island ${name} has no chunk: is client/islands/${name}.tsx there?`);
     const idPrefix = `${name}${registry.next++}-`;
     if (!registry.used.includes(name)) registry.used.push(name);
+    if (hydrate === "idle" && !registry.eager.includes(name)) registry.eager.push(name);
     // No hook may run after this nested render: it resets React's hook state.
     const html = renderToString(<Component {...props} />, { identifierPrefix: idPrefix });
     return (
       <>
-        <div data-island={name} data-prefix={idPrefix} data-src={src} dangerouslySetInnerHTML={{ __html: html }} />
+        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: html }} />
         <script type="application/json" data-island-props={idPrefix} dangerouslySetInnerHTML={{ __html: __goJSON(props) }} />
       </>
     );
@@ -44,13 +59,17 @@ export function island<P extends object>(name: string, Component: ComponentType<
   return Island;
 }
 
-/** IslandScripts loads the client entry, and only on pages that have islands. */
+/**
+ * IslandScripts loads the client entry, and only on pages that have
+ * islands; the chunks of the islands hydrated at once are preloaded, the
+ * others load when needed.
+ */
 export function IslandScripts() {
   const registry = useContext(IslandContext);
   if (!registry || registry.used.length === 0) return null;
   return (
     <>
-      {registry.used.map((name) => (
+      {registry.eager.map((name) => (
         <link key={name} rel="modulepreload" href={registry.manifest.islands[name]} />
       ))}
       <script type="module" src={registry.manifest.entry} async />

@@ -8,7 +8,7 @@
 // Run against a running site: BASE_URL=... SMS_GATEWAY_URL=... node --test client/e2e/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mobile, hydrated, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
+import { mobile, hydrated, screenshot, smsCode, watchProblems, withContext, freeTimes } from "./browser.mjs";
 
 
 const texts = {
@@ -64,6 +64,14 @@ const texts = {
   },
 };
 
+// markCancellable marks the time buttons matching selector that start more
+// than three hours from now (data-start), beyond any cancel cutoff.
+async function markCancellable(page, selector) {
+  await page.$$eval(selector, (buttons, min) => {
+    for (const b of buttons) if (Date.parse(b.dataset.start) > min) b.dataset.cancellable = "";
+  }, Date.now() + 3 * 3600 * 1000);
+}
+
 for (const lang of ["ru", "uz"]) {
   const l = texts[lang];
   test(`booking on a phone (${lang}): find, pick, sign in, book, reschedule, cancel`, async () => {
@@ -89,12 +97,16 @@ for (const lang of ["ru", "uz"]) {
       await Promise.all([page.waitForURL((u) => u.pathname === l.listing), option.click()]);
 
       // The listing: free times arrive after hydration, one request for the page.
-      await hydrated(page, "NextSlots");
+      await freeTimes(page, "cards");
       await hydrated(page, "BookingForm");
       assert.equal(slotRequests.length, 1, `one /api/slots per listing page, got ${slotRequests.join(", ")}`);
-      const card = page.locator(".doctor-summary").filter({ has: page.locator(".slot-button") }).first();
+      // A time past the clinics' cancel cutoff (120 min; lead 60 min), so the
+      // visit can be moved and cancelled at whatever hour the test runs.
+      await page.locator(".doctor-summary .slot-button").first().waitFor();
+      await markCancellable(page, ".doctor-summary .slot-button");
+      const card = page.locator(".doctor-summary").filter({ has: page.locator(".slot-button[data-cancellable]") }).first();
+      const firstTime = card.locator(".slot-button[data-cancellable]").first();
       const doctorName = (await card.locator(".doctor-summary__name").innerText()).trim();
-      const firstTime = card.locator(".slot-button").first();
       const firstLabel = (await firstTime.innerText()).trim();
       assert.match(firstLabel, /, \d{2}:\d{2}$/, "a time button names the day and the Tashkent time");
       await screenshot(page, `booking-listing-${lang}-mobile.png`);
@@ -135,8 +147,9 @@ for (const lang of ["ru", "uz"]) {
       await hydrated(page, "BookingActions");
       await hydrated(page, "BookingForm");
       await visit.getByRole("button", { name: l.reschedule, exact: true }).click();
-      const newTime = visit.locator(".week-slots .slot-button").first();
-      await newTime.waitFor();
+      await visit.locator(".week-slots .slot-button").first().waitFor();
+      await markCancellable(page, ".week-slots .slot-button");
+      const newTime = visit.locator(".week-slots .slot-button[data-cancellable]").first();
       await newTime.click();
       await Promise.all([
         page.waitForURL((u) => /^\/(uz\/)?history\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${firstId}`)),
@@ -163,13 +176,13 @@ for (const lang of ["ru", "uz"]) {
         page.waitForURL((u) => /^\/(uz\/)?doctor\//.test(u.pathname)),
         cancelled.getByRole("link", { name: l.bookAgain }).click(),
       ]);
-      await hydrated(page, "SlotGrid");
+      await freeTimes(page, "week");
       const movedLabel = movedWhen.replace(/ \d{4},/, ",");
       assert.equal(await page.locator(".slot-grid").getByRole("button", { name: movedLabel, exact: true }).count(), 1, `${movedLabel} is free again`);
 
       // And the first time, freed by the reschedule, is back on the listing.
       await page.goto(l.listing);
-      await hydrated(page, "NextSlots");
+      await freeTimes(page, "cards");
       const again = page.locator(".doctor-summary", { hasText: doctorName }).locator(".slot-button", { hasText: firstLabel });
       assert.equal(await again.count(), 1, `${firstLabel} is free again`);
 

@@ -22,16 +22,58 @@ export async function smsCode(phone) {
   return code;
 }
 
-/** hydrated waits until an island has marked itself hydrated (data-hydrated), never by sleeping. */
+/**
+ * wakeUntil repeats wake until ready is attached (wake may miss: the entry
+ * attaches its listeners in an idle task after load, and a page may
+ * navigate meanwhile), never sleeping: each round waits for the state.
+ */
+async function wakeUntil(page, ready, wake) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await wake().catch(() => undefined);
+    try {
+      await ready.waitFor({ state: "attached", timeout: 500 });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
+/**
+ * hydrated waits until an island has marked itself hydrated (data-hydrated).
+ * An island that hydrates on interaction or when visible is woken as a
+ * patient would wake it: a pointer over it, a scroll to it.
+ */
 export async function hydrated(page, island) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor({ state: "attached" });
+  const marker = page.locator(`[data-island="${island}"]`).first();
+  const ready = page.locator(`[data-island="${island}"][data-hydrated="true"]`).first();
+  await marker.waitFor({ state: "attached" });
+  if ((await marker.getAttribute("data-hydrate")) === "idle") return ready.waitFor({ state: "attached" });
+  await wakeUntil(page, ready, async () => {
+    if ((await marker.getAttribute("data-hydrate", { timeout: 1000 })) === "visible") await marker.evaluate((el) => el.scrollIntoView({ block: "center" }), null, { timeout: 1000 });
+    else await marker.dispatchEvent("pointerover", {}, { timeout: 1000 });
+  });
+}
+
+/**
+ * freeTimes waits until the page's free times (lib/freeTimes.ts: "cards" on
+ * a listing, "week" on a doctor's card) have loaded, scrolling to them as
+ * a patient would (they load when they come into view).
+ */
+export async function freeTimes(page, kind) {
+  const place = page.locator(kind === "cards" ? ".doctor-summary" : `[data-free-times="${kind}"]`).first();
+  await place.waitFor({ state: "attached" });
+  await wakeUntil(page, page.locator(`[data-free-times="${kind}"][data-ready="true"]`), () => place.evaluate((el) => el.scrollIntoView({ block: "center" }), null, { timeout: 1000 }));
 }
 
 export const mobile = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
-// Generous, because a cold CI machine renders the first pages slowly; a
-// passing run never waits this long since every wait is for a state.
-const timeout = 15_000;
+// Generous, because a cold CI machine renders the first pages slowly, and
+// make test runs the race-detector packages beside the browser on two
+// cores (two 15 s waits ran out there, a script and a hydration starved);
+// a passing run never waits this long since every wait is for a state.
+const timeout = 30_000;
 
 before(() => {
   assert.ok(baseURL, "BASE_URL is not set: start the site and run BASE_URL=http://host:port node --test client/e2e/");
@@ -61,9 +103,17 @@ export async function withContext(options, fn) {
     ...options,
   });
   context.setDefaultTimeout(timeout);
+  const page = context.pages()[0] ?? (await context.newPage());
+  // What the page said, printed when a step fails: a wait that times out
+  // says nothing of the script error that kept the state from coming.
+  const said = [];
+  page.on("console", (m) => ["error", "warning"].includes(m.type()) && said.push(`console.${m.type()} on ${page.url()}: ${m.text()}`));
+  page.on("pageerror", (err) => said.push(`pageerror on ${page.url()}: ${err.stack || err.message}`));
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     return await fn(page, context);
+  } catch (err) {
+    console.error(`failed on ${page.url()}; the page said:\n${said.join("\n") || "(nothing)"}`);
+    throw err;
   } finally {
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });
@@ -82,7 +132,8 @@ export function watchProblems(page) {
   page.on("console", (msg) => {
     const loc = msg.location();
     if (msg.type() === "error" || msg.type() === "warning") {
-      problems.push(`console.${msg.type()}: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ""}`);
+      // The page's address first: a hydration error's stack names no page.
+      problems.push(`console.${msg.type()} on ${page.url()}: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ""}`);
     }
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.stack || err.message}`));

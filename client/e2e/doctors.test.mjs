@@ -6,11 +6,11 @@
 // (server/site/browser_test.go starts a seeded site and does this).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { desktop, mobile, screenshot, watchProblems, withContext } from "./browser.mjs";
+import { desktop, mobile, screenshot, watchProblems, withContext, hydrated } from "./browser.mjs";
 
 async function waitForIslands(page) {
-  await page.locator('[data-island="BurgerMenu"][data-hydrated="true"]').waitFor({ state: "attached" });
-  await page.locator('[data-island="LanguageSwitcher"][data-hydrated="true"]').first().waitFor({ state: "attached" });
+  await hydrated(page, "BurgerMenu");
+  await hydrated(page, "LanguageSwitcher");
 }
 
 /** expectSidebar waits until the burger and the sidebar agree on open. */

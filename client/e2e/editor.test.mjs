@@ -3,13 +3,18 @@
 // languages side by side, a visitor in another browser still sees the old
 // card, the editor publishes, and the visitor's next request shows the new
 // card (a cache MISS), the new specialty lists the doctor, a suggestion
-// finds the new name and the old slug answers 301.
+// finds the new name and the old slug answers 301. Then the editor sets a
+// clinic's opening hours, a list of rows, creates, publishes and deletes
+// a FAQ question, and keeps an SEO redirect.
 //
 // server/site/browser_test.go grants the editor role and picks the doctor
 // and the specialty (EDITOR_* variables).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { desktop, hydrated, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
+
+// A 2×2 opaque PNG.
+const tinyPNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4kWIERAwQCgAorgV5QuEn7gAAAABJRU5ErkJggg==";
 
 const env = (name) => {
   const v = process.env[name];
@@ -54,6 +59,12 @@ test("an editor drafts, previews ru/uz, publishes; a visitor sees the change at 
       assert.equal(res?.headers()["cache-control"], "private, no-store");
       assert.match(await page.locator('meta[name="robots"]').getAttribute("content"), /noindex/);
       await hydrated(page, "EditorForm");
+
+      // A photo uploaded through the image pipeline fills the field's hash.
+      const photo = page.locator('[data-field="photo"]');
+      await photo.locator('input[type="file"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from(tinyPNG, "base64") });
+      await photo.locator("img").waitFor();
+      assert.match(await page.locator('[name="photo"]').inputValue(), /^[0-9a-f]{64}$/);
 
       // Russian and Uzbek side by side, each with its own input.
       await page.locator('[name="name.ru"]').fill(`${oldName} ${surnameRu}`);
@@ -134,6 +145,73 @@ test("an editor drafts, previews ru/uz, publishes; a visitor sees the change at 
       await visitor.locator("#header-search").fill(surnameRu);
       const option = visitor.locator(`[role="listbox"] [role="option"] a[href="/doctor/${newSlug}"]`);
       await option.waitFor({ state: "visible" });
+
+      // A clinic's hours are rows: a wrong row gets its error beside it
+      // (in Uzbek), a good one is saved, the rows ordered by weekday.
+      await page.goto("/uz/editor?kind=clinic");
+      await page.locator("a[data-entity]").first().click();
+      await hydrated(page, "EditorForm");
+      const hours = page.locator('fieldset[data-field="hours"]');
+      // The last day goes and comes back with other hours.
+      const before = await hours.locator("tbody tr").count();
+      const day = before > 0 ? await hours.locator("tbody tr select").last().inputValue() : "7";
+      if (before > 0) await hours.locator("tbody tr").last().getByRole("button", { name: `${before}-qatorni o'chirish` }).click();
+      await hours.getByRole("button", { name: "Qator qo'shish" }).click();
+      const row = hours.locator("tbody tr").last();
+      await row.locator("select").selectOption(day);
+      await row.locator('input[name$=".opens"]').fill("15:00");
+      await row.locator('input[name$=".closes"]').fill("11:00");
+      await page.locator('[data-action="save"]').click();
+      await row.getByText("Yopilish vaqti ochilishdan keyin bo'lishi kerak.").waitFor();
+      await row.locator('input[name$=".closes"]').fill("19:30");
+      await page.locator('[data-action="save"]').click();
+      await page.locator(".editor-form__message[role=status]").waitFor();
+      assert.equal(await hours.locator("tbody tr").count(), Math.max(before, 1));
+      assert.equal(await hours.locator('tbody tr input[name$=".closes"]').last().inputValue(), "19:30", "the saved draft holds the new hours");
+
+      // A new FAQ question: created blank, filled, published, then deleted
+      // (asked twice).
+      await page.goto("/editor?kind=faq");
+      await hydrated(page, "EditorCreate");
+      await Promise.all([page.waitForURL(/[?&]id=\d+/), page.locator('[data-action="create"]').click()]);
+      await hydrated(page, "EditorForm");
+      const question = `Вопрос редакции ${stamp}?`;
+      await page.locator('[name="question.ru"]').fill(question);
+      await page.locator('[name="question.uz"]').fill(`Tahririyat savoli ${stamp}?`);
+      await page.locator('[name="answer.ru"]').fill("Ответ редакции.");
+      await page.locator('[name="answer.uz"]').fill("Tahririyat javobi.");
+      await page.locator('[data-action="save"]').click();
+      await page.getByRole("status").filter({ hasText: "Черновик сохранён" }).waitFor();
+      await page.locator('[data-action="publish"]').click();
+      await page.getByRole("status").filter({ hasText: "Опубликовано" }).waitFor();
+      await visitor.goto("/faq");
+      await visitor.getByText(question).waitFor();
+      await page.locator('[data-action="delete"]').click();
+      await Promise.all([page.waitForURL((u) => !u.searchParams.has("id")), page.locator('[data-action="delete-confirm"]').click()]);
+      // (request.get: the browser's own cache may hold the page it saw.)
+      assert.ok(!(await (await visitor.request.get("/faq")).text()).includes(question), "the deleted question is off /faq");
+
+      // An SEO redirect: a wrong target is refused beside its field, a good
+      // one is listed and served at once, then removed.
+      await page.goto("/editor?kind=redirects");
+      await hydrated(page, "EditorRedirects");
+      const from = `/doctors/staryy-adres-${stamp}`;
+      await page.locator('input[name="source"]').fill(from);
+      await page.locator('input[name="target"]').fill("https://example.com/");
+      await page.locator('[data-action="add-redirect"]').click();
+      await page.locator("#redirect-target-error").waitFor();
+      // That refusal is the 422 the page expects; anything else is a problem.
+      problems.splice(0, problems.length, ...problems.filter((p) => !(p.includes("422") && p.includes("/api/editor/redirects/"))));
+      await page.locator('input[name="target"]').fill("/doctors");
+      await page.locator('[data-action="add-redirect"]').click();
+      await page.locator(`tr[data-source="${from}"]`).waitFor();
+      const moved = await visitor.request.get(from, { maxRedirects: 0 });
+      assert.equal(moved.status(), 301);
+      assert.equal(moved.headers()["location"], "/doctors");
+      await page.locator(`tr[data-source="${from}"] button`).click();
+      await page.locator(`tr[data-source="${from}"]`).waitFor({ state: "detached" });
+      assert.deepEqual(problems, [], problems.join("\n"));
     });
   });
 });
+

@@ -5,7 +5,7 @@
 // 320 and 390 px; the sidebar opens below the bar with the add-clinic link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchProblems, withContext } from "./browser.mjs";
+import { watchProblems, withContext, hydrated } from "./browser.mjs";
 
 /** cut lists the header's texts that do not fit their box, placeholders included. */
 function cut(page) {
@@ -34,7 +34,7 @@ for (const width of [320, 390]) {
       await withContext({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true }, async (page) => {
         const problems = watchProblems(page);
         await page.goto(path);
-        await page.locator('[data-island="SearchBox"][data-hydrated="true"]').waitFor({ state: "attached" });
+        await hydrated(page, "SearchBox");
         assert.deepEqual(await cut(page), []);
         assert.ok(await page.locator("button.region-picker__button").isVisible(), "the region button is on the first screen");
         assert.ok(await page.locator(".lang-switcher").isVisible(), "the language switcher is on the first screen");

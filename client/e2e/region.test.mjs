@@ -5,7 +5,7 @@
 // Run against a running site: BASE_URL=http://127.0.0.1:8080 node --test client/e2e/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { baseURL, desktop, mobile, screenshot, watchProblems, withContext } from "./browser.mjs";
+import { baseURL, desktop, mobile, screenshot, watchProblems, withContext, hydrated } from "./browser.mjs";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -24,7 +24,7 @@ function watch(page) {
 }
 
 async function waitForPicker(page) {
-  await page.locator('[data-island="RegionPicker"][data-hydrated="true"]').waitFor({ state: "attached" });
+  await hydrated(page, "RegionPicker");
 }
 
 async function cookie(context, name) {

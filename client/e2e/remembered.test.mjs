@@ -6,10 +6,10 @@
 // (server/site/browser_test.go).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { baseURL, mobile, watchProblems, withContext } from "./browser.mjs";
+import { baseURL, mobile, watchProblems, withContext, hydrated } from "./browser.mjs";
 
 async function waitForPicker(page) {
-  await page.locator('[data-island="RegionPicker"][data-hydrated="true"]').waitFor({ state: "attached" });
+  await hydrated(page, "RegionPicker");
 }
 
 test("confirm Samarkand, close, come back to /: the site opens /samarkand", async () => {

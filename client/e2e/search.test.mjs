@@ -5,7 +5,7 @@
 // Run against a running site: BASE_URL=http://127.0.0.1:8080 node --test client/e2e/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { desktop, withContext } from "./browser.mjs";
+import { desktop, withContext, hydrated } from "./browser.mjs";
 
 /** withPage runs fn on a desktop page and fails on any page or console error. */
 async function withPage(fn) {
@@ -21,7 +21,7 @@ async function withPage(fn) {
 /** openBox loads path and waits for the search island to hydrate. */
 async function openBox(page, pagePath) {
   await page.goto(pagePath);
-  await page.locator('[data-island="SearchBox"][data-hydrated="true"]').waitFor({ state: "attached" });
+  await hydrated(page, "SearchBox");
   return page.locator("#header-search");
 }
 

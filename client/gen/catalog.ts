@@ -66,6 +66,10 @@ export interface DoctorListPage {
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
+  /**
+   * Sort is the order in force: SortPopular (the default) or SortRating.
+   */
+  sort: string;
 }
 /**
  * DoctorProfilePage is the data of /doctor/{slug}.

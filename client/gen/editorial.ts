@@ -13,6 +13,10 @@ export interface Value {
   uz?: string;
   text?: string;
   ids?: number /* int64 */[];
+  /**
+   * Rows are a rows field's rows, each its cells in column order.
+   */
+  rows?: string[][];
 }
 /**
  * Values are an entity's editable fields by field name.
@@ -27,7 +31,7 @@ export interface FieldInfo {
    * Label is the field's name in the editor's language.
    */
   label: string;
-  type: "text" | "longtext" | "richtext" | "slug" | "image" | "refs";
+  type: "text" | "longtext" | "richtext" | "slug" | "image" | "refs" | "rows";
   translatable: boolean;
   required: boolean;
   /**
@@ -36,6 +40,33 @@ export interface FieldInfo {
   max: number /* int */;
   /**
    * Options are the choices of a refs field.
+   */
+  options?: Option[];
+  /**
+   * Use is an image field's upload use (POST /api/editor/images?use=).
+   */
+  use?: string;
+  /**
+   * Columns are a rows field's columns.
+   */
+  columns?: RowColumnInfo[];
+}
+/**
+ * RowColumnInfo describes a column to the form.
+ */
+export interface RowColumnInfo {
+  name: string;
+  /**
+   * Label is the column's name in the editor's language.
+   */
+  label: string;
+  kind: "weekday" | "clock" | "ref" | "money";
+  /**
+   * Optional cells may be left empty.
+   */
+  optional: boolean;
+  /**
+   * Options are the choices of a ref column.
    */
   options?: Option[];
 }
@@ -97,6 +128,10 @@ export interface Form {
   fields: FieldInfo[];
   values: Values;
   hasDraft: boolean;
+  /**
+   * CanDelete is whether editors delete entities of the kind.
+   */
+  canDelete: boolean;
   revisions: Revision[];
   /**
    * Preview are the draft's preview links by language ("ru", "uz").
@@ -133,6 +168,15 @@ export interface EditorPage {
   drafts: boolean;
   items: ListItem[];
   /**
+   * CanCreate is whether editors create entities of the kind (a FAQ question).
+   */
+  canCreate: boolean;
+  /**
+   * Redirects are the rows of a redirect table, when Kind names one
+   * ("redirects", "rules") instead of an entity kind.
+   */
+  redirects: RedirectRow[] | null;
+  /**
    * Form is the entity opened with ?id=, if any.
    */
   form?: Form;
@@ -140,6 +184,28 @@ export interface EditorPage {
    * Grants are the site's editors and admins (admins only).
    */
   grants: Grant[];
+}
+/**
+ * RedirectRow is one redirect: a path of the site and where it moved.
+ */
+export interface RedirectRow {
+  source: string;
+  target: string;
+}
+/**
+ * Created is the answer to creating an entity: its id, for its form.
+ */
+export interface Created {
+  id: number /* int64 */;
+}
+/**
+ * Uploaded is the answer to a picture's upload: the hash its image field
+ * takes, and its size upright.
+ */
+export interface Uploaded {
+  hash: string;
+  width: number /* int */;
+  height: number /* int */;
 }
 /**
  * RoleRequest grants or revokes a site role.

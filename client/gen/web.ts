@@ -45,6 +45,11 @@ export interface DocumentProps {
    * Counters are the third-party analytics the page loads.
    */
   counters: Counters;
+  /**
+   * AddClinicURL is the header's "add a clinic" link; empty means
+   * shared/limits.json's addClinicUrl.
+   */
+  addClinicUrl?: string;
 }
 /**
  * Counters are the ids of the third-party analytics (Google Analytics 4,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import { toast } from "../lib/toast";
 import { callApi } from "../lib/api";
 import { formatDateTime } from "../lib/date";
 import { onBookingClosed, openBooking } from "../lib/booking";
@@ -33,7 +34,6 @@ export default function BookingActions(p: BookingActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
   const [reload, setReload] = useState(0);
 
   useEffect(() => markReady(rootRef.current), []);
@@ -41,7 +41,6 @@ export default function BookingActions(p: BookingActionsProps) {
 
   async function cancel() {
     setBusy(true);
-    setError("");
     const answer = await callApi<Booking>("POST", `/api/bookings/${p.bookingId}/cancel?lang=${lang}`, {}, t(lang, "form.networkError"));
     if (answer.data) {
       window.location.reload();
@@ -49,7 +48,7 @@ export default function BookingActions(p: BookingActionsProps) {
     }
     setBusy(false);
     setConfirming(false);
-    setError(answer.error ?? "");
+    if (answer.error) toast(answer.error, "error");
   }
 
   if (!p.canCancel && !p.canReschedule) return <div ref={rootRef} className="booking-actions" hidden />;
@@ -79,7 +78,6 @@ export default function BookingActions(p: BookingActionsProps) {
           </button>
         </div>
       )}
-      {error && <p className="booking-actions__error" role="alert">{error}</p>}
       {picking && (
         <div className="booking-actions__picker">
           <p>{t(lang, "history.pickNewTime")}</p>

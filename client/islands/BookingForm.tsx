@@ -7,6 +7,8 @@ import { formatPrice } from "../lib/money";
 import { formatDateTime, instant } from "../lib/date";
 import { bookingClosed, newIdempotencyKey, onBookingRequest, type BookingRequest } from "../lib/booking";
 import { SignInSteps, fetchSession } from "../components/SignInSteps";
+import { trackEvent } from "../lib/track";
+import { required } from "../lib/formRules";
 import type { Booking, DoctorSlots, Hold } from "../booking";
 import "./BookingForm.css";
 
@@ -29,7 +31,7 @@ type Stage =
 
 /**
  * BookingForm is the booking dialog. It waits, closed, until a picker
- * (NextSlots, SlotGrid, a reschedule) hands it a time; then it holds the
+ * (the free times of lib/freeTimes.ts, a reschedule) hands it a time; then it holds the
  * time for five minutes (POST /api/bookings/holds), shows the countdown,
  * signs the visitor in by SMS code when needed, asks who the visit is for,
  * the reason and consent, and books (POST /api/bookings, one idempotency
@@ -87,6 +89,11 @@ export default function BookingForm({ lang }: BookingFormProps) {
       setRequest(r);
       setClinic(r.clinicName ? { name: r.clinicName, address: r.address ?? "", price: r.price ?? 0 } : null);
       setConsent(false);
+      // A new visit (not a reschedule) counts for the doctor and the clinic.
+      if (!r.rescheduleId) {
+        void trackEvent("doctor", r.doctorId, "booking_started");
+        void trackEvent("clinic", r.clinicId, "booking_started");
+      }
       void hold(r);
       void fetchSession(lang).then((s) => setSignedIn(!!s?.signedIn));
       if (!r.clinicName) {
@@ -147,9 +154,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
   async function book(e: FormEvent) {
     e.preventDefault();
     if (stage.kind !== "held" || busy) return;
-    setBusy(true);
     setError("");
+    // Someone else's visit needs their name (SPEC §5 required), in the
+    // server's words; the server checks it again, with the rest.
+    if (!forSelf && !required(patientName)) {
+      setFields({ name: t(lang, "booking.nameRequired") });
+      return;
+    }
     setFields({});
+    setBusy(true);
     const h = stage.hold;
     const patient = forSelf ? { self: true } : { self: false, name: patientName.trim(), birthDate };
     const answer = await callApi<Booking>(

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { t, type Lang } from "../lib/i18n";
+import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
-import type { FieldInfo, Form, Value, Values } from "../gen/editorial";
+import { imageURL } from "../lib/picture";
+import type { FieldInfo, Form, Uploaded, Value, Values } from "../gen/editorial";
 import "./EditorForm.css";
 
 export interface EditorFormProps {
@@ -36,9 +37,64 @@ function minOf(f: FieldInfo): number {
   return 0;
 }
 
+const clockPattern = /^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$/;
+
+function minutes(s: string): number {
+  return Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
+}
+
+/** cellValue reads a cell of kind as a number (NaN: not of its kind), as server/editorial parseCell. */
+function cellValue(kind: string, s: string): number {
+  switch (kind) {
+    case "weekday":
+      return /^[1-7]$/.test(s) ? Number(s) : NaN;
+    case "clock":
+      return clockPattern.test(s) ? minutes(s) : NaN;
+    case "ref":
+      return /^[1-9][0-9]*$/.test(s) ? Number(s) : NaN;
+    case "money":
+      return /^[0-9]+$/.test(s) && Number(s) <= 1_000_000_000 ? Number(s) : NaN;
+  }
+  return NaN;
+}
+
+/**
+ * checkRows applies the server's rules for a rows field (server/editorial
+ * checkRows): each cell of its kind (an optional one may be empty), clock
+ * times increasing along a row, a price range not decreasing, the first
+ * column not repeated. Errors are keyed "hours.2.opens".
+ */
+function checkRows(lang: Lang, f: FieldInfo, rows: string[][]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const cols = f.columns ?? [];
+  const seen = new Set<string>();
+  if (f.max > 0 && rows.length > f.max) out[f.name] = t(lang, "editor.error.rows", { max: f.max });
+  rows.forEach((row, i) => {
+    let ok = true;
+    const last: Record<string, number> = {};
+    cols.forEach((c, j) => {
+      const s = (row[j] ?? "").trim();
+      const key = `${f.name}.${i}.${c.name}`;
+      if (c.optional && s === "") return;
+      const n = cellValue(c.kind, s);
+      if (Number.isNaN(n)) {
+        out[key] = t(lang, `editor.error.${c.kind}` as Key);
+        ok = false;
+        return;
+      }
+      const prev = last[c.kind];
+      if (prev !== undefined && ((c.kind === "clock" && n <= prev) || (c.kind === "money" && n < prev))) out[key] = t(lang, `editor.error.${c.kind}Order` as Key);
+      last[c.kind] = n;
+    });
+    if (ok && seen.has(row[0])) out[`${f.name}.${i}.${cols[0].name}`] = t(lang, `editor.error.repeated.${cols[0].kind}` as Key);
+    seen.add(row[0]);
+  });
+  return out;
+}
+
 /** keys are a field's texts' keys: "name.ru" and "name.uz", or "slug". */
 function keys(f: FieldInfo): { key: string; part: "ru" | "uz" | "text" }[] {
-  if (f.type === "refs") return [];
+  if (f.type === "refs" || f.type === "rows") return [];
   return f.translatable ? [{ key: `${f.name}.ru`, part: "ru" }, { key: `${f.name}.uz`, part: "uz" }] : [{ key: f.name, part: "text" }];
 }
 
@@ -68,6 +124,7 @@ export default function EditorForm(p: EditorFormProps) {
   function localErrors(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const f of form.fields) {
+      if (f.type === "rows") Object.assign(out, checkRows(lang, f, values[f.name]?.rows ?? []));
       for (const { key, part } of keys(f)) {
         const msg = check(lang, f, values[f.name]?.[part] ?? "", minOf(f));
         if (msg) out[key] = msg;
@@ -121,6 +178,12 @@ export default function EditorForm(p: EditorFormProps) {
       await reload();
       setMessage(t(lang, at ? "editor.scheduled" : "editor.published"));
     }
+  }
+
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  async function remove() {
+    const answer = await send<unknown>("DELETE", api);
+    if (answer.status === 204) window.location.assign(`${window.location.pathname}?kind=${encodeURIComponent(form.kind)}`);
   }
 
   async function discard() {
@@ -188,6 +251,16 @@ export default function EditorForm(p: EditorFormProps) {
             {t(lang, "editor.discard")}
           </button>
         )}
+        {form.canDelete &&
+          (confirmDelete ? (
+            <button type="button" className="button button--outline" disabled={busy} onClick={remove} data-action="delete-confirm">
+              {t(lang, "editor.deleteConfirm")}
+            </button>
+          ) : (
+            <button type="button" className="button button--outline" disabled={busy} onClick={() => setConfirmDelete(true)} data-action="delete">
+              {t(lang, "editor.delete")}
+            </button>
+          ))}
       </div>
       {form.preview && <Preview key={previewKey} lang={lang} links={form.preview} />}
       <History lang={lang} form={form} busy={busy} onRestore={restore} />
@@ -213,6 +286,7 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
       {f.required && <span className="editor-form__required"> ({t(lang, "editor.required")})</span>}
     </>
   );
+  if (f.type === "rows") return <RowsField f={f} lang={lang} rows={value.rows ?? []} errors={errors} onChange={(rows) => onChange({ rows })} label={label} />;
   if (f.type === "refs") {
     const ids = value.ids ?? [];
     return (
@@ -276,6 +350,7 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
     <div className="editor-form__row editor-form__row--single" data-field={f.name}>
       <span className="editor-form__label">{label}</span>
       {input(f.name, "text")}
+      {f.type === "image" && f.use && <ImageUpload lang={lang} use={f.use} hash={value.text ?? ""} onHash={(hash) => onChange({ text: hash })} />}
       {f.type === "slug" && (
         <div className="editor-form__cell">
           <button type="button" className="button button--outline" onClick={onPropose} data-action="propose-slug">
@@ -284,6 +359,137 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
           {slugNote && <p role="status">{slugNote}</p>}
         </div>
       )}
+    </div>
+  );
+}
+
+interface RowsFieldProps {
+  f: FieldInfo;
+  lang: Lang;
+  rows: string[][];
+  errors: Record<string, string>;
+  onChange: (rows: string[][]) => void;
+  label: React.ReactNode;
+}
+
+/** RowsField edits a list of rows (a clinic's hours) as a table: a row per line, add and remove. */
+function RowsField({ f, lang, rows, errors, onChange, label }: RowsFieldProps) {
+  const cols = f.columns ?? [];
+  const setCell = (i: number, j: number, s: string) => onChange(rows.map((r, k) => (k === i ? r.map((c, m) => (m === j ? s : c)) : r)));
+  // A new row: the next weekday, a choice not taken yet, 09:00-18:00, no price.
+  const blank = () =>
+    cols.map((c) => {
+      if (c.kind === "weekday") return String(Math.min(7, rows.length + 1));
+      if (c.kind === "ref") return String((c.options ?? []).find((o) => !rows.some((r) => r[0] === String(o.id)))?.id ?? "");
+      if (c.kind === "clock") return c.name === "opens" ? "09:00" : "18:00";
+      return "";
+    });
+  return (
+    <fieldset className="editor-form__rows" data-field={f.name}>
+      <legend>{label}</legend>
+      <table>
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c.name} scope="col">
+                {c.label}
+              </th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i} data-row={i}>
+              {cols.map((c, j) => {
+                const key = `${f.name}.${i}.${c.name}`;
+                const id = `editor-${key.replace(/\./g, "-")}`;
+                const err = errors[key];
+                const common = {
+                  id,
+                  name: key,
+                  "aria-label": `${c.label} ${i + 1}`,
+                  "aria-invalid": err ? true : undefined,
+                  "aria-describedby": err ? `${id}-error` : undefined,
+                };
+                return (
+                  <td key={c.name}>
+                    {c.kind === "weekday" || c.kind === "ref" ? (
+                      <select {...common} value={row[j] ?? ""} onChange={(e) => setCell(i, j, e.target.value)}>
+                        {c.kind === "weekday"
+                          ? [1, 2, 3, 4, 5, 6, 7].map((d) => (
+                              <option key={d} value={String(d)}>
+                                {t(lang, `weekday.${d}` as Key)}
+                              </option>
+                            ))
+                          : (c.options ?? []).map((o) => (
+                              <option key={o.id} value={String(o.id)}>
+                                {o.name}
+                              </option>
+                            ))}
+                      </select>
+                    ) : (
+                      <input {...common} type="text" inputMode="numeric" placeholder={c.kind === "clock" ? "09:00" : ""} value={row[j] ?? ""} onChange={(e) => setCell(i, j, e.target.value)} />
+                    )}
+                    {err && (
+                      <p className="editor-form__field-error" id={`${id}-error`}>
+                        {err}
+                      </p>
+                    )}
+                  </td>
+                );
+              })}
+              <td>
+                <button type="button" className="button button--outline" onClick={() => onChange(rows.filter((_, k) => k !== i))} data-action="remove-row">
+                  {t(lang, "editor.rows.remove", { n: i + 1 })}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {errors[f.name] && <p className="editor-form__field-error">{errors[f.name]}</p>}
+      <button type="button" className="button button--outline" onClick={() => onChange([...rows, blank()])} data-action="add-row">
+        {t(lang, "editor.rows.add")}
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * ImageUpload sends a picture through the image pipeline
+ * (POST /api/editor/images?use=) and puts its hash in the field; the
+ * field's thumbnail shows what is chosen.
+ */
+function ImageUpload({ lang, use, hash, onHash }: { lang: Lang; use: string; hash: string; onHash: (hash: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  async function upload(file: File) {
+    setBusy(true);
+    setError("");
+    try {
+      const res = await fetch(`/api/editor/images?use=${encodeURIComponent(use)}&lang=${lang}`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
+        body: file,
+      });
+      const json = (await res.json().catch(() => ({}))) as { data?: Uploaded; error?: string };
+      if (res.ok && json.data) onHash(json.data.hash);
+      else setError(json.error ?? t(lang, "form.networkError"));
+    } catch {
+      setError(t(lang, "form.networkError"));
+    }
+    setBusy(false);
+  }
+  return (
+    <div className="editor-form__cell editor-form__upload">
+      {imagePattern.test(hash) && <img src={imageURL(hash, "thumb", 1)} alt="" width={40} height={40} />}
+      <label>
+        {t(lang, "editor.upload")}{" "}
+        <input type="file" accept="image/jpeg,image/png,image/webp" disabled={busy} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+      </label>
+      {error && <p className="editor-form__field-error" role="alert">{error}</p>}
     </div>
   );
 }

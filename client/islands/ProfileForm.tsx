@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import { toast } from "../lib/toast";
+import { validate, type Rule } from "../lib/formRules";
 import { callApi } from "../lib/api";
-import limits from "../../shared/limits.json";
 import type { Profile as AccountProfile } from "../gen/account";
 import "./AccountForms.css";
 
@@ -27,8 +28,12 @@ const textFields: { name: Field; type: string; autoComplete: string; required?: 
   { name: "birthDate", type: "date", autoComplete: "bday" },
 ];
 
-/** TOAST_MS is how long the "saved" note stays (spec §4: toasts close after limits.toastMs). */
-const TOAST_MS = limits.toastMs;
+/** rules are the form rules (SPEC §5) checked before sending; the server checks them again, and more. */
+const rules: Partial<Record<Field, Rule[]>> = {
+  firstName: [{ rule: "required" }],
+  lastName: [{ rule: "required" }],
+  email: [{ rule: "email" }],
+};
 
 /**
  * ProfileForm edits the signed-in user's profile: registration completion
@@ -44,15 +49,9 @@ export default function ProfileForm({ lang, initial, submitKey, next, signInPath
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState("");
   const [signedOut, setSignedOut] = useState(false);
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => markReady(rootRef.current), []);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
 
   function set(name: Field, value: string) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -60,22 +59,31 @@ export default function ProfileForm({ lang, initial, submitKey, next, signInPath
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError("");
-    setSaved(false);
+    const mistakes = validate(lang, { ...values, email: values.email.trim() }, rules, (f) => t(lang, `account.field.${f}` as Key));
+    if (Object.keys(mistakes).length > 0) {
+      setFields(mistakes);
+      setError(t(lang, "form.fix"));
+      return;
+    }
+    setBusy(true);
     const answer = await callApi<AccountProfile>("PUT", `/api/account/profile?lang=${lang}`, values, t(lang, "form.networkError"));
     setBusy(false);
     setFields(answer.fields ?? {});
     if (answer.error) {
-      setError(answer.error);
-      setSignedOut(answer.status === 401);
+      // Mistakes in the fields and a lost session stay by the form (the
+      // latter with its sign-in link); any other failure is a toast.
+      if (answer.status === 401 || Object.keys(answer.fields ?? {}).length > 0) {
+        setError(answer.error);
+        setSignedOut(answer.status === 401);
+      } else toast(answer.error, "error");
       return;
     }
     if (next) {
       window.location.assign(next);
       return;
     }
-    setSaved(true);
+    toast(t(lang, "profile.saved"));
   }
 
   const fieldError = (name: Field) =>
@@ -127,7 +135,6 @@ export default function ProfileForm({ lang, initial, submitKey, next, signInPath
       <button className="button" type="submit" disabled={busy}>
         {busy ? t(lang, "form.sending") : t(lang, submitKey)}
       </button>
-      <p className="account-form__saved" role="status">{saved ? t(lang, "profile.saved") : ""}</p>
     </form>
   );
 }

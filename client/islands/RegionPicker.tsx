@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { inRegion } from "../lib/href";
-import { shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
+import { detectRegion, isRegional, shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
 import type { PageRegion, RegionChoice } from "../gen/web";
-import type { Detected, Location } from "../gen/region";
+import type { Location } from "../gen/region";
 import "./RegionPicker.css";
 
 export interface RegionPickerProps {
@@ -47,7 +47,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
   // A page without a region (a clinic or doctor card) has the same path in
   // every region: there the stored region is shown, and picking one stores
   // it and stays.
-  const regional = regions.some((r) => r.path !== regions[0]?.path);
+  const regional = isRegional(regions);
   const [shown, setShown] = useState<Pick<PageRegion, "slug" | "name">>(current);
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState<Pick<Location, "slug" | "name"> | null>(null);
@@ -66,15 +66,13 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
 
   useEffect(() => {
     if (!shouldDetect()) return;
-    const ctrl = new AbortController();
-    fetch(`/api/locations/detect?lang=${lang}`, { signal: ctrl.signal, credentials: "same-origin" })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: Detected | null) => {
-        if (body?.data?.slug && shouldDetect()) setPrompt({ slug: body.data.slug, name: body.data.name });
-      })
-      // No prompt is the fallback: the server has logged why detection failed.
-      .catch(() => undefined);
-    return () => ctrl.abort();
+    let live = true;
+    void detectRegion(lang).then((found) => {
+      if (live && found && shouldDetect()) setPrompt(found);
+    });
+    return () => {
+      live = false;
+    };
   }, [lang]);
 
   useEffect(() => {

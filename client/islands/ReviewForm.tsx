@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import { toast } from "../lib/toast";
 import { callApi } from "../lib/api";
 import limits from "../../shared/limits.json";
 
@@ -22,24 +23,24 @@ export default function ReviewForm({ lang, appointmentId }: ReviewFormProps) {
   const [stars, setStars] = useState(0);
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
   const [done, setDone] = useState(false);
   useEffect(() => markReady(rootRef.current), []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setError("");
     const answer = await callApi<{ id: number }>("POST", `/api/reviews?lang=${lang}`, { appointmentId, stars, text }, t(lang, "form.networkError"));
     setBusy(false);
-    if (answer.data) setDone(true);
-    else setError(answer.error ?? t(lang, "form.networkError"));
+    if (answer.data) {
+      setDone(true);
+      toast(t(lang, "review.thanks"));
+    } else toast(answer.error ?? t(lang, "form.networkError"), "error");
   }
 
   return (
     <div ref={rootRef} className="review-form">
       {done ? (
-        <p role="status">{t(lang, "review.thanks")}</p>
+        <p>{t(lang, "review.thanks")}</p>
       ) : !open ? (
         <button type="button" className="button" onClick={() => setOpen(true)}>
           {t(lang, "review.leave")}
@@ -58,7 +59,6 @@ export default function ReviewForm({ lang, appointmentId }: ReviewFormProps) {
             {t(lang, "review.text")}
             <textarea name="text" value={text} maxLength={maxText} rows={3} onChange={(e) => setText(e.target.value)} />
           </label>
-          {error && <p role="alert">{error}</p>}
           <button type="submit" disabled={busy}>
             {t(lang, "review.submit")}
           </button>

@@ -17,7 +17,7 @@ export function ChatLayout(props: RenderProps & { children: ReactNode }) {
       <header className="chat-bar">
         <a className="chat-bar__back" href={href("consultant", {}, place)}>← {t(lang, "consultant.allChats")}</a>
         <span className="chat-bar__title">{t(lang, "consultant.title")}</span>
-        <LanguageSwitcher lang={lang} paths={url.paths} />
+        <LanguageSwitcher hydrate="interaction" lang={lang} paths={url.paths} />
       </header>
       <main className="main chat-main">{props.children}</main>
     </>

@@ -1,9 +1,10 @@
-// How the islands that show free times (NextSlots, SlotGrid, the
+// How the free times (lib/freeTimes.ts: the doctor cards, the week grid, the
 // reschedule picker) hand a chosen time to the BookingForm island. Islands
 // of one page share this module (the browser bundles split shared code into
 // one chunk), so a choice made before BookingForm hydrates waits for it.
 
 import type { Hold } from "../booking";
+import { wakeIsland } from "./wake";
 
 /** BookingRequest is a free time a visitor chose. */
 export interface BookingRequest {
@@ -31,6 +32,8 @@ const closedListeners = new Set<() => void>();
 export function openBooking(r: BookingRequest): void {
   if (listeners.size === 0) {
     pending = r;
+    // The form hydrates on demand; it takes the pending choice when it does.
+    wakeIsland("BookingForm");
     return;
   }
   listeners.forEach((l) => l(r));

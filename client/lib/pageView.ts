@@ -2,9 +2,7 @@
 // once on load and after every route change (a path pushed or popped),
 // debounced, POST /api/analytic-events. No React: the page's
 // classification on load comes from the server (<html data-page-type>),
-// lib/pageType.ts classifies a path changed in the page. (Imported
-// statically: a dynamic import() from the entry chunk stopped the islands
-// from hydrating, with no error; not understood yet.) A 404 answer is
+// lib/pageType.ts classifies a path changed in the page. A 404 answer is
 // ignored; any other failure is logged and never disturbs the page. The
 // third-party counters' scripts load only when configured (lib/counters.ts).
 import limits from "../../shared/limits.json";

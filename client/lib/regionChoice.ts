@@ -51,3 +51,41 @@ export function storeRejection(now = Date.now()): void {
 export function shouldDetect(): boolean {
   return !storedRegion() && !rejectedRecently();
 }
+
+/**
+ * isRegional tells a page that exists in every region at its own path (a
+ * listing) from one whose path is the same in every region (a clinic or a
+ * doctor card), given the page's region choices.
+ */
+export function isRegional(regions: { path: string }[]): boolean {
+  return regions.some((r) => r.path !== regions[0]?.path);
+}
+
+/**
+ * showsStoredRegion: on a page without a region of its own, the stored
+ * region is shown when it is not the one the page was rendered with.
+ */
+export function showsStoredRegion(current: { slug: string }, regions: { slug: string; path: string }[]): boolean {
+  const stored = storedRegion();
+  return !!stored && stored !== current.slug && !isRegional(regions) && regions.some((r) => r.slug === stored);
+}
+
+interface DetectAnswer {
+  data?: { slug: string; name: string };
+}
+
+let detecting: Promise<{ slug: string; name: string } | null> | undefined;
+
+/**
+ * detectRegion asks /api/locations/detect once per page (the entry asks
+ * first, to know whether the region picker must hydrate for a prompt; the
+ * picker gets the same answer). null: no answer worth a prompt; the
+ * server has logged why.
+ */
+export function detectRegion(lang: string): Promise<{ slug: string; name: string } | null> {
+  detecting ??= fetch(`/api/locations/detect?lang=${lang}`, { credentials: "same-origin" })
+    .then((res) => (res.ok ? (res.json() as Promise<DetectAnswer>) : null))
+    .then((body) => (body?.data?.slug ? { slug: body.data.slug, name: body.data.name } : null))
+    .catch(() => null);
+  return detecting;
+}

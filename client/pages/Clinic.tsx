@@ -5,7 +5,9 @@ import { Picture } from "../components/Picture";
 import { imageURL } from "../lib/picture";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
-import { BookingForm, NextSlots } from "../components/islands";
+import { BookingForm } from "../components/islands";
+import { CardFreeTimes } from "../components/FreeTimes";
+import { CardTracker } from "../components/CardTracker";
 import { JsonLd } from "../components/JsonLd";
 import { clinicLD } from "../lib/structuredData";
 import { priceText } from "../components/ClinicSummary";
@@ -61,6 +63,7 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
         image={c.photos[0] ? imageURL(c.photos[0], "gallery", 2) : c.logo ? imageURL(c.logo, "logo", 2) : undefined}
       />
       <JsonLd data={clinicLD(c, lang, props.url)} />
+      <CardTracker entity="clinic" id={c.id} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("clinics", {}, place), label: t(lang, "nav.clinics") }]} />
       <header className="clinic__header">
         <Picture className="clinic__logo" hash={c.logo} size="logo" alt={t(lang, "clinic.logo", { name })} above />
@@ -123,13 +126,13 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
             {c.phones.map((p, i) => (
               <span key={p}>
                 {i > 0 && ", "}
-                <a href={`tel:${p.replace(/[^+\d]/g, "")}`}>{p}</a>
+                <a href={`tel:${p.replace(/[^+\d]/g, "")}`} data-track="phone_shown">{p}</a>
               </span>
             ))}
           </p>
           {c.latitude !== 0 && (
             <p>
-              <a className="clinic__map" href={mapHref} rel="noopener" target="_blank">{t(lang, "clinic.map")}</a>
+              <a className="clinic__map" href={mapHref} rel="noopener" target="_blank" data-track="route_opened">{t(lang, "clinic.map")}</a>
             </p>
           )}
           <h3>{t(lang, "clinic.hours")}</h3>
@@ -159,8 +162,8 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
           ) : (
             <>
               {c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />)}
-              <NextSlots lang={lang} />
-              <BookingForm lang={lang} />
+              <CardFreeTimes lang={lang} />
+              <BookingForm hydrate="demand" lang={lang} />
             </>
           )}
           {data.doctorCount > c.doctors.length && (

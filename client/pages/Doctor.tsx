@@ -6,7 +6,9 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Avatar } from "../components/Avatar";
 import { imageURL } from "../lib/picture";
 import { JsonLd } from "../components/JsonLd";
-import { BookingForm, SlotGrid } from "../components/islands";
+import { BookingForm } from "../components/islands";
+import { DoctorWeek } from "../components/FreeTimes";
+import { CardTracker } from "../components/CardTracker";
 import { physicianLD } from "../lib/structuredData";
 import type { DoctorText as DoctorData, DoctorReview } from "../gen/catalog";
 import { formatDate } from "../lib/date";
@@ -31,6 +33,7 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
         type="profile"
       />
       <JsonLd data={physicianLD(d, lang, props.url)} />
+      <CardTracker entity="doctor" id={d.id} />
       <Breadcrumbs
         lang={lang}
         url={props.url}
@@ -89,8 +92,8 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
         </section>
         <section className="doctor__slots">
           <h2>{t(lang, "slots.title")}</h2>
-          <SlotGrid lang={lang} doctorId={d.id} doctorName={name} />
-          <BookingForm lang={lang} />
+          <DoctorWeek lang={lang} doctorId={d.id} doctorName={name} />
+          <BookingForm hydrate="demand" lang={lang} />
         </section>
         {d.description && (
           <section>

@@ -4,7 +4,8 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
 import { Pagination } from "../components/Pagination";
-import { BookingForm, NextSlots } from "../components/islands";
+import { BookingForm } from "../components/islands";
+import { CardFreeTimes } from "../components/FreeTimes";
 import type { DoctorListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
@@ -18,7 +19,10 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   const specialty = data.children ? s.childrenName : s.name;
   const count = tn(lang, "doctors.count", data.total);
   const route = data.children ? "specialty-children" : "specialty";
-  const pageHref = (n: number) => href(route, { specialty: s.slug }, place, { page: n > 1 ? n : undefined });
+  // The default order (popular) stays out of the URL, as page 1 does.
+  const sort = data.sort === "popular" ? undefined : data.sort;
+  const pageHref = (n: number) => href(route, { specialty: s.slug }, place, { page: n > 1 ? n : undefined, sort });
+  const sortHref = (by: string) => href(route, { specialty: s.slug }, place, { sort: by === "popular" ? undefined : by });
   return (
     <>
       <PageHead
@@ -34,6 +38,15 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         <a href={href("specialty", { specialty: s.slug }, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
         <a href={href("specialty-children", { specialty: s.slug }, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
       </nav>
+      {data.doctors.length > 1 && (
+        <nav className="tabs doctor-list__sort" aria-label={t(lang, "filters.sort")}>
+          {(["popular", "rating"] as const).map((by) => (
+            <a key={by} href={sortHref(by)} aria-current={data.sort === by ? "page" : undefined}>
+              {t(lang, by === "popular" ? "filters.sortPopular" : "filters.sortRating")}
+            </a>
+          ))}
+        </nav>
+      )}
       {data.doctors.length === 0 ? (
         <p className="empty">
           {t(lang, "doctors.empty")} <a href={href("doctors", {}, place)}>{t(lang, "doctors.allSpecialties")}</a>
@@ -43,8 +56,8 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
           {data.doctors.map((d) => (
             <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
           ))}
-          <NextSlots lang={lang} />
-          <BookingForm lang={lang} />
+          <CardFreeTimes lang={lang} />
+          <BookingForm hydrate="demand" lang={lang} />
         </section>
       )}
       <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={pageHref} />

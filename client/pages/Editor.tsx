@@ -5,7 +5,7 @@
 // drafts, shows the ru/uz preview and publishes.
 import { t } from "../lib/i18n";
 import { PageHead } from "../components/PageHead";
-import { EditorForm, EditorRoles } from "../components/islands";
+import { EditorCreate, EditorForm, EditorRedirects, EditorRoles } from "../components/islands";
 import type { EditorPage } from "../gen/editorial";
 import type { RenderProps } from "../types";
 import "./Editor.css";
@@ -37,40 +37,45 @@ export function Editor(props: RenderProps<EditorPage>) {
                 </a>
               ))}
             </nav>
-            <div className="editor__body">
-              <div className="editor__list">
-                <form method="get" action={base} className="editor__search" role="search">
-                  <input type="hidden" name="kind" value={data.kind} />
-                  <label>
-                    <span className="visually-hidden">{t(lang, "editor.search")}</span>
-                    <input type="search" name="q" defaultValue={data.query} placeholder={t(lang, "editor.search")} />
-                  </label>
-                  <label className="editor__drafts">
-                    <input type="checkbox" name="drafts" value="1" defaultChecked={data.drafts} /> {t(lang, "editor.draftsOnly")}
-                  </label>
-                  <button type="submit" className="button button--outline">
-                    {t(lang, "editor.searchButton")}
-                  </button>
-                </form>
-                {data.items.length === 0 ? (
-                  <p>{t(lang, "editor.empty")}</p>
-                ) : (
-                  <ul className="editor__items">
-                    {data.items.map((item) => (
-                      <li key={item.id}>
-                        <a href={listHref({ id: String(item.id) })} aria-current={data.form?.id === item.id ? "page" : undefined} data-entity={item.slug}>
-                          {item.title}
-                        </a>
-                        {item.draft && <span className="editor__badge"> {t(lang, "editor.hasDraft")}</span>}
-                      </li>
-                    ))}
-                  </ul>
+            {data.redirects ? (
+              <EditorRedirects lang={lang} table={data.kind} rows={data.redirects} />
+            ) : (
+              <div className="editor__body">
+                <div className="editor__list">
+                  <form method="get" action={base} className="editor__search" role="search">
+                    <input type="hidden" name="kind" value={data.kind} />
+                    <label>
+                      <span className="visually-hidden">{t(lang, "editor.search")}</span>
+                      <input type="search" name="q" defaultValue={data.query} placeholder={t(lang, "editor.search")} />
+                    </label>
+                    <label className="editor__drafts">
+                      <input type="checkbox" name="drafts" value="1" defaultChecked={data.drafts} /> {t(lang, "editor.draftsOnly")}
+                    </label>
+                    <button type="submit" className="button button--outline">
+                      {t(lang, "editor.searchButton")}
+                    </button>
+                  </form>
+                  {data.canCreate && <EditorCreate lang={lang} kind={data.kind} editorPath={base} />}
+                  {data.items.length === 0 ? (
+                    <p>{t(lang, "editor.empty")}</p>
+                  ) : (
+                    <ul className="editor__items">
+                      {data.items.map((item) => (
+                        <li key={item.id}>
+                          <a href={listHref({ id: String(item.id) })} aria-current={data.form?.id === item.id ? "page" : undefined} data-entity={item.slug}>
+                            {item.title || t(lang, "editor.untitled")}
+                          </a>
+                          {item.draft && <span className="editor__badge"> {t(lang, "editor.hasDraft")}</span>}
+                        </li>
+                      ))}
+                    </ul>
                 )}
               </div>
               <div className="editor__main">
                 {data.form ? <EditorForm lang={lang} form={data.form} /> : <p>{t(lang, "editor.chooseEntity")}</p>}
               </div>
             </div>
+            )}
             {data.admin && <EditorRoles lang={lang} grants={data.grants} />}
           </>
         )}

@@ -3,7 +3,8 @@ import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
-import { BookingForm, NextSlots } from "../components/islands";
+import { BookingForm } from "../components/islands";
+import { CardFreeTimes } from "../components/FreeTimes";
 import { JsonLd } from "../components/JsonLd";
 import { knowledgeLD } from "../lib/structuredData";
 import type { EntryPage } from "../gen/knowledge";
@@ -69,8 +70,8 @@ export function KnowledgeEntry(props: RenderProps<EntryPage>) {
             {data.doctors.map((d) => (
               <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
             ))}
-            <NextSlots lang={lang} />
-            <BookingForm lang={lang} />
+            <CardFreeTimes lang={lang} />
+            <BookingForm hydrate="demand" lang={lang} />
           </div>
         )}
       </section>

@@ -1,0 +1,45 @@
+// The free times' places in the server's HTML: lib/freeTimes.ts fills them
+// in the browser, without React, once they come into view (the entry
+// watches them). The HTML carries no time, so cached pages stay right.
+import { t, type Lang } from "../lib/i18n";
+import type { FreeTimesLabels } from "../lib/freeTimes";
+import "./FreeTimes.css";
+import "./SlotButton.css";
+import "./WeekSlots.css";
+
+/** freeTimesLabels are the free times' texts in lang. */
+export function freeTimesLabels(lang: Lang): FreeTimesLabels {
+  return {
+    loading: t(lang, "slots.loading"),
+    nextFree: t(lang, "slots.nextFree"),
+    none: t(lang, "slots.none"),
+    dayNone: t(lang, "slots.dayNone"),
+    weeks: t(lang, "slots.weeks"),
+    prevWeek: t(lang, "slots.prevWeek"),
+    nextWeek: t(lang, "slots.nextWeek"),
+    networkError: t(lang, "form.networkError"),
+    waitlistJoin: t(lang, "waitlist.join"),
+    waitlistJoined: t(lang, "waitlist.joined"),
+    waitlistLeave: t(lang, "waitlist.leave"),
+    waitlistSignIn: t(lang, "waitlist.signIn"),
+  };
+}
+
+/**
+ * CardFreeTimes makes the page's doctor cards (DoctorSummary's
+ * data-next-slots places) show each doctor's next free times.
+ */
+export function CardFreeTimes({ lang }: { lang: Lang }) {
+  return <span hidden data-free-times="cards" data-lang={lang} data-labels={JSON.stringify(freeTimesLabels(lang))} />;
+}
+
+/** DoctorWeek is a doctor card's week grid of free times. */
+export function DoctorWeek({ lang, doctorId, doctorName }: { lang: Lang; doctorId: number; doctorName: string }) {
+  return (
+    <div className="slot-grid" data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={JSON.stringify(freeTimesLabels(lang))}>
+      <p className="week-slots__loading" role="status">
+        {t(lang, "slots.loading")}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// A fragment is a card rendered once and reused as HTML by every page that
+// shows it (ssr/fragments.go). Cards are never hydrated (only islands are),
+// so the spliced HTML needs no React state; a card must hold no island and
+// read no context.
+import type { ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+
+// Installed by the Go engine (ssr/engine.go, installFragments).
+declare function __fragmentKey(kind: string, propsJSON: string): string;
+declare function __fragmentGet(key: string): number;
+declare function __fragmentPut(key: string, tag: string, html: string): number;
+
+/**
+ * fragment wraps a card so that the engine renders it once per distinct
+ * props: in a page it becomes <template data-fragment="N"></template>,
+ * which the engine replaces with the card's HTML. tagOf names the entity
+ * ("doctor:12"), whose purge drops the card.
+ */
+export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>): ComponentType<P> {
+  function Fragment(props: P) {
+    const key = typeof __fragmentKey === "function" ? __fragmentKey(kind, JSON.stringify(props)) : "";
+    if (key === "") return <Card {...props} />;
+    let n = __fragmentGet(key);
+    // No hook may run after this nested render: it resets React's hook state.
+    if (n < 0) n = __fragmentPut(key, tagOf(props), renderToString(<Card {...props} />));
+    return <template data-fragment={n} />;
+  }
+  Fragment.displayName = `Fragment(${kind})`;
+  return Fragment;
+}

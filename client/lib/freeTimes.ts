@@ -1,0 +1,281 @@
+// Free times without React. The doctor cards' next times (a listing, a
+// clinic, a disease page) and a doctor's week grid are the first thing a
+// patient looks at, so they must not wait for React (~70 KB): they are
+// built here with the DOM, from labels the server wrote in the visitor's
+// language (components/FreeTimes.tsx), and loaded by the entry when they
+// come into view. Picking a time hands it to the BookingForm island
+// (lib/booking.ts), which hydrates then. The reschedule picker on /history
+// (a React island) draws the same week grid through mountWeek.
+import type { Lang } from "./i18n";
+import { callApi } from "./api";
+import { addDays, formatDay, formatTime, tashkent, todayInTashkent, weekdayName } from "./date";
+import { formatPrice } from "./money";
+import { onBookingClosed, openBooking } from "./booking";
+import { pathHref } from "./href";
+import type { ClinicSlots, DoctorNext, DoctorSlots, Slot, WaitlistOffer, Waitlists } from "../booking";
+
+/** FreeTimesLabels are the texts of the free times, in the page's language. */
+export interface FreeTimesLabels {
+  loading: string;
+  /** nextFree has a {date} placeholder. */
+  nextFree: string;
+  none: string;
+  dayNone: string;
+  weeks: string;
+  prevWeek: string;
+  nextWeek: string;
+  networkError: string;
+  waitlistJoin: string;
+  waitlistJoined: string;
+  waitlistLeave: string;
+  waitlistSignIn: string;
+}
+
+/** horizonDays is how far ahead free times are offered (the contract's 14 days). */
+const horizonDays = 14;
+const weekDays = 7;
+/** maxDoctors is what one GET /api/slots takes (the contract's limit). */
+const maxDoctors = 50;
+
+type Child = Node | string | false | null | undefined;
+
+/** h builds an element: attributes (on* are listeners), then children. */
+function h(tag: string, attrs: Record<string, string | boolean | ((e: Event) => void) | undefined>, ...children: Child[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === "function") el.addEventListener(name.slice(2), value);
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+function slotButton(start: string, text: string, label: string | undefined, onPick: () => void): HTMLElement {
+  return h("button", { type: "button", class: "slot-button", "data-start": start, "aria-label": label, onclick: onPick }, text);
+}
+
+/** labelsOf reads the labels the server wrote on el (data-labels). */
+function labelsOf(el: HTMLElement): FreeTimesLabels {
+  return JSON.parse(el.dataset.labels || "{}") as FreeTimesLabels;
+}
+
+function langOf(el: HTMLElement): Lang {
+  return el.dataset.lang === "uz" ? "uz" : "ru";
+}
+
+/** ready marks el loaded: what the browser tests wait for (as islands' data-hydrated). */
+function ready(el: HTMLElement): void {
+  el.dataset.ready = "true";
+}
+
+/**
+ * waitlist offers "notify me when a time frees up" for a doctor with no
+ * free time in the horizon (POST /api/waitlist); once joined it says so
+ * and offers to leave (DELETE). A visitor not signed in gets a link to
+ * /login.
+ */
+function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLElement {
+  const box = h("div", { class: "waitlist", "data-waitlist": String(doctorId) });
+  const show = (joined: boolean | null, error = "") => {
+    const button = joined
+      ? h("button", { type: "button", onclick: () => void change(false) }, labels.waitlistLeave)
+      : h("button", { type: "button", disabled: joined === null, onclick: () => void change(true) }, labels.waitlistJoin);
+    box.replaceChildren(...[joined ? h("p", { role: "status" }, labels.waitlistJoined) : null, button, error ? h("p", { role: "alert" }, error) : null].filter((n): n is HTMLElement => !!n));
+  };
+  const signedOut = () => box.replaceWith(h("a", { class: "waitlist", href: pathHref("/login", { lang, region: "" }) }, labels.waitlistSignIn));
+  let joined: boolean | null = null;
+  async function change(join: boolean) {
+    const a = join
+      ? await callApi<Waitlists>("POST", `/api/waitlist?lang=${lang}`, { doctorId }, labels.networkError)
+      : await callApi<unknown>("DELETE", `/api/waitlist/${doctorId}?lang=${lang}`, undefined, labels.networkError);
+    if (a.status === 401) return signedOut();
+    if (a.error) return show(joined, a.error);
+    joined = join;
+    show(joined);
+  }
+  show(null);
+  void callApi<Waitlists>("GET", `/api/waitlist?doctors=${doctorId}&lang=${lang}`, undefined, labels.networkError).then((a) => {
+    if (a.status === 401) return signedOut();
+    joined = !!a.data?.doctors.includes(doctorId);
+    show(joined);
+  });
+  return box;
+}
+
+/**
+ * startCards fills every doctor card of the page (data-next-slots="{id}",
+ * written by DoctorSummary) with the doctor's next free times, asked for
+ * in ONE GET /api/slots, so the cached page HTML never carries a time.
+ * marker carries the labels and the language.
+ */
+export function startCards(marker: HTMLElement): void {
+  const lang = langOf(marker);
+  const labels = labelsOf(marker);
+  const cards = [...document.querySelectorAll<HTMLElement>("[data-next-slots]")].filter((el) => Number(el.dataset.nextSlots) > 0);
+  const ids = [...new Set(cards.map((c) => Number(c.dataset.nextSlots)))].slice(0, maxDoctors);
+  const load = async () => {
+    if (ids.length === 0) return;
+    const answer = await callApi<{ doctors: DoctorNext[] }>("GET", `/api/slots?doctors=${ids.join(",")}&limit=3&lang=${lang}`, undefined, "");
+    // Without an answer the cards keep their plain "book" link.
+    if (!answer.data) return;
+    const next = new Map(answer.data.doctors.map((d) => [d.doctorId, d]));
+    for (const card of cards) {
+      const d = next.get(Number(card.dataset.nextSlots));
+      if (d) card.replaceChildren(...cardTimes(lang, labels, card, d));
+    }
+  };
+  void load().finally(() => ready(marker));
+  // A closed booking form released its hold: that time is free again.
+  onBookingClosed(() => void load());
+}
+
+function cardTimes(lang: Lang, labels: FreeTimesLabels, card: HTMLElement, next: DoctorNext): HTMLElement[] {
+  const doctorId = Number(card.dataset.nextSlots);
+  if (!next.nextFree) return [h("p", { class: "next-slots__none" }, labels.none), waitlist(lang, labels, doctorId)];
+  const doctorName = card.dataset.doctorName ?? "";
+  return [
+    h(
+      "div",
+      { class: "next-slots" },
+      h("p", { class: "next-slots__next" }, labels.nextFree.replace("{date}", formatDay(tashkent(next.nextFree).date, lang))),
+      h(
+        "div",
+        { class: "next-slots__times" },
+        ...next.slots
+          .slice(0, 3)
+          .map((s) => slotButton(s.start, `${formatDay(tashkent(s.start).date, lang)}, ${formatTime(s.start)}`, undefined, () => openBooking({ doctorId, doctorName, clinicId: s.clinicId, start: s.start }))),
+      ),
+    ),
+  ];
+}
+
+/** WeekOptions are a week grid's doctor, language, texts and callbacks. */
+export interface WeekOptions {
+  lang: Lang;
+  labels: FreeTimesLabels;
+  doctorId: number;
+  /** clinicId limits the grid to one clinic. */
+  clinicId?: number;
+  onPick: (slot: Slot, clinic: ClinicSlots) => void;
+  /** onLoaded runs after each answer (null: a failure). */
+  onLoaded?: (answer: DoctorSlots | null) => void;
+}
+
+/** Week is a mounted week grid: reload asks again, stop ends it. */
+export interface Week {
+  reload(): void;
+  stop(): void;
+}
+
+/**
+ * mountWeek draws a doctor's free times into box, seven days at a time,
+ * one block per clinic, with the previous and next week
+ * (GET /api/doctors/{id}/slots).
+ */
+export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
+  const today = todayInTashkent();
+  let from = today;
+  let asked = 0;
+  let stopped = false;
+  const load = async () => {
+    const n = ++asked;
+    const clinic = o.clinicId ? `&clinic=${o.clinicId}` : "";
+    const a = await callApi<DoctorSlots>("GET", `/api/doctors/${o.doctorId}/slots?from=${from}&days=${weekDays}${clinic}&lang=${o.lang}`, undefined, o.labels.networkError);
+    // A newer question (a week step) or the end wins over this answer.
+    if (stopped || n !== asked) return;
+    if (a.data) box.replaceChildren(week(a.data));
+    else box.replaceChildren(h("p", { class: "week-slots__error", role: "alert" }, a.error ?? o.labels.networkError));
+    o.onLoaded?.(a.data ?? null);
+  };
+  const step = (days: number) => {
+    from = addDays(from, days);
+    void load();
+  };
+  const week = (answer: DoctorSlots): HTMLElement => {
+    const { lang, labels } = o;
+    const canBack = from > today;
+    const canForward = addDays(from, weekDays) < addDays(today, horizonDays);
+    const empty = answer.clinics.every((c) => c.days.every((d) => d.slots.length === 0));
+    return h(
+      "div",
+      { class: "week-slots" },
+      h(
+        "nav",
+        { class: "week-slots__nav", "aria-label": labels.weeks },
+        h("button", { type: "button", class: "week-slots__step", disabled: !canBack, onclick: () => step(-weekDays) }, `← ${labels.prevWeek}`),
+        h("span", { class: "week-slots__range" }, `${formatDay(from, lang)} — ${formatDay(addDays(from, weekDays - 1), lang)}`),
+        h("button", { type: "button", class: "week-slots__step", disabled: !canForward, onclick: () => step(weekDays) }, `${labels.nextWeek} →`),
+      ),
+      empty && h("p", { class: "week-slots__empty" }, answer.nextFree ? labels.nextFree.replace("{date}", formatDay(tashkent(answer.nextFree).date, lang)) : labels.none),
+      ...(empty ? [] : answer.clinics.map((c) => clinicWeek(c))),
+    );
+  };
+  const clinicWeek = (c: ClinicSlots): HTMLElement => {
+    const { lang, labels } = o;
+    return h(
+      "section",
+      { class: "week-slots__clinic" },
+      h("h3", { class: "week-slots__clinic-name" }, c.clinicName),
+      h("p", { class: "week-slots__clinic-meta" }, c.address, c.price > 0 && h("strong", {}, ` · ${formatPrice(c.price, lang)}`)),
+      h(
+        "div",
+        { class: "week-slots__days" },
+        ...c.days.map((d) =>
+          h(
+            "div",
+            { class: "week-slots__day" },
+            h("h4", {}, `${weekdayName(d.date, lang)}, ${formatDay(d.date, lang)}`),
+            d.slots.length === 0
+              ? h("p", { class: "week-slots__free-none" }, labels.dayNone)
+              : h("div", { class: "week-slots__times" }, ...d.slots.map((s) => slotButton(s.start, formatTime(s.start), `${formatDay(d.date, lang)}, ${formatTime(s.start)}`, () => o.onPick(s, c)))),
+          ),
+        ),
+      ),
+    );
+  };
+  box.replaceChildren(h("p", { class: "week-slots__loading", role: "status" }, o.labels.loading));
+  void load();
+  return {
+    reload: () => void load(),
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+/**
+ * startDoctorWeek runs a doctor card's week grid (components/FreeTimes.tsx
+ * DoctorWeek): a time opens the BookingForm; with no free time in the
+ * horizon it offers the waitlist; opened from a waitlist SMS (?offer=id.key)
+ * it claims the offer (POST /api/waitlist/offer) and hands its hold to the
+ * BookingForm.
+ */
+export function startDoctorWeek(el: HTMLElement): void {
+  const lang = langOf(el);
+  const labels = labelsOf(el);
+  const doctorId = Number(el.dataset.doctorId);
+  const doctorName = el.dataset.doctorName ?? "";
+  const grid = h("div", {});
+  const full = h("div", {});
+  const offerError = h("div", {});
+  el.replaceChildren(offerError, grid, full);
+  const week = mountWeek(grid, {
+    lang,
+    labels,
+    doctorId,
+    onPick: (s, c) => openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.clinicName, address: c.address, price: c.price }),
+    onLoaded: (a) => {
+      full.replaceChildren(...(a && !a.nextFree ? [waitlist(lang, labels, doctorId)] : []));
+      ready(el);
+    },
+  });
+  onBookingClosed(() => week.reload());
+  const offer = new URLSearchParams(window.location.search).get("offer");
+  if (!offer) return;
+  void callApi<WaitlistOffer>("POST", `/api/waitlist/offer?lang=${lang}`, { offer }, labels.networkError).then((a) => {
+    if (!a.data) return offerError.replaceChildren(h("p", { role: "alert" }, a.error ?? ""));
+    const o = a.data;
+    openBooking({ doctorId, doctorName, clinicId: o.hold.clinicId, start: o.hold.start, clinicName: o.clinicName, address: o.address, price: o.price, hold: o.hold });
+  });
+}
