@@ -175,14 +175,14 @@ func (s *Store) Posts(ctx context.Context, kind string, pageNo, perPage int) (Po
 	const count = `
 		SELECT count(*)
 		FROM posts
-		WHERE kind = $1`
+		WHERE kind = $1 AND published`
 	if err := s.db.GetContext(ctx, &pg.Total, count, kind); err != nil {
 		return PostPage{}, fmt.Errorf("content.Posts(%s): %w", kind, err)
 	}
 	const q = `
 		SELECT ` + postColumns + `, '' AS body_ru, '' AS body_uz
 		FROM posts
-		WHERE kind = $1
+		WHERE kind = $1 AND published
 		ORDER BY published_on DESC, id DESC
 		LIMIT $2 OFFSET $3`
 	if err := s.db.SelectContext(ctx, &pg.Posts, q, kind, pg.PerPage, (pg.Page-1)*pg.PerPage); err != nil {
@@ -198,7 +198,7 @@ func (s *Store) PostBySlug(ctx context.Context, kind, slug string) (Post, error)
 	const q = `
 		SELECT ` + postColumns + `, body_ru, body_uz
 		FROM posts
-		WHERE kind = $1 AND slug = $2`
+		WHERE kind = $1 AND slug = $2 AND published`
 	if err := notFound(s.db.GetContext(ctx, &p, q, kind, slug)); err != nil {
 		return Post{}, fmt.Errorf("content.PostBySlug(%s, %q): %w", kind, slug, err)
 	}

@@ -20,10 +20,10 @@ const contentPages = `
 	SELECT slug AS route, '' AS region, '{}' AS params, NULL::timestamptz AS lastmod
 	FROM info_pages
 	UNION ALL
-	SELECT p.route, '', '{}', (SELECT max(published_on)::timestamptz FROM posts)
+	SELECT p.route, '', '{}', (SELECT max(published_on)::timestamptz FROM posts WHERE published)
 	FROM (VALUES ('faq'), ('articles'), ('news'), ('press')) AS p (route)
 	UNION ALL
 	SELECT CASE kind WHEN 'article' THEN 'article' ELSE 'news-item' END, '',
 		json_build_object('slug', slug)::text, published_on::timestamptz
 	FROM posts
-	WHERE kind IN ('article', 'news')`
+	WHERE kind IN ('article', 'news') AND published`

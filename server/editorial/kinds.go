@@ -29,6 +29,7 @@ const (
 	RichText = "richtext" // HTML through the content sanitiser
 	Slug     = "slug"
 	Image    = "image"
+	URL      = "url" // an https address (a clinic's site)
 	Refs     = "refs"
 )
 
@@ -129,6 +130,7 @@ var Kinds = []Kind{
 			{Name: "address", Type: Text, Column: "address", Translatable: true, Required: true, Max: 300},
 			{Name: "landmark", Type: Text, Column: "landmark", Translatable: true, Max: 300},
 			{Name: "phone", Type: Text, Column: "phone", Max: 40},
+			{Name: "website", Type: URL, Column: "website", Nullable: true, Max: 300},
 			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
 			{Name: "logo", Type: Image, Column: "logo", Nullable: true, Max: 500, Use: "clinic"},
 			{Name: "hours", Type: Rows, Join: "clinic_hours", Owner: "clinic_id", Max: 7, Cols: []RowColumn{
@@ -294,6 +296,27 @@ func postKind(kind, route string) Kind {
 		TagsQuery: `
 			SELECT ARRAY['post:' || $1::bigint, 'posts:` + kind + `']`,
 		SearchQuery: noSearch,
+		// A new post gets a placeholder slug (the form proposes one from
+		// its title) and today's date; its first publication dates it.
+		Create: `
+			INSERT INTO posts (kind, slug, title_ru, title_uz, body_ru, body_uz, published_on, published)
+			VALUES ('` + kind + `', 'new-' || gen_random_uuid(), '', '', '', '', (now() AT TIME ZONE 'Asia/Tashkent')::date, false)
+			RETURNING id`,
+		// Reveal dates the post on its first publication and forgets the
+		// slugs it had while hidden (no visitor ever saw them).
+		Reveal: `
+			WITH first AS (
+				UPDATE posts
+				SET published = true, published_on = (now() AT TIME ZONE 'Asia/Tashkent')::date
+				WHERE id = $1 AND NOT published
+				RETURNING id, kind
+			)
+			DELETE FROM slug_history h
+			USING first
+			WHERE h.entity = first.kind AND h.entity_id = first.id`,
+		Delete: `
+			DELETE FROM posts
+			WHERE id = $1`,
 	}
 }
 

@@ -82,3 +82,69 @@ func TestEditorCreateDelete(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorCreatesANewsItem: a news item an editor creates is nowhere
+// for visitors (list, its page, the sitemap) until it is published; its
+// first publication dates it today and leaves no redirect from its
+// placeholder address; deleted, its page is gone.
+func TestEditorCreatesANewsItem(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	editor := editorUsers(t, s, sms, "743")["editor"]
+	list := s.URL + "/news"
+	sitetest.Get(t, list) // cached before the edit
+
+	st, body := call(t, "POST", s.URL+"/api/editor/news", editor, "")
+	var created struct {
+		Data struct{ ID int64 } `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(body), &created); st != 201 || err != nil || created.Data.ID == 0 {
+		t.Fatalf("create: %d %s", st, body)
+	}
+	var placeholder string
+	if err := s.DB.Get(&placeholder, `SELECT slug FROM posts WHERE id = $1`, created.Data.ID); err != nil {
+		t.Fatal(err)
+	}
+	if p := sitetest.Get(t, s.URL+"/news/"+placeholder); p.Resp.StatusCode != 404 {
+		t.Errorf("the blank item's page: %d, want 404", p.Resp.StatusCode)
+	}
+	api := fmt.Sprintf("%s/api/editor/news/%d", s.URL, created.Data.ID)
+	const title, slug = "Новое отделение детской кардиологии открылось в Ташкенте", "novoe-otdelenie-detskoy-kardiologii"
+	values := formValues(t, api, editor)
+	values["title"] = map[string]any{"ru": title, "uz": "Toshkentda bolalar kardiologiyasining yangi bo'limi ochildi"}
+	values["slug"] = map[string]any{"text": slug}
+	values["body"] = map[string]any{"ru": "<p>Отделение принимает детей с первого дня жизни.</p>", "uz": "<p>Bo'lim bolalarni hayotining birinchi kunidan qabul qiladi.</p>"}
+	b, _ := json.Marshal(values)
+	st, body = call(t, "PUT", api+"/draft", editor, string(b))
+	if st != 200 {
+		t.Fatalf("draft: %d %s", st, body)
+	}
+	page := s.URL + "/news/" + slug
+	if p := sitetest.Get(t, page); p.Resp.StatusCode != 404 {
+		t.Errorf("the drafted item's page before publication: %d, want 404", p.Resp.StatusCode)
+	}
+	if p := sitetest.Get(t, s.URL+"/sitemaps/content-1.xml"); strings.Contains(p.Body, slug) {
+		t.Error("the content sitemap lists the unpublished item")
+	}
+	previewThenPublish(t, s, api, editor, body, list, title)
+	if p := sitetest.Get(t, page); p.Resp.StatusCode != 200 || !strings.Contains(p.Body, "первого дня жизни") {
+		t.Errorf("the published item's page: %d", p.Resp.StatusCode)
+	}
+	var today bool
+	if err := s.DB.Get(&today, `SELECT published_on = (now() AT TIME ZONE 'Asia/Tashkent')::date FROM posts WHERE id = $1`, created.Data.ID); err != nil || !today {
+		t.Errorf("published_on is not today in Tashkent (%v)", err)
+	}
+	if p := sitetest.Get(t, s.URL+"/news/"+placeholder); p.Resp.StatusCode != 404 {
+		t.Errorf("the placeholder address after publication: %d, want 404 (never seen, never redirected)", p.Resp.StatusCode)
+	}
+
+	if st, body := call(t, "DELETE", api, editor, ""); st != 204 {
+		t.Fatalf("delete: %d %s", st, body)
+	}
+	if p := sitetest.Get(t, page); p.Resp.StatusCode != 404 {
+		t.Errorf("the deleted item's page: %d, want 404", p.Resp.StatusCode)
+	}
+	if p := sitetest.Get(t, list); strings.Contains(p.Body, title) {
+		t.Error("/news still lists the deleted item")
+	}
+}
