@@ -48,6 +48,9 @@ import (
 // Deps are the running services the site needs.
 type Deps struct {
 	DB *sqlx.DB
+	// StaffDB is the pool without the serving deadlines, for the editors'
+	// work (a publication refreshes derived data and reindexes); nil: DB.
+	StaffDB *sqlx.DB
 	// DBBudget is how long one request may wait on the database (zero:
 	// web's default).
 	DBBudget  time.Duration
@@ -194,6 +197,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		// The consultant waits on the model (60 s), a code request on the
 		// SMS gateway (10 s).
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
+		StaffPaths:    []string{"/api/editor/"},
 		Logger:        d.Logger,
 		Counters:      d.Analytics,
 		AddClinicURL:  d.AddClinicURL,
@@ -221,8 +225,12 @@ func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *accou
 			return nil, err
 		}
 	}
+	db := d.StaffDB
+	if db == nil {
+		db = d.DB
+	}
 	h := &editorial.Handler{
-		Store: editorial.NewStore(d.DB), DB: d.DB, Roles: role.NewStore(d.DB), Accounts: accounts,
+		Store: editorial.NewStore(db), DB: db, Roles: role.NewStore(db), Accounts: accounts,
 		Dict: dict, Routes: routes, Pages: d.Cache, Suggestions: suggestions, Secret: secret,
 	}
 	if d.Media != nil {

@@ -203,7 +203,13 @@ func (s *Server) databaseBudget(c *fiber.Ctx) error {
 			return c.Next()
 		}
 	}
-	ctx, cancel := context.WithTimeout(c.UserContext(), s.DBBudget)
+	budget := s.DBBudget
+	for _, prefix := range s.StaffPaths {
+		if strings.HasPrefix(c.Path(), prefix) {
+			budget = s.StaffBudget
+		}
+	}
+	ctx, cancel := context.WithTimeout(c.UserContext(), budget)
 	defer cancel()
 	c.SetUserContext(ctx)
 	return c.Next()

@@ -66,7 +66,14 @@ type Deps struct {
 	// database budget would cut those calls short, so their requests
 	// have none (their queries are still bounded by the pool's limits).
 	OutboundPaths []string
-	Logger        *slog.Logger
+	// StaffPaths are path prefixes of staff work that is heavier than a
+	// visitor's request by design (an editor's publication refreshes
+	// derived data and the search index; an upload encodes images): they
+	// get StaffBudget instead of DBBudget, so a busy server slows them
+	// down instead of refusing them. Zero StaffBudget: 20 s.
+	StaffPaths  []string
+	StaffBudget time.Duration
+	Logger      *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Counters are the third-party analytics to load (none when empty);
@@ -117,6 +124,9 @@ func New(d Deps) (*Server, error) {
 	}
 	if d.Logger == nil {
 		d.Logger = slog.Default()
+	}
+	if d.StaffBudget <= 0 {
+		d.StaffBudget = 20 * time.Second
 	}
 	if d.DBBudget <= 0 {
 		d.DBBudget = 1500 * time.Millisecond
