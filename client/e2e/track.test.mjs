@@ -1,6 +1,6 @@
 // Browser test of the clinic and doctor track-events (SPEC §7, §8): the
 // card view on a clinic's and a doctor's page, a phone shown, a route
-// opened, a booking started from the doctor's slot grid; a 404 from the
+// opened, the clinic's site opened, a booking started from the doctor's slot grid; a 404 from the
 // endpoint is silent. Each event the browser saw accepted is written to
 // $TRACK_SEEN (one JSON line: entity, id, event, route), and server/site's
 // TestBrowser checks that analytic_events holds them.
@@ -43,12 +43,22 @@ async function keepHere(page) {
   await page.evaluate(() => addEventListener("click", (e) => e.preventDefault()));
 }
 
-test("a clinic's page sends its card view, a phone shown and a route opened", async () => {
+/** clinicWithSite is the contacts page of a listed clinic that has a website (state clinics have none). */
+async function clinicWithSite(page) {
+  await page.goto("/kliniki/byalltype/all");
+  const links = await page.locator('main a[href^="/klinika/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")))]);
+  for (const link of links) {
+    const html = await (await page.request.get(link + "/kontakty")).text();
+    if (html.includes('data-track="site_opened"')) return link;
+  }
+  assert.fail(`none of ${links.length} listed clinics shows a website`);
+}
+
+test("a clinic's page sends its card view, a phone shown, a route opened and a site opened", async () => {
   await withContext({ viewport: mobile }, async (page) => {
     const problems = watchProblems(page);
+    const link = await clinicWithSite(page);
     const sent = tracked(page);
-    await page.goto("/kliniki/byalltype/all");
-    const link = await page.locator('main a[href^="/klinika/"]').first().getAttribute("href");
     await page.goto(link + "/kontakty");
     await page.locator('[data-card-tracker][data-tracking="true"]').waitFor({ state: "attached" });
     await until(page, sent, "card_view");
@@ -59,6 +69,12 @@ test("a clinic's page sends its card view, a phone shown and a route opened", as
       await page.locator('a[data-track="route_opened"]').first().click();
       await until(page, sent, "route_opened");
     }
+    const site = page.locator('a[data-track="site_opened"]');
+    assert.match(await site.getAttribute("href"), /^https:\/\//);
+    assert.equal(await site.getAttribute("target"), "_blank");
+    assert.match(await site.getAttribute("rel"), /noopener/);
+    await site.click();
+    await until(page, sent, "site_opened");
     assert.deepEqual(sent.filter((s) => s.status !== 202), [], "every event accepted");
     assert.equal(new Set(sent.map((s) => s.id)).size, 1, "one clinic");
     assert.ok(sent.every((s) => s.entity === "clinic" && s.route === link + "/kontakty"));

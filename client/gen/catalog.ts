@@ -262,6 +262,7 @@ export interface ClinicText extends ClinicCardText {
   longitude: number /* float64 */;
   phones: string[];
   photos: string[];
+  website: string;
   hours: Hours[];
   openNow: boolean;
   roundTheClock: boolean;

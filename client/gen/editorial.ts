@@ -31,7 +31,7 @@ export interface FieldInfo {
    * Label is the field's name in the editor's language.
    */
   label: string;
-  type: "text" | "longtext" | "richtext" | "slug" | "image" | "refs" | "rows";
+  type: "text" | "longtext" | "richtext" | "slug" | "image" | "url" | "refs" | "rows";
   translatable: boolean;
   required: boolean;
   /**

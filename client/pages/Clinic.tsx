@@ -135,6 +135,11 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
               <a className="clinic__map" href={mapHref} rel="noopener" target="_blank" data-track="route_opened">{t(lang, "clinic.map")}</a>
             </p>
           )}
+          {c.website && (
+            <p>
+              <a className="clinic__site" href={c.website} rel="noopener nofollow" target="_blank" data-track="site_opened">{t(lang, "clinic.website")}</a>
+            </p>
+          )}
           <h3>{t(lang, "clinic.hours")}</h3>
           <HoursTable hours={c.hours} lang={lang} />
           <p className="clinic__note">{t(lang, "clinic.hoursNote")}</p>

@@ -25,7 +25,9 @@ type Clinic struct {
 	Longitude     float64        `db:"longitude" json:"longitude"`
 	Phones        pq.StringArray `db:"phones" json:"phones"`
 	Photos        pq.StringArray `db:"photos" json:"photos"`
-	NetworkID     int64          `db:"network_id" json:"-"`
+	// Website is the clinic's own https site, or "".
+	Website   string `db:"website" json:"website"`
+	NetworkID int64  `db:"network_id" json:"-"`
 	// Hours has a row per working weekday; OpenNow and RoundTheClock are
 	// computed when the card is loaded.
 	Hours         []Hours         `db:"-" json:"hours"`
@@ -65,7 +67,7 @@ func (s *Store) ClinicBySlug(ctx context.Context, slug string, now time.Time) (C
 		SELECT ` + clinicCardColumns + `, 0 AS price_from, 0 AS price_to,
 			c.region_id, r.name_ru AS region_ru, r.name_uz AS region_uz, c.description_ru, c.description_uz,
 			coalesce(c.latitude, 0)::float8 AS latitude, coalesce(c.longitude, 0)::float8 AS longitude,
-			c.phones, c.photos, coalesce(c.parent_id, c.id) AS network_id
+			c.phones, c.photos, coalesce(c.website, '') AS website, coalesce(c.parent_id, c.id) AS network_id
 		FROM clinics c
 		JOIN regions r ON r.id = c.region_id
 		LEFT JOIN districts di ON di.id = c.district_id

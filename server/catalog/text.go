@@ -151,6 +151,7 @@ type ClinicText struct {
 	Longitude      float64             `json:"longitude"`
 	Phones         pq.StringArray      `json:"phones"`
 	Photos         pq.StringArray      `json:"photos"`
+	Website        string              `json:"website"`
 	Hours          []Hours             `json:"hours"`
 	OpenNow        bool                `json:"openNow"`
 	RoundTheClock  bool                `json:"roundTheClock"`
@@ -166,7 +167,7 @@ func (c Clinic) In(lang string) ClinicText {
 		ClinicCardText: c.ClinicCard.In(lang), RegionID: c.RegionID,
 		Region:      i18n.Pick(lang, c.RegionRu, c.RegionUz),
 		Description: i18n.Pick(lang, c.DescriptionRu, c.DescriptionUz),
-		Latitude:    c.Latitude, Longitude: c.Longitude, Phones: c.Phones, Photos: c.Photos,
+		Latitude:    c.Latitude, Longitude: c.Longitude, Phones: c.Phones, Photos: c.Photos, Website: c.Website,
 		Hours: c.Hours, OpenNow: c.OpenNow, RoundTheClock: c.RoundTheClock,
 		Profiles: i18n.In(lang, c.Profiles, Named.In), Branches: i18n.In(lang, c.Branches, ClinicCard.In),
 		Doctors: i18n.In(lang, c.Doctors, DoctorCard.In), Prices: i18n.In(lang, c.Prices, PriceCategory.In),

@@ -20,7 +20,7 @@ type FieldInfo struct {
 	Name string `json:"name"`
 	// Label is the field's name in the editor's language.
 	Label        string `json:"label"`
-	Type         string `json:"type" tstype:"\"text\" | \"longtext\" | \"richtext\" | \"slug\" | \"image\" | \"refs\" | \"rows\""`
+	Type         string `json:"type" tstype:"\"text\" | \"longtext\" | \"richtext\" | \"slug\" | \"image\" | \"url\" | \"refs\" | \"rows\""`
 	Translatable bool   `json:"translatable"`
 	Required     bool   `json:"required"`
 	// Max is the longest text in characters; 0 for none.

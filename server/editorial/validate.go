@@ -22,6 +22,9 @@ type Problem struct {
 var (
 	slugPattern  = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	imagePattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	// httpsPattern is the clinics.website CHECK: https, a host with a
+	// top-level domain, an optional port and path.
+	httpsPattern = regexp.MustCompile(`^https://[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:[0-9]+)?(/\S*)?$`)
 	markup       = regexp.MustCompile(`<[^>]*>`)
 )
 
@@ -75,6 +78,8 @@ func Check(k Kind, v Values) []Problem {
 				out = append(out, Problem{t.key, "editor.error.slug", nil})
 			case f.Type == Image && !imagePattern.MatchString(t.s):
 				out = append(out, Problem{t.key, "editor.error.image", nil})
+			case f.Type == URL && !httpsPattern.MatchString(t.s):
+				out = append(out, Problem{t.key, "editor.error.https", nil})
 			}
 		}
 	}

@@ -10,7 +10,7 @@ import (
 var clinicColumns = []string{"id", "slug", "name_ru", "name_uz", "region_id", "district_id",
 	"address_ru", "address_uz", "phone", "rating", "is_state",
 	"type_id", "landmark_ru", "landmark_uz", "latitude", "longitude", "phones",
-	"description_ru", "description_uz", "review_count", "parent_id"}
+	"description_ru", "description_uz", "review_count", "parent_id", "website"}
 
 type clinicRow struct {
 	id, regionID, districtID int64
@@ -30,7 +30,18 @@ func (c clinicRow) values() []any {
 		c.address.ru, c.address.uz, c.phone, c.rating, c.isState,
 		c.details.typeID, c.details.landmark.ru, c.details.landmark.uz,
 		c.details.lat, c.details.lng, pq.Array(c.details.phones),
-		c.details.desc.ru, c.details.desc.uz, c.details.reviews, c.details.parentID}
+		c.details.desc.ru, c.details.desc.uz, c.details.reviews, c.details.parentID, c.website()}
+}
+
+// website is the site of the clinic's brand, shared by its branches (the
+// reserved .example domain: demo data never links to someone's real
+// site), or nil for a state clinic. It draws nothing from the generator,
+// so the rest of the seed stays as it was.
+func (c clinicRow) website() any {
+	if c.network == "" {
+		return nil
+	}
+	return "https://" + c.network + ".example"
 }
 
 // addClinic adds a clinic in region ri: a quarter are numbered state

@@ -131,7 +131,7 @@ func checkTrackEventsStored(t *testing.T, s *sitetest.Site, seen string) {
 			t.Errorf("analytic_events holds no row of the track-event %s", line)
 		}
 	}
-	for _, k := range []string{"card_view", "phone_shown", "booking_started"} {
+	for _, k := range []string{"card_view", "phone_shown", "booking_started", "site_opened"} {
 		if !kinds[k] {
 			t.Errorf("the track-event test saw no %s", k)
 		}
