@@ -165,7 +165,7 @@ test("an editor drafts, previews ru/uz, publishes; a visitor sees the change at 
       await row.getByText("Yopilish vaqti ochilishdan keyin bo'lishi kerak.").waitFor();
       await row.locator('input[name$=".closes"]').fill("19:30");
       await page.locator('[data-action="save"]').click();
-      await page.locator(".editor-form__message[role=status]").waitFor();
+      await page.locator("body > .toasts .toast--success").first().waitFor();
       assert.equal(await hours.locator("tbody tr").count(), Math.max(before, 1));
       assert.equal(await hours.locator('tbody tr input[name$=".closes"]').last().inputValue(), "19:30", "the saved draft holds the new hours");
 

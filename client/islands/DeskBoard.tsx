@@ -5,6 +5,7 @@ import { callApi } from "../lib/api";
 import { formatDay, formatTime, instant, weekdayName } from "../lib/date";
 import type { DeskDoctor, DeskVisit, WeeklyHours } from "../gen/desk";
 import "./DeskBoard.css";
+import { toast } from "../lib/toast";
 
 export interface DeskBoardProps {
   lang: Lang;
@@ -37,13 +38,11 @@ export default function DeskBoard(p: DeskBoardProps) {
   const { lang } = p;
   const rootRef = useRef<HTMLDivElement>(null);
   const [day, setDay] = useState(p.days[0] ?? "");
-  const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   useEffect(() => markReady(rootRef.current), []);
 
   async function send(method: string, path: string, body?: unknown) {
     setBusy(true);
-    setError("");
     const sep = path.includes("?") ? "&" : "?";
     const answer = await callApi<unknown>(method, `${path}${sep}lang=${lang}`, body, t(lang, "form.networkError"));
     if (answer.status >= 200 && answer.status < 300) {
@@ -51,7 +50,7 @@ export default function DeskBoard(p: DeskBoardProps) {
       return;
     }
     setBusy(false);
-    setError(answer.error ?? t(lang, "form.networkError"));
+    toast(answer.error ?? t(lang, "form.networkError"), "error");
   }
 
   return (
@@ -63,11 +62,6 @@ export default function DeskBoard(p: DeskBoardProps) {
           </button>
         ))}
       </nav>
-      {error && (
-        <p className="desk-board__error" role="alert">
-          {error}
-        </p>
-      )}
       {p.days.map((d) => (
         <div key={d} className="desk-day" data-date={d} hidden={d !== day}>
           {p.doctors.map((doc) => (

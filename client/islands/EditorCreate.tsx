@@ -3,6 +3,7 @@ import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import type { Created } from "../gen/editorial";
+import { toast } from "../lib/toast";
 
 export interface EditorCreateProps {
   lang: Lang;
@@ -19,14 +20,15 @@ export interface EditorCreateProps {
 export default function EditorCreate({ lang, kind, editorPath }: EditorCreateProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
   useEffect(() => markReady(ref.current), []);
   async function create() {
     setBusy(true);
-    setError("");
     const answer = await callApi<Created>("POST", `/api/editor/${kind}?lang=${lang}`, undefined, t(lang, "form.networkError"));
     setBusy(false);
-    if (!answer.data) return setError(answer.error ?? t(lang, "form.networkError"));
+    if (!answer.data) {
+      toast(answer.error ?? t(lang, "form.networkError"), "error");
+      return;
+    }
     window.location.assign(`${editorPath}?kind=${encodeURIComponent(kind)}&id=${answer.data.id}`);
   }
   return (
@@ -34,7 +36,6 @@ export default function EditorCreate({ lang, kind, editorPath }: EditorCreatePro
       <button type="button" className="button" disabled={busy} onClick={() => void create()} data-action="create">
         {t(lang, "editor.create")}
       </button>
-      {error && <p role="alert">{error}</p>}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { callApi } from "../lib/api";
 import { imageURL } from "../lib/picture";
 import type { FieldInfo, Form, Uploaded, Value, Values } from "../gen/editorial";
 import "./EditorForm.css";
+import { toast } from "../lib/toast";
 
 export interface EditorFormProps {
   lang: Lang;
@@ -13,10 +14,12 @@ export interface EditorFormProps {
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const imagePattern = /^[0-9a-f]{64}$/;
+// httpsPattern mirrors server/editorial's (the clinics.website CHECK).
+const httpsPattern = /^https:\/\/[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:[0-9]+)?(\/\S*)?$/;
 
 /**
  * check applies the server's format rules (server/editorial Check) to
- * one text: length, slug and image form. Empty text passes: a draft may
+ * one text: length, slug, image and https form. Empty text passes: a draft may
  * be unfinished, publishing checks the required fields.
  */
 function check(lang: Lang, f: FieldInfo, s: string, min: number): string {
@@ -27,6 +30,7 @@ function check(lang: Lang, f: FieldInfo, s: string, min: number): string {
   if (min > 0 && n < min) return t(lang, "editor.error.min", { min });
   if (f.type === "slug" && !slugPattern.test(s)) return t(lang, "editor.error.slug");
   if (f.type === "image" && !imagePattern.test(s)) return t(lang, "editor.error.image");
+  if (f.type === "url" && !httpsPattern.test(s)) return t(lang, "editor.error.https");
   return "";
 }
 
@@ -110,7 +114,6 @@ export default function EditorForm(p: EditorFormProps) {
   const [form, setForm] = useState<Form>(p.form);
   const [values, setValues] = useState<Values>(p.form.values);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [at, setAt] = useState("");
@@ -136,11 +139,10 @@ export default function EditorForm(p: EditorFormProps) {
   async function send<T>(method: string, path: string, body?: unknown) {
     setBusy(true);
     setError("");
-    setMessage("");
     const answer = await callApi<T>(method, `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, body, t(lang, "form.networkError"));
     setBusy(false);
     if (answer.status < 200 || answer.status >= 300) {
-      setError(answer.error ?? t(lang, "form.networkError"));
+      toast(answer.error ?? t(lang, "form.networkError"), "error");
       setErrors(answer.fields ?? {});
     }
     return answer;
@@ -159,7 +161,7 @@ export default function EditorForm(p: EditorFormProps) {
       setForm(answer.data);
       setValues(answer.data.values);
       setErrors({});
-      setMessage(t(lang, "editor.saved"));
+      toast(t(lang, "editor.saved"));
       setPreviewKey((k) => k + 1);
     }
   }
@@ -176,7 +178,7 @@ export default function EditorForm(p: EditorFormProps) {
     const answer = await send<unknown>("POST", `${api}/publish`, at ? { at: new Date(`${at}:00+05:00`).toISOString() } : {});
     if (answer.status === 200) {
       await reload();
-      setMessage(t(lang, at ? "editor.scheduled" : "editor.published"));
+      toast(t(lang, at ? "editor.scheduled" : "editor.published"));
     }
   }
 
@@ -196,7 +198,7 @@ export default function EditorForm(p: EditorFormProps) {
     if (answer.data) {
       setForm(answer.data);
       setValues(answer.data.values);
-      setMessage(t(lang, "editor.saved"));
+      toast(t(lang, "editor.saved"));
       setPreviewKey((k) => k + 1);
     }
   }
@@ -229,11 +231,6 @@ export default function EditorForm(p: EditorFormProps) {
       {error && (
         <p className="editor-form__error" role="alert">
           {error}
-        </p>
-      )}
-      {message && (
-        <p className="editor-form__message" role="status">
-          {message}
         </p>
       )}
       <div className="editor-form__actions">
@@ -328,7 +325,7 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
           {f.label}
           {part !== "text" && ` (${t(lang, part === "ru" ? "editor.lang.ru" : "editor.lang.uz")})`}
         </label>
-        {f.type === "richtext" || f.type === "longtext" ? <textarea rows={6} {...common} /> : <input type="text" {...common} />}
+        {f.type === "richtext" || f.type === "longtext" ? <textarea rows={6} {...common} /> : <input type={f.type === "url" ? "url" : "text"} {...common} />}
         {err && (
           <p className="editor-form__field-error" id={`${id}-error`}>
             {err}

@@ -4,6 +4,7 @@ import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import type { RedirectRow } from "../gen/editorial";
 import "./EditorRedirects.css";
+import { toast } from "../lib/toast";
 
 export interface EditorRedirectsProps {
   lang: Lang;
@@ -26,27 +27,23 @@ export default function EditorRedirects({ lang, table, rows: initial }: EditorRe
   const [source, setSource] = useState("");
   const [target, setTarget] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   useEffect(() => markReady(ref.current), []);
   const api = `/api/editor/redirects/${table}`;
 
   async function call(method: string, path: string, body?: unknown): Promise<boolean> {
     setBusy(true);
-    setError("");
-    setMessage("");
     const answer = await callApi<unknown>(method, `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, body, t(lang, "form.networkError"));
     setBusy(false);
     if (answer.status === 204) {
       setErrors({});
       const list = await callApi<RedirectRow[]>("GET", `${api}?lang=${lang}`, undefined, t(lang, "form.networkError"));
       if (list.data) setRows(list.data);
-      setMessage(t(lang, "editor.redirect.saved"));
+      toast(t(lang, "editor.redirect.saved"));
       return true;
     }
     setErrors(answer.fields ?? {});
-    setError(answer.error ?? t(lang, "form.networkError"));
+    toast(answer.error ?? t(lang, "form.networkError"), "error");
     return false;
   }
 
@@ -87,8 +84,6 @@ export default function EditorRedirects({ lang, table, rows: initial }: EditorRe
           {t(lang, "editor.redirect.add")}
         </button>
       </form>
-      {error && <p role="alert">{error}</p>}
-      {message && <p role="status">{message}</p>}
       {rows.length === 0 ? (
         <p>{t(lang, "editor.redirect.empty")}</p>
       ) : (

@@ -3,6 +3,7 @@ import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import type { Grant } from "../gen/editorial";
+import { toast } from "../lib/toast";
 
 export interface EditorRolesProps {
   lang: Lang;
@@ -14,21 +15,19 @@ export default function EditorRoles({ lang, grants }: EditorRolesProps) {
   const rootRef = useRef<HTMLElement>(null);
   const [phone, setPhone] = useState("");
   const [role, setRole] = useState("editor");
-  const [error, setError] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => markReady(rootRef.current), []);
 
   async function change(method: "POST" | "DELETE", body: { phone: string; role: string }) {
     setBusy(true);
-    setError("");
     const answer = await callApi<unknown>(method, `/api/editor/roles?lang=${lang}`, body, t(lang, "form.networkError"));
     setBusy(false);
     if (answer.status === 200) {
       window.location.reload();
       return;
     }
-    setError(answer.error ?? t(lang, "form.networkError"));
+    toast(answer.error ?? t(lang, "form.networkError"), "error");
     setFields(answer.fields ?? {});
   }
 
@@ -71,11 +70,6 @@ export default function EditorRoles({ lang, grants }: EditorRolesProps) {
           {t(lang, "editor.grant")}
         </button>
       </form>
-      {error && (
-        <p className="editor-form__error" role="alert">
-          {error}
-        </p>
-      )}
     </section>
   );
 }
