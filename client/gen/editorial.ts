@@ -31,7 +31,7 @@ export interface FieldInfo {
    * Label is the field's name in the editor's language.
    */
   label: string;
-  type: "text" | "longtext" | "richtext" | "slug" | "image" | "url" | "refs" | "rows";
+  type: "text" | "longtext" | "richtext" | "slug" | "image" | "url" | "price" | "date" | "refs" | "rows";
   translatable: boolean;
   required: boolean;
   /**
@@ -50,6 +50,12 @@ export interface FieldInfo {
    * Columns are a rows field's columns.
    */
   columns?: RowColumnInfo[];
+  /**
+   * UpTo names the field a price or date may not exceed, UpToMessage
+   * the refusal's dictionary key (Field.UpTo).
+   */
+  upTo?: string;
+  upToMessage?: string;
 }
 /**
  * RowColumnInfo describes a column to the form.

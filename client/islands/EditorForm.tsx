@@ -31,7 +31,30 @@ function check(lang: Lang, f: FieldInfo, s: string, min: number): string {
   if (f.type === "slug" && !slugPattern.test(s)) return t(lang, "editor.error.slug");
   if (f.type === "image" && !imagePattern.test(s)) return t(lang, "editor.error.image");
   if (f.type === "url" && !httpsPattern.test(s)) return t(lang, "editor.error.https");
+  if (f.type === "price" && !isPrice(s)) return t(lang, "editor.error.price");
+  if (f.type === "date" && !isDate(s)) return t(lang, "editor.error.date");
   return "";
+}
+
+/** inputType is the input of the text fields that have their own. */
+const inputType: Partial<Record<FieldInfo["type"], string>> = { url: "url", date: "date" };
+
+/** isPrice: whole sums from 1 to 1,000,000,000, as server/editorial's price. */
+function isPrice(s: string): boolean {
+  return /^[1-9][0-9]{0,9}$/.test(s) && Number(s) <= 1_000_000_000;
+}
+
+/** isDate: a calendar date written YYYY-MM-DD, as server/editorial's date. */
+function isDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** exceeds: a valid price or date past the one of the field it may not exceed (server/editorial's exceeds). */
+function exceeds(f: FieldInfo, s: string, limit: string): boolean {
+  if (f.type === "price") return isPrice(s) && isPrice(limit) && Number(s) > Number(limit);
+  return isDate(s) && isDate(limit) && s > limit;
 }
 
 /** minOf mirrors the kinds' minimum lengths (server/editorial Kinds). */
@@ -129,8 +152,10 @@ export default function EditorForm(p: EditorFormProps) {
     for (const f of form.fields) {
       if (f.type === "rows") Object.assign(out, checkRows(lang, f, values[f.name]?.rows ?? []));
       for (const { key, part } of keys(f)) {
-        const msg = check(lang, f, values[f.name]?.[part] ?? "", minOf(f));
+        const s = values[f.name]?.[part] ?? "";
+        const msg = check(lang, f, s, minOf(f));
         if (msg) out[key] = msg;
+        else if (f.upTo && f.upToMessage && exceeds(f, s.trim(), (values[f.upTo]?.text ?? "").trim())) out[key] = t(lang, f.upToMessage as Parameters<typeof t>[1]);
       }
     }
     return out;
@@ -325,7 +350,7 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
           {f.label}
           {part !== "text" && ` (${t(lang, part === "ru" ? "editor.lang.ru" : "editor.lang.uz")})`}
         </label>
-        {f.type === "richtext" || f.type === "longtext" ? <textarea rows={6} {...common} /> : <input type={f.type === "url" ? "url" : "text"} {...common} />}
+        {f.type === "richtext" || f.type === "longtext" ? <textarea rows={6} {...common} /> : <input type={inputType[f.type] ?? "text"} inputMode={f.type === "price" ? "numeric" : undefined} {...common} />}
         {err && (
           <p className="editor-form__field-error" id={`${id}-error`}>
             {err}

@@ -183,7 +183,8 @@ func (h *Handler) Form(ctx context.Context, k Kind, id int64, lang string) (*For
 	}
 	for _, fd := range k.Fields {
 		info := FieldInfo{Name: fd.Name, Label: h.Dict.T(lang, "editor.field."+fd.Name), Type: fd.Type,
-			Translatable: fd.Translatable, Required: fd.Required, Max: fd.Max, Use: fd.Use}
+			Translatable: fd.Translatable, Required: fd.Required, Max: fd.Max, Use: fd.Use,
+			UpTo: fd.UpTo, UpToMessage: fd.UpToMessage}
 		if fd.Type == Refs {
 			if info.Options, err = h.Store.Options(ctx, fd, lang); err != nil {
 				return nil, err

@@ -29,7 +29,9 @@ const (
 	RichText = "richtext" // HTML through the content sanitiser
 	Slug     = "slug"
 	Image    = "image"
-	URL      = "url" // an https address (a clinic's site)
+	URL      = "url"   // an https address (a clinic's site)
+	Price    = "price" // whole sums, 1 to 1,000,000,000
+	Date     = "date"  // YYYY-MM-DD
 	Refs     = "refs"
 )
 
@@ -58,6 +60,10 @@ type Field struct {
 	// Use names what an image field's picture is for (images.Use): the
 	// sizes an upload is encoded at.
 	Use string
+	// UpTo, for a price or a date, names the field it may not exceed (a
+	// new price up to the old one, a start up to the end); UpToMessage is
+	// the dictionary key of the refusal, shown beside this field.
+	UpTo, UpToMessage string
 }
 
 // Kind describes one kind of entity.
@@ -210,6 +216,10 @@ var Kinds = []Kind{
 			{Name: "title", Type: Text, Column: "title", Translatable: true, Required: true, Min: 3, Max: 200},
 			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},
 			{Name: "description", Type: LongText, Column: "description", Translatable: true, Max: 20000},
+			{Name: "oldPrice", Type: Price, Column: "old_price", Required: true},
+			{Name: "newPrice", Type: Price, Column: "new_price", Required: true, UpTo: "oldPrice", UpToMessage: "editor.error.newPrice"},
+			{Name: "startsOn", Type: Date, Column: "starts_on", Required: true, UpTo: "endsOn", UpToMessage: "editor.error.dateOrder"},
+			{Name: "endsOn", Type: Date, Column: "ends_on", Required: true},
 		},
 		TagsQuery: `
 			SELECT ARRAY['promotion:' || $1::bigint, 'promotions', 'clinic:' || clinic_id]

@@ -20,7 +20,7 @@ type FieldInfo struct {
 	Name string `json:"name"`
 	// Label is the field's name in the editor's language.
 	Label        string `json:"label"`
-	Type         string `json:"type" tstype:"\"text\" | \"longtext\" | \"richtext\" | \"slug\" | \"image\" | \"url\" | \"refs\" | \"rows\""`
+	Type         string `json:"type" tstype:"\"text\" | \"longtext\" | \"richtext\" | \"slug\" | \"image\" | \"url\" | \"price\" | \"date\" | \"refs\" | \"rows\""`
 	Translatable bool   `json:"translatable"`
 	Required     bool   `json:"required"`
 	// Max is the longest text in characters; 0 for none.
@@ -31,6 +31,10 @@ type FieldInfo struct {
 	Use string `json:"use,omitempty"`
 	// Columns are a rows field's columns.
 	Columns []RowColumnInfo `json:"columns,omitempty"`
+	// UpTo names the field a price or date may not exceed, UpToMessage
+	// the refusal's dictionary key (Field.UpTo).
+	UpTo        string `json:"upTo,omitempty"`
+	UpToMessage string `json:"upToMessage,omitempty"`
 }
 
 // RowColumnInfo describes a column to the form.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"sogliq/server/content"
@@ -80,10 +81,40 @@ func Check(k Kind, v Values) []Problem {
 				out = append(out, Problem{t.key, "editor.error.image", nil})
 			case f.Type == URL && !httpsPattern.MatchString(t.s):
 				out = append(out, Problem{t.key, "editor.error.https", nil})
+			case f.Type == Price && !price(t.s):
+				out = append(out, Problem{t.key, "editor.error.price", nil})
+			case f.Type == Date && !date(t.s):
+				out = append(out, Problem{t.key, "editor.error.date", nil})
+			case f.UpTo != "" && exceeds(f, t.s, v[f.UpTo].Text):
+				out = append(out, Problem{t.key, f.UpToMessage, nil})
 			}
 		}
 	}
 	return out
+}
+
+// price is a whole number of sums from 1 to 1,000,000,000.
+func price(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && n >= 1 && n <= 1_000_000_000 && s == strconv.Itoa(n)
+}
+
+// date is a calendar date written YYYY-MM-DD.
+func date(s string) bool {
+	_, err := time.Parse(time.DateOnly, s)
+	return err == nil
+}
+
+// exceeds reports whether s, a valid price or date, is past limit (an
+// empty or invalid limit is its own field's problem).
+func exceeds(f Field, s, limit string) bool {
+	if f.Type == Price {
+		a, b := price(s), price(limit)
+		x, _ := strconv.Atoi(s)
+		y, _ := strconv.Atoi(limit)
+		return a && b && x > y
+	}
+	return date(s) && date(limit) && s > limit
 }
 
 // Missing returns the keys of required fields v leaves empty ("name.uz").
