@@ -23,14 +23,8 @@ func TestEditorCreateDelete(t *testing.T) {
 	faq := s.URL + "/faq"
 	sitetest.Get(t, faq) // cached before the edit
 
-	st, body := call(t, "POST", s.URL+"/api/editor/faq", editor, "")
-	var created struct {
-		Data struct{ ID int64 } `json:"data"`
-	}
-	if err := json.Unmarshal([]byte(body), &created); st != 201 || err != nil || created.Data.ID == 0 {
-		t.Fatalf("create: %d %s", st, body)
-	}
-	api := fmt.Sprintf("%s/api/editor/faq/%d", s.URL, created.Data.ID)
+	id := create(t, s, editor, "faq")
+	api := fmt.Sprintf("%s/api/editor/faq/%d", s.URL, id)
 	if st, body := call(t, "POST", api+"/publish", editor, ""); st != 404 {
 		t.Errorf("publishing a question without a draft: %d %s, want 404", st, body)
 	}
@@ -39,7 +33,7 @@ func TestEditorCreateDelete(t *testing.T) {
 	values["question"] = map[string]any{"ru": question, "uz": "Dam olish kuni yozuvsiz kelsa bo'ladimi?"}
 	values["answer"] = map[string]any{"ru": answer, "uz": "Ha, navbatchi klinikalarga."}
 	b, _ := json.Marshal(values)
-	st, body = call(t, "PUT", api+"/draft", editor, string(b))
+	st, body := call(t, "PUT", api+"/draft", editor, string(b))
 	if st != 200 {
 		t.Fatalf("draft: %d %s", st, body)
 	}
@@ -58,7 +52,7 @@ func TestEditorCreateDelete(t *testing.T) {
 		t.Errorf("the deleted question's form: %d, want 404", st)
 	}
 	var left, audited int
-	if err := s.DB.Get(&left, `SELECT count(*) FROM editorial_revisions WHERE kind = 'faq' AND entity_id = $1`, created.Data.ID); err != nil || left != 0 {
+	if err := s.DB.Get(&left, `SELECT count(*) FROM editorial_revisions WHERE kind = 'faq' AND entity_id = $1`, id); err != nil || left != 0 {
 		t.Errorf("revisions left: %d (%v)", left, err)
 	}
 	if err := s.DB.Get(&audited, `SELECT count(*) FROM editorial_audit WHERE action IN ('create', 'delete') AND actor_id IS NOT NULL`); err != nil || audited != 2 {
@@ -90,32 +84,26 @@ func TestEditorCreateDelete(t *testing.T) {
 func TestEditorCreatesANewsItem(t *testing.T) {
 	sms := smstest.Start(t)
 	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
-	editor := editorUsers(t, s, sms, "743")["editor"]
+	editor := editorUsers(t, s, sms, "747")["editor"]
 	list := s.URL + "/news"
 	sitetest.Get(t, list) // cached before the edit
 
-	st, body := call(t, "POST", s.URL+"/api/editor/news", editor, "")
-	var created struct {
-		Data struct{ ID int64 } `json:"data"`
-	}
-	if err := json.Unmarshal([]byte(body), &created); st != 201 || err != nil || created.Data.ID == 0 {
-		t.Fatalf("create: %d %s", st, body)
-	}
+	id := create(t, s, editor, "news")
 	var placeholder string
-	if err := s.DB.Get(&placeholder, `SELECT slug FROM posts WHERE id = $1`, created.Data.ID); err != nil {
+	if err := s.DB.Get(&placeholder, `SELECT slug FROM posts WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
 	if p := sitetest.Get(t, s.URL+"/news/"+placeholder); p.Resp.StatusCode != 404 {
 		t.Errorf("the blank item's page: %d, want 404", p.Resp.StatusCode)
 	}
-	api := fmt.Sprintf("%s/api/editor/news/%d", s.URL, created.Data.ID)
+	api := fmt.Sprintf("%s/api/editor/news/%d", s.URL, id)
 	const title, slug = "Новое отделение детской кардиологии открылось в Ташкенте", "novoe-otdelenie-detskoy-kardiologii"
 	values := formValues(t, api, editor)
 	values["title"] = map[string]any{"ru": title, "uz": "Toshkentda bolalar kardiologiyasining yangi bo'limi ochildi"}
 	values["slug"] = map[string]any{"text": slug}
 	values["body"] = map[string]any{"ru": "<p>Отделение принимает детей с первого дня жизни.</p>", "uz": "<p>Bo'lim bolalarni hayotining birinchi kunidan qabul qiladi.</p>"}
 	b, _ := json.Marshal(values)
-	st, body = call(t, "PUT", api+"/draft", editor, string(b))
+	st, body := call(t, "PUT", api+"/draft", editor, string(b))
 	if st != 200 {
 		t.Fatalf("draft: %d %s", st, body)
 	}
@@ -131,7 +119,7 @@ func TestEditorCreatesANewsItem(t *testing.T) {
 		t.Errorf("the published item's page: %d", p.Resp.StatusCode)
 	}
 	var today bool
-	if err := s.DB.Get(&today, `SELECT published_on = (now() AT TIME ZONE 'Asia/Tashkent')::date FROM posts WHERE id = $1`, created.Data.ID); err != nil || !today {
+	if err := s.DB.Get(&today, `SELECT published_on = (now() AT TIME ZONE 'Asia/Tashkent')::date FROM posts WHERE id = $1`, id); err != nil || !today {
 		t.Errorf("published_on is not today in Tashkent (%v)", err)
 	}
 	if p := sitetest.Get(t, s.URL+"/news/"+placeholder); p.Resp.StatusCode != 404 {
@@ -147,4 +135,17 @@ func TestEditorCreatesANewsItem(t *testing.T) {
 	if p := sitetest.Get(t, list); strings.Contains(p.Body, title) {
 		t.Error("/news still lists the deleted item")
 	}
+}
+
+// create makes a blank entity of kind as editor and returns its id.
+func create(t *testing.T, s *sitetest.Site, editor, kind string) int64 {
+	t.Helper()
+	st, body := call(t, "POST", s.URL+"/api/editor/"+kind, editor, "")
+	var created struct {
+		Data struct{ ID int64 } `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(body), &created); st != 201 || err != nil || created.Data.ID == 0 {
+		t.Fatalf("create %s: %d %s", kind, st, body)
+	}
+	return created.Data.ID
 }

@@ -23,7 +23,7 @@ import (
 func TestEditorPromotionPricesAndDates(t *testing.T) {
 	sms := smstest.Start(t)
 	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
-	editor := editorUsers(t, s, sms, "745")["editor"]
+	editor := editorUsers(t, s, sms, "748")["editor"]
 	var p struct {
 		ID    int64
 		Slug  string

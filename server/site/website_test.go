@@ -18,7 +18,7 @@ import (
 func TestClinicWebsite(t *testing.T) {
 	sms := smstest.Start(t)
 	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
-	editor := editorUsers(t, s, sms, "744")["editor"]
+	editor := editorUsers(t, s, sms, "749")["editor"]
 	var c struct {
 		ID      int64
 		Slug    string
