@@ -31,6 +31,10 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
+	if url := os.Getenv("SOGLIQ_BURST_URL"); url != "" {
+		burstMain(url)
+		return
+	}
 	os.Exit(m.Run())
 }
 
@@ -201,47 +205,33 @@ func pageP99(b *testing.B, url string, d time.Duration) time.Duration {
 // 5,000 page views a second arrive for 10 s (each client its own device
 // and address); then SIGTERM and every accepted view must be stored.
 // Reported: p99 without and with the burst, their ratio, events/s reached.
+// The burst comes from a process of its own (this binary, burstMain), as
+// visitors' browsers would: in this process its 100 clients would compete
+// with the measuring client for the same Go scheduler.
 func BenchmarkPageP99UnderBurst(b *testing.B) {
 	for range b.N {
 		p := startProcess(b, true, "TRUSTED_PROXIES=127.0.0.1/32")
 		page := p.url + "/doctors"
 		pageP99(b, page, 2*time.Second) // warm the cache
 		quiet := pageP99(b, page, 10*time.Second)
-		const rate, seconds, clients = 5000, 10, 100
-		// A page view goes out on the connection the browser opened for
-		// the page: each client keeps its own.
-		visitors := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
-		var accepted int64
-		var errs []string
-		var sent time.Duration
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			start := time.Now()
-			// Each client sends rate/clients a second, paced by a ticker.
-			var wg sync.WaitGroup
-			var mu sync.Mutex
-			for c := range clients {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					tick := time.NewTicker(time.Second * clients / rate)
-					defer tick.Stop()
-					for i := range rate * seconds / clients {
-						<-tick.C
-						n, e := burstOne(visitors, p.url, c, i)
-						mu.Lock()
-						accepted += n
-						errs = append(errs, e...)
-						mu.Unlock()
-					}
-				}()
-			}
-			wg.Wait()
-			sent = time.Since(start)
-		}()
-		loaded := pageP99(b, page, seconds*time.Second)
-		<-done
+		// At the lowest priority: the visitors' browsers are not on the
+		// server's machine, so their cost should not be counted as the
+		// server's.
+		gen := exec.Command("nice", "-n", "19", os.Args[0])
+		gen.Env = append(os.Environ(), "SOGLIQ_BURST_URL="+p.url)
+		var out, errOut bytes.Buffer
+		gen.Stdout, gen.Stderr = &out, &errOut
+		if err := gen.Start(); err != nil {
+			b.Fatal(err)
+		}
+		loaded := pageP99(b, page, burstSeconds*time.Second)
+		if err := gen.Wait(); err != nil {
+			b.Fatalf("burst generator: %v\n%s", err, errOut.String())
+		}
+		var burst burstResult
+		if err := json.Unmarshal(out.Bytes(), &burst); err != nil {
+			b.Fatalf("burst generator printed %q: %v", out.String(), err)
+		}
 		if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			b.Fatal(err)
 		}
@@ -253,13 +243,59 @@ func BenchmarkPageP99UnderBurst(b *testing.B) {
 		if err := p.db.Get(&stored, `SELECT count(*) FROM analytic_events`); err != nil {
 			b.Fatal(err)
 		}
-		if len(errs) > 0 || stored != accepted || accepted != rate*seconds {
-			b.Fatalf("sent %d: accepted %d, stored %d, %d errors (first %v)", rate*seconds, accepted, stored, len(errs), errs[:min(1, len(errs))])
+		if len(burst.Errors) > 0 || stored != burst.Accepted || burst.Accepted != burstRate*burstSeconds {
+			b.Fatalf("sent %d: accepted %d, stored %d, %d errors (first %v)", burstRate*burstSeconds, burst.Accepted, stored, len(burst.Errors), burst.Errors[:min(1, len(burst.Errors))])
 		}
 		b.ReportMetric(float64(quiet.Microseconds())/1000, "p99-ms-quiet")
 		b.ReportMetric(float64(loaded.Microseconds())/1000, "p99-ms-burst")
 		b.ReportMetric(float64(loaded)/float64(quiet), "p99-ratio")
-		b.ReportMetric(float64(accepted)/sent.Seconds(), "events/s")
+		b.ReportMetric(float64(burst.Accepted)/burst.Seconds, "events/s")
+	}
+}
+
+// The burst: burstRate page views a second for burstSeconds, from
+// burstClients clients.
+const burstRate, burstSeconds, burstClients = 5000, 10, 100
+
+// burstResult is what burstMain prints: views accepted, failures, and how
+// long sending took.
+type burstResult struct {
+	Accepted int64    `json:"accepted"`
+	Errors   []string `json:"errors"`
+	Seconds  float64  `json:"seconds"`
+}
+
+// burstMain sends the burst to the server at url and prints its
+// burstResult as JSON.
+func burstMain(url string) {
+	// A page view goes out on the connection the browser opened for the
+	// page: each client keeps its own.
+	visitors := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: burstClients}}
+	var res burstResult
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := time.Now()
+	// Each client sends burstRate/burstClients a second, paced by a ticker.
+	for c := range burstClients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tick := time.NewTicker(time.Second * burstClients / burstRate)
+			defer tick.Stop()
+			for i := range burstRate * burstSeconds / burstClients {
+				<-tick.C
+				n, e := burstOne(visitors, url, c, i)
+				mu.Lock()
+				res.Accepted += n
+				res.Errors = append(res.Errors, e...)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	res.Seconds = time.Since(start).Seconds()
+	if err := json.NewEncoder(os.Stdout).Encode(res); err != nil {
+		os.Exit(1)
 	}
 }
 
