@@ -211,6 +211,22 @@ var Kinds = []Kind{
 	postKind("article", "article"),
 	postKind("news", "news-item"),
 	{
+		// Press mentions have no page of their own: /press lists them
+		// (title, date, the publication as author, summary).
+		Name: "press", Table: "posts", Scope: "kind = 'press'", Title: "title_ru", Route: "press",
+		Fields: []Field{
+			{Name: "title", Type: Text, Column: "title", Translatable: true, Required: true, Min: 3, Max: 200},
+			{Name: "author", Type: Text, Column: "author", Translatable: true, Required: true, Max: 200},
+			{Name: "summary", Type: LongText, Column: "summary", Translatable: true, Required: true, Max: 1000},
+		},
+		TagsQuery: `
+			SELECT ARRAY['posts:press'] WHERE $1::bigint IS NOT NULL`,
+		SearchQuery: noSearch,
+		Create:      createPost("press"),
+		Reveal:      revealPost,
+		Delete:      deletePost,
+	},
+	{
 		Name: "promotion", Table: "promotions", Title: "title_ru", Route: "promotion", Param: "slug",
 		Fields: []Field{
 			{Name: "title", Type: Text, Column: "title", Translatable: true, Required: true, Min: 3, Max: 200},
@@ -306,15 +322,24 @@ func postKind(kind, route string) Kind {
 		TagsQuery: `
 			SELECT ARRAY['post:' || $1::bigint, 'posts:` + kind + `']`,
 		SearchQuery: noSearch,
-		// A new post gets a placeholder slug (the form proposes one from
-		// its title) and today's date; its first publication dates it.
-		Create: `
+		Create:      createPost(kind),
+		Reveal:      revealPost,
+		Delete:      deletePost,
+	}
+}
+
+// createPost is the Create of the posts of kind: a placeholder slug (the
+// form proposes one from the title) and today's date.
+func createPost(kind string) string {
+	return `
 			INSERT INTO posts (kind, slug, title_ru, title_uz, body_ru, body_uz, published_on, published)
 			VALUES ('` + kind + `', 'new-' || gen_random_uuid(), '', '', '', '', (now() AT TIME ZONE 'Asia/Tashkent')::date, false)
-			RETURNING id`,
-		// Reveal dates the post on its first publication and forgets the
-		// slugs it had while hidden (no visitor ever saw them).
-		Reveal: `
+			RETURNING id`
+}
+
+// revealPost dates a post on its first publication and forgets the slugs
+// it had while hidden (no visitor ever saw them).
+const revealPost = `
 			WITH first AS (
 				UPDATE posts
 				SET published = true, published_on = (now() AT TIME ZONE 'Asia/Tashkent')::date
@@ -323,12 +348,11 @@ func postKind(kind, route string) Kind {
 			)
 			DELETE FROM slug_history h
 			USING first
-			WHERE h.entity = first.kind AND h.entity_id = first.id`,
-		Delete: `
+			WHERE h.entity = first.kind AND h.entity_id = first.id`
+
+const deletePost = `
 			DELETE FROM posts
-			WHERE id = $1`,
-	}
-}
+			WHERE id = $1`
 
 // serviceKind is the kind of the services of one kind (service,
 // diagnostic, analysis), shown on route, indexed by search as searchType.

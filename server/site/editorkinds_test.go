@@ -22,8 +22,9 @@ var kindPaths = map[string]string{
 	"disease": "/bolezn/", "symptom": "/simptom/", "medicine": "/product/",
 	"article": "/article/", "news": "/news/", "promotion": "/promotion/",
 	"service": "/uslugi/", "diagnostic": "/diagnostika/", "analysis": "/uslugi/analizy/",
-	"faq":  "/faq", // one page for every item: no slug
-	"info": "/",    // each page its own route, named by its slug
+	"faq":   "/faq",   // one page for every item: no slug
+	"press": "/press", // listed only, newest first: no page of its own
+	"info":  "/",      // each page its own route, named by its slug
 }
 
 // TestEditorEveryKind: for every kind the editor edits, a draft of its
@@ -111,11 +112,15 @@ func pickShown(t *testing.T, s *sitetest.Site, k editorial.Kind, prefix string) 
 		ID   int64  `db:"id"`
 		Slug string `db:"slug"`
 	}
-	slug := "slug"
-	if prefix == "/faq" {
+	slug, order := "slug", "id"
+	switch prefix {
+	case "/faq":
 		slug = "''"
+	case "/press":
+		// The list's first page shows the newest.
+		slug, order = "''", "published_on DESC, id DESC"
 	}
-	if err := s.DB.Select(&rows, `SELECT id, `+slug+` AS slug FROM `+k.Table+` WHERE `+where+` ORDER BY id LIMIT 20`); err != nil {
+	if err := s.DB.Select(&rows, `SELECT id, `+slug+` AS slug FROM `+k.Table+` WHERE `+where+` ORDER BY `+order+` LIMIT 20`); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
