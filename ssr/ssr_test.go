@@ -113,7 +113,7 @@ const testScript = `
 globalThis.__sogliqRender = function (props) {
   if (props === "loop") { for (;;) {} }
   if (props === "throw") { throw new Error("boom"); }
-  if (props === "json") { return __goJSON({ s: "</script><b>&", l: "\u2028" }); }
+  if (props === "json") { return __goJSON({ s: "</script><b>&", l: "\u2028\u2029", u: undefined, f() {}, n: [1, 2.5, null] }); }
   return "ok:" + props;
 };`
 
@@ -193,7 +193,8 @@ func TestGoJSONEscapesForScriptElements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"l":"\u2028","s":"\u003c/script\u003e\u003cb\u003e\u0026"}`
+	// JSON.stringify's: keys in order, undefined and functions left out.
+	want := `{"s":"\u003c/script\u003e\u003cb\u003e\u0026","l":"\u2028\u2029","n":[1,2.5,null]}`
 	if got != want {
 		t.Errorf("__goJSON = %s, want %s", got, want)
 	}
