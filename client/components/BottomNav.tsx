@@ -1,15 +1,15 @@
 import { t, type Lang } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import limits from "../../shared/limits.json";
-import { bottomNavActive, type BottomNavItem } from "../lib/bottomNav";
+import type { BottomNavItem } from "../lib/bottomNav";
+import { fragment } from "./fragment";
 import "./BottomNav.css";
 
 /**
  * BottomNav is the phone's bottom bar: home, history, faq. Plain links, so
  * it needs no script and the page stays the same for every visitor.
  */
-export function BottomNav({ lang, region, path, regions }: { lang: Lang; region: string; path: string; regions: string[] }) {
-  const active = bottomNavActive(path, regions.length ? regions : [region]);
+function BottomNavCard({ lang, region, active }: { lang: Lang; region: string; active: BottomNavItem }) {
   const place = { lang, region: region || limits.defaultRegion };
   const items: { id: BottomNavItem; href: string; label: string; icon: string }[] = [
     { id: "home", href: href("home", {}, place), label: t(lang, "bottomNav.home"), icon: "M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" },
@@ -29,3 +29,6 @@ export function BottomNav({ lang, region, path, regions }: { lang: Lang; region:
     </nav>
   );
 }
+
+/** BottomNav renders once per language, region and active item (fragment.tsx). */
+export const BottomNav = fragment("bottom-nav", () => "chrome", BottomNavCard);

@@ -1,14 +1,22 @@
 import { t } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
-import type { RenderProps } from "../types";
+import type { Lang } from "../lib/i18n";
+import { fragment } from "./fragment";
 import "./Footer.css";
 
 export const PLAY_STORE_URL = "https://play.google.com/store/apps/details?id=uz.sogliq.app";
 export const APP_STORE_URL = "https://apps.apple.com/app/sogliq/id6400000000";
 
+/** FooterProps are all the footer shows: it is the same on every page of a language and region. */
+interface FooterProps {
+  lang: Lang;
+  region: string;
+  year: number;
+}
+
 /** Footer: address, contacts, three link columns, the app banner and the age note (spec §2). */
-export function Footer({ lang, region, year }: RenderProps) {
-  const place = { lang, region: region.slug };
+function FooterCard({ lang, region, year }: FooterProps) {
+  const place = { lang, region };
   const columns = [
     {
       title: t(lang, "footer.forPatients"),
@@ -80,3 +88,6 @@ export function Footer({ lang, region, year }: RenderProps) {
     </footer>
   );
 }
+
+/** Footer renders once per language, region and year (fragment.tsx). */
+export const Footer = fragment("footer", () => "chrome", FooterCard);

@@ -1,7 +1,8 @@
 import limits from "../../shared/limits.json";
 import { t } from "../lib/i18n";
 import { mainNav, SIDEBAR_ID } from "./Header";
-import type { RenderProps } from "../types";
+import type { Lang } from "../lib/i18n";
+import { fragment } from "./fragment";
 import "./Sidebar.css";
 
 /**
@@ -9,11 +10,11 @@ import "./Sidebar.css";
  * is inert (out of the tab order and the accessibility tree) until the
  * burger opens it.
  */
-export function Sidebar({ lang, region, addClinicUrl }: RenderProps) {
+function SidebarCard({ lang, region, addClinicUrl }: { lang: Lang; region: string; addClinicUrl?: string }) {
   return (
     <nav id={SIDEBAR_ID} className="sidebar" data-open="false" inert aria-label={t(lang, "nav.menu")}>
       <ul>
-        {mainNav({ lang, region: region.slug }).map((item) => (
+        {mainNav({ lang, region }).map((item) => (
           <li key={item.href}><a href={item.href}>{item.label}</a></li>
         ))}
         <li><a className="sidebar__add" href={addClinicUrl || limits.addClinicUrl} rel="noopener" target="_blank">{t(lang, "header.addClinic")}</a></li>
@@ -21,3 +22,6 @@ export function Sidebar({ lang, region, addClinicUrl }: RenderProps) {
     </nav>
   );
 }
+
+/** Sidebar renders once per language and region (fragment.tsx). */
+export const Sidebar = fragment("sidebar", () => "chrome", SidebarCard);

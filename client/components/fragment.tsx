@@ -11,6 +11,15 @@ declare function __fragmentGet(key: string): number;
 declare function __fragmentPut(key: string, tag: string, html: string): number;
 
 /**
+ * fragmentMarker is the HTML of the element <template data-fragment={n} />
+ * renders, for HTML set as a string (island.tsx); the engine replaces
+ * either with the fragment's HTML.
+ */
+export function fragmentMarker(n: number): string {
+  return `<template data-fragment="${n}"></template>`;
+}
+
+/**
  * fragment wraps a card so that the engine renders it once per distinct
  * props: in a page it becomes <template data-fragment="N"></template>,
  * which the engine replaces with the card's HTML. tagOf names the entity
