@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -344,8 +345,28 @@ func consultantModel(cfg config.Config) consultant.Model {
 	return &consultant.OpenAIModel{URL: cfg.LLMURL, Key: cfg.LLMKey, Model: cfg.LLMModel}
 }
 
+// serverBaseBytes is the heap of a serving process besides its caches:
+// the renderers' runtimes with React loaded, the connection pools, the
+// requests in flight (bench/cold.sh, 32 connections, peaks ~60 MB).
+const serverBaseBytes = 56 << 20
+
+// heapLimit is the soft limit of the Go heap when GOMEMLIMIT is not set:
+// the base and the caches' bounds. Under a burst of cold renders the heap
+// otherwise doubled to ~165 MB resident before each collection (GOGC=100);
+// at the limit the collector runs sooner and the process stays near 130 MB
+// at the same req/s (README, "Garbage collector"). The limit follows the
+// page cache's setting, so a larger cache never makes the collector thrash.
+func heapLimit(pageCacheBytes int64) int64 {
+	return serverBaseBytes + max(pageCacheBytes, 0) + ssr.DefaultFragmentBytes
+}
+
 func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, work bool) error {
 	logger.Info("starting", slog.Any("config", cfg))
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		limit := heapLimit(cfg.PageCacheBytes)
+		debug.SetMemoryLimit(limit)
+		logger.Info("heap limit", slog.Int64("mb", limit>>20))
+	}
 	db, err := openDatabase(ctx, logger, cfg)
 	if err != nil {
 		return err
