@@ -1,6 +1,5 @@
-import { t } from "../lib/i18n";
+import { t, type Lang } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
-import type { Lang } from "../lib/i18n";
 import { fragment } from "./fragment";
 import "./Footer.css";
 

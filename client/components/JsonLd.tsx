@@ -1,5 +1,5 @@
-// __goJSON is installed by the Go engine (ssr/engine.go): encoding/json
-// escapes <, > and & and the line separators, so no string in the data can
+// __goJSON is installed by the Go engine (ssr/engine.go): JSON with <, >
+// and & and the line separators escaped, so no string in the data can
 // close the script element. Pages render on the server only, where it exists.
 declare function __goJSON(value: unknown): string;
 

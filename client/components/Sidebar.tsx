@@ -1,7 +1,6 @@
 import limits from "../../shared/limits.json";
-import { t } from "../lib/i18n";
+import { t, type Lang } from "../lib/i18n";
 import { mainNav, SIDEBAR_ID } from "./Header";
-import type { Lang } from "../lib/i18n";
 import { fragment } from "./fragment";
 import "./Sidebar.css";
 

@@ -20,6 +20,20 @@ export function fragmentMarker(n: number): string {
 }
 
 /**
+ * keep is the engine's store for HTML that follows from kind and propsJSON
+ * alone: the marker number of the HTML held, rendered by render and kept
+ * under tag the first time; null when the engine keeps nothing (render
+ * in place then). No hook may run after it: render may be a nested
+ * renderToString, which resets React's hook state.
+ */
+export function keep(kind: string, propsJSON: string, tag: string, render: () => string): number | null {
+  const key = typeof __fragmentKey === "function" ? __fragmentKey(kind, propsJSON) : "";
+  if (key === "") return null;
+  const n = __fragmentGet(key);
+  return n >= 0 ? n : __fragmentPut(key, tag, render());
+}
+
+/**
  * fragment wraps a card so that the engine renders it once per distinct
  * props: in a page it becomes <template data-fragment="N"></template>,
  * which the engine replaces with the card's HTML. tagOf names the entity
@@ -27,12 +41,8 @@ export function fragmentMarker(n: number): string {
  */
 export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>): ComponentType<P> {
   function Fragment(props: P) {
-    const key = typeof __fragmentKey === "function" ? __fragmentKey(kind, JSON.stringify(props)) : "";
-    if (key === "") return <Card {...props} />;
-    let n = __fragmentGet(key);
-    // No hook may run after this nested render: it resets React's hook state.
-    if (n < 0) n = __fragmentPut(key, tagOf(props), renderToString(<Card {...props} />));
-    return <template data-fragment={n} />;
+    const n = keep(kind, JSON.stringify(props), tagOf(props), () => renderToString(<Card {...props} />));
+    return n === null ? <Card {...props} /> : <template data-fragment={n} />;
   }
   Fragment.displayName = `Fragment(${kind})`;
   return Fragment;

@@ -3,16 +3,12 @@
 // useId and markup match what hydrateRoot produces in entry-client.tsx.
 import { createContext, useContext, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { fragmentMarker } from "./fragment";
+import { fragmentMarker, keep } from "./fragment";
 import type { Manifest } from "../types";
 
-// __goJSON is installed by the Go engine (ssr/engine.go): encoding/json
-// escapes <, >, &, U+2028 and U+2029, so the props are safe inside <script>.
+// __goJSON is installed by the Go engine (ssr/engine.go): JSON with <, >,
+// &, U+2028 and U+2029 escaped, so the props are safe inside <script>.
 declare function __goJSON(value: unknown): string;
-// The fragment store (ssr/engine.go, installFragments; fragment.tsx).
-declare function __fragmentKey(kind: string, propsJSON: string): string;
-declare function __fragmentGet(key: string): number;
-declare function __fragmentPut(key: string, tag: string, html: string): number;
 
 /** IslandRegistry is per render: it numbers islands and records which ran. */
 export interface IslandRegistry {
@@ -56,14 +52,11 @@ export function island<P extends object>(name: string, Component: ComponentType<
     // alone, so the engine keeps it like a card's (fragment.tsx): the
     // header's islands, the same on every page of a language and region,
     // render once.
-    const key = typeof __fragmentKey === "function" ? __fragmentKey(`island:${name}:${idPrefix}`, json) : "";
-    let n = key === "" ? -1 : __fragmentGet(key);
-    // No hook may run after this nested render: it resets React's hook state.
-    const html = n >= 0 ? "" : renderToString(<Component {...props} />, { identifierPrefix: idPrefix });
-    if (key !== "" && n < 0) n = __fragmentPut(key, `island:${name}`, html);
+    const render = () => renderToString(<Component {...props} />, { identifierPrefix: idPrefix });
+    const n = keep(`island:${name}:${idPrefix}`, json, `island:${name}`, render);
     return (
       <>
-        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n >= 0 ? fragmentMarker(n) : html }} />
+        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n === null ? render() : fragmentMarker(n) }} />
         <script type="application/json" data-island-props={idPrefix} dangerouslySetInnerHTML={{ __html: json }} />
       </>
     );
