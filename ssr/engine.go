@@ -15,8 +15,13 @@ import (
 )
 
 // renderFunc is the global the server bundle defines: props JSON in, the
-// whole HTML document out.
-const renderFunc = "__sogliqRender"
+// whole HTML document out. reactRenderFunc is the same page rendered by
+// react-dom/server's renderToString, which renderFunc's HTML must equal
+// (Options.React).
+const (
+	renderFunc      = "__sogliqRender"
+	reactRenderFunc = "__sogliqRenderReact"
+)
 
 // ErrTimeout is returned when a render outlives its deadline. The runtime that
 // ran it is thrown away.
@@ -38,6 +43,9 @@ type Options struct {
 	// Fragments, when set, keeps the HTML of cards (fragment.tsx) across
 	// renders; nil renders every card in place.
 	Fragments *Fragments
+	// React renders with react-dom/server instead of the bundle's static
+	// renderer: slower, the same HTML; the test that proves it sets it.
+	React bool
 }
 
 // Engine renders pages with a pool of goja runtimes that all run one program,
@@ -147,9 +155,13 @@ func (e *Engine) newVM(p *program) (*vm, error) {
 	if _, err := rt.RunProgram(p.compiled); err != nil {
 		return nil, fmt.Errorf("ssr: run server bundle: %w", err)
 	}
-	fn, ok := goja.AssertFunction(rt.Get(renderFunc))
+	name := renderFunc
+	if e.opts.React {
+		name = reactRenderFunc
+	}
+	fn, ok := goja.AssertFunction(rt.Get(name))
 	if !ok {
-		return nil, fmt.Errorf("ssr: server bundle does not define %s", renderFunc)
+		return nil, fmt.Errorf("ssr: server bundle does not define %s", name)
 	}
 	v.render = fn
 	return v, nil
@@ -227,25 +239,32 @@ func (e *Engine) run(v *vm, props []byte) (html string, err error) {
 // keeps no fragments; __fragmentGet(key) the marker number of a held card
 // or -1; __fragmentPut(key, tag, html) stores a card just rendered and
 // returns its marker number.
+//
+// They take goja.FunctionCall rather than Go types: goja calls those
+// directly, where other signatures go through reflection, a few per cent
+// of a cold listing's render.
 func (e *Engine) installFragments(v *vm) {
-	_ = v.rt.Set("__fragmentKey", func(kind, props string) string {
+	rt := v.rt
+	str := func(call goja.FunctionCall, i int) string { return call.Argument(i).String() }
+	_ = rt.Set("__fragmentKey", func(call goja.FunctionCall) goja.Value {
 		if e.opts.Fragments == nil {
-			return ""
+			return rt.ToValue("")
 		}
-		return fragmentKey(v.build, kind, props)
+		return rt.ToValue(fragmentKey(v.build, str(call, 0), str(call, 1)))
 	})
-	_ = v.rt.Set("__fragmentGet", func(key string) int {
-		html, ok := e.opts.Fragments.get(key)
+	_ = rt.Set("__fragmentGet", func(call goja.FunctionCall) goja.Value {
+		html, ok := e.opts.Fragments.get(str(call, 0))
 		if !ok {
-			return -1
+			return rt.ToValue(-1)
 		}
 		v.cards = append(v.cards, html)
-		return len(v.cards) - 1
+		return rt.ToValue(len(v.cards) - 1)
 	})
-	_ = v.rt.Set("__fragmentPut", func(key, tag, html string) int {
-		e.opts.Fragments.put(key, html, tag)
+	_ = rt.Set("__fragmentPut", func(call goja.FunctionCall) goja.Value {
+		html := str(call, 2)
+		e.opts.Fragments.put(str(call, 0), html, str(call, 1))
 		v.cards = append(v.cards, html)
-		return len(v.cards) - 1
+		return rt.ToValue(len(v.cards) - 1)
 	})
 }
 
@@ -285,15 +304,15 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 	_ = console.Set("error", logTo(slog.LevelError))
 	_ = rt.Set("console", console)
 	stringify, _ := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("stringify"))
-	_ = rt.Set("__goJSON", func(v goja.Value) (string, error) {
-		out, err := stringify(goja.Undefined(), v)
+	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
+		out, err := stringify(goja.Undefined(), call.Argument(0))
 		if err != nil {
-			return "", err
+			panic(err)
 		}
 		if goja.IsUndefined(out) {
-			return "null", nil
+			return rt.ToValue("null")
 		}
-		return scriptSafe.Replace(out.String()), nil
+		return rt.ToValue(scriptSafe.Replace(out.String()))
 	})
 }
 
