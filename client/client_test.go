@@ -16,11 +16,17 @@ import (
 // load bundles a client module as a global `lib` and runs it in goja.
 func load(t *testing.T, entry string) *goja.Runtime {
 	t.Helper()
+	return loadWith(t, entry, nil)
+}
+
+// loadWith is load with more of esbuild's options set by configure.
+func loadWith(t *testing.T, entry string, configure func(*api.BuildOptions)) *goja.Runtime {
+	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := api.Build(api.BuildOptions{
+	opts := api.BuildOptions{
 		EntryPoints:   []string{filepath.Join(root, "client", entry)},
 		Bundle:        true,
 		Format:        api.FormatIIFE,
@@ -28,7 +34,11 @@ func load(t *testing.T, entry string) *goja.Runtime {
 		Target:        api.ES2020,
 		Write:         false,
 		AbsWorkingDir: root,
-	})
+	}
+	if configure != nil {
+		configure(&opts)
+	}
+	res := api.Build(opts)
 	if len(res.Errors) > 0 {
 		t.Fatalf("bundling %s: %v", entry, res.Errors[0].Text)
 	}
@@ -351,6 +361,52 @@ func TestFormRules(t *testing.T) {
 		}
 		if got.String() != m.Want {
 			t.Errorf("invalidMessage(%s, %q) = %q, want %q", m.Lang, m.Field, got, m.Want)
+		}
+	}
+}
+
+// TestStaticRenderCases renders each element of staticRender.cases.tsx
+// with react-dom/server and with staticRender.ts, in goja as on the
+// server: the HTML must be the same; what staticRender refuses must throw.
+func TestStaticRenderCases(t *testing.T) {
+	// As the server bundles it (ssr/build.go): React's production build and
+	// its legacy, synchronous server renderer.
+	vm := loadWith(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
+		o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
+		o.Alias = map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"}
+	})
+	lib := vm.Get("lib").ToObject(vm)
+	both, ok := goja.AssertFunction(lib.Get("both"))
+	if !ok {
+		t.Fatal("staticRender.cases.tsx exports no both")
+	}
+	cases := lib.Get("cases").ToObject(vm).Keys()
+	if len(cases) < 10 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for _, name := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := both(goja.Undefined(), vm.ToValue(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pair [2]string
+			if err := vm.ExportTo(got, &pair); err != nil {
+				t.Fatal(err)
+			}
+			if pair[0] != pair[1] {
+				t.Errorf("renderToString:\n%s\nrenderStatic:\n%s", pair[0], pair[1])
+			}
+		})
+	}
+	refuse, _ := goja.AssertFunction(lib.Get("refuse"))
+	for _, name := range lib.Get("unsupported").ToObject(vm).Keys() {
+		msg, err := refuse(goja.Undefined(), vm.ToValue(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg.String() == "" {
+			t.Errorf("%s: renderStatic did not refuse it", name)
 		}
 	}
 }

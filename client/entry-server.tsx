@@ -1,15 +1,35 @@
 // The server entry, run by goja (ssr/engine.go): props JSON in, the whole
-// document out. React renders <html> to </html> and hoists each page's
-// title, meta and link tags into <head>.
+// document out, <html> to </html>, each page's title, meta and link tags
+// hoisted into <head>. Pages render with staticRender.ts (the HTML
+// renderToString writes, without hydration's bookkeeping: only islands
+// hydrate, and each renders with React); __sogliqRenderReact renders with
+// react-dom/server itself, for the test that compares the two.
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
+import { renderStatic, Unsupported } from "./staticRender";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
 
-/** SogliqGlobal is the global object with the function ssr/engine.go calls. */
-type SogliqGlobal = typeof globalThis & { __sogliqRender: (propsJSON: string) => string };
+/** SogliqGlobal is the global object with the functions ssr/engine.go calls. */
+type SogliqGlobal = typeof globalThis & {
+  __sogliqRender: (propsJSON: string) => string;
+  __sogliqRenderReact: (propsJSON: string) => string;
+};
 
 (globalThis as SogliqGlobal).__sogliqRender = function render(propsJSON: string): string {
+  const props = JSON.parse(propsJSON) as RenderProps;
+  try {
+    return "<!DOCTYPE html>" + renderStatic(<Document {...props} />);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    // A page with an element the static renderer does not write still
+    // renders, with React; the log says which, so that it gets support.
+    console.warn(`static render of ${props.page}: ${e.message}; rendered with React`);
+    return "<!DOCTYPE html>" + renderToString(<Document {...props} />);
+  }
+};
+
+(globalThis as SogliqGlobal).__sogliqRenderReact = function renderReact(propsJSON: string): string {
   const props = JSON.parse(propsJSON) as RenderProps;
   return "<!DOCTYPE html>" + renderToString(<Document {...props} />);
 };

@@ -3,7 +3,7 @@
 // so the spliced HTML needs no React state; a card must hold no island and
 // read no context.
 import type { ComponentType } from "react";
-import { renderToString } from "react-dom/server";
+import { renderStatic } from "../staticRender";
 
 // Installed by the Go engine (ssr/engine.go, installFragments).
 declare function __fragmentKey(kind: string, propsJSON: string): string;
@@ -24,7 +24,7 @@ export function fragmentMarker(n: number): string {
  * alone: the marker number of the HTML held, rendered by render and kept
  * under tag the first time; null when the engine keeps nothing (render
  * in place then). No hook may run after it: render may be a nested
- * renderToString, which resets React's hook state.
+ * render (an island's renderToString), which resets React's hook state.
  */
 export function keep(kind: string, propsJSON: string, tag: string, render: () => string): number | null {
   const key = typeof __fragmentKey === "function" ? __fragmentKey(kind, propsJSON) : "";
@@ -41,7 +41,7 @@ export function keep(kind: string, propsJSON: string, tag: string, render: () =>
  */
 export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>): ComponentType<P> {
   function Fragment(props: P) {
-    const n = keep(kind, JSON.stringify(props), tagOf(props), () => renderToString(<Card {...props} />));
+    const n = keep(kind, JSON.stringify(props), tagOf(props), () => renderStatic(<Card {...props} />));
     return n === null ? <Card {...props} /> : <template data-fragment={n} />;
   }
   Fragment.displayName = `Fragment(${kind})`;

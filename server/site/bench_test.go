@@ -30,12 +30,13 @@ func reportPercentiles(b *testing.B, samples []time.Duration) {
 // BenchmarkRender times the goja render alone, props loaded once, of the
 // doctors listing (20 Cyrillic cards) and of one doctor's and one clinic's
 // page, with every card rendered in place (fragments off) and with the
-// cards reused from the fragment store (warm).
+// cards reused from the fragment store (warm), and for comparison with
+// react-dom/server rendering the whole page (react, fragments off).
 func BenchmarkRender(b *testing.B) {
 	for _, path := range []string{"/doctors/kardiolog", "/uz/doctors/kardiolog", "/doctor/", "/klinika/"} {
-		for _, frag := range []string{"off", "warm"} {
+		for _, frag := range []string{"react", "off", "warm"} {
 			b.Run(path+"/fragments="+frag, func(b *testing.B) {
-				s := sitetest.Start(b, sitetest.Options{PoolSize: 1, NoFragments: frag == "off"})
+				s := sitetest.Start(b, sitetest.Options{PoolSize: 1, NoFragments: frag != "warm", React: frag == "react"})
 				props, err := s.Server.PageProps(context.Background(), benchPath(b, s, path))
 				if err != nil {
 					b.Fatal(err)

@@ -50,6 +50,9 @@ type Options struct {
 	// NoFragments renders every card in place (no ssr.Fragments), for
 	// comparing pages with and without reused cards.
 	NoFragments bool
+	// React renders pages with react-dom/server instead of the bundle's
+	// static renderer, for comparing the two (ssr.Options.React).
+	React bool
 	// Log receives the server's logs (default: discarded unless -v).
 	Log io.Writer
 	// GeoIPURL is the IP location service region detection asks (a stub
@@ -172,6 +175,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{
 		Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger,
 		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, Fragments: fragments,
+		React: opts.React,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,289 @@
+// Cases for client/client_test.go (TestStaticRenderCases): elements that
+// staticRender.ts must write exactly as react-dom/server's renderToString
+// does, beyond what the site's own pages hold (server/site's
+// TestStaticRenderMatchesReact covers those).
+import { Component, createContext, createElement, forwardRef, memo, useContext, useMemo, useState, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { renderStatic } from "./staticRender";
+
+const Theme = createContext("light");
+
+function Themed() {
+  const theme = useContext(Theme);
+  const [count] = useState(() => 3);
+  const doubled = useMemo(() => count * 2, [count]);
+  return (
+    <span data-theme={theme}>
+      {count} and {doubled}
+    </span>
+  );
+}
+
+class Legacy extends Component<{ name: string; children?: ReactNode }> {
+  static defaultProps = { name: "default" };
+  render() {
+    return (
+      <b title={this.props.name}>
+        {this.props.name}
+        {this.props.children}
+      </b>
+    );
+  }
+}
+
+const Memo = memo(function Memo({ text }: { text: string }) {
+  return <i>{text}</i>;
+});
+
+const Forwarded = forwardRef<HTMLInputElement, { label: string }>(function Forwarded({ label }, ref) {
+  return <input ref={ref} aria-label={label} />;
+});
+
+/** cases are named elements, each rendered both ways by the test. */
+export const cases: Record<string, () => ReactNode> = {
+  texts: () => (
+    <p>
+      {"a"}
+      {"b"}
+      {1}
+      {2n}
+      {null}
+      {false}
+      {""}
+      {"c"}
+      {[["d", "e"], "f"]}
+    </p>
+  ),
+  escaping: () => <p title={`"quoted" & 'single' <tag>`}>{`<script>alert("x") & 'y'</script>`}</p>,
+  cyrillic: () => (
+    <div className="карточка" data-name="Ўзбекистон">
+      Врач — {"кардиолог"} «высшей» категории
+    </div>
+  ),
+  attributes: () => (
+    <div
+      id="x"
+      className="a b"
+      tabIndex={-1}
+      hidden
+      draggable
+      spellCheck={false}
+      aria-hidden={true}
+      data-flag={false}
+      data-count={0}
+      role="note"
+      onClick={() => {}}
+      suppressHydrationWarning
+      {...{ unknownbool: true }}
+      accessKey={undefined}
+    />
+  ),
+  style: () => (
+    <div style={{ marginTop: 4, zIndex: 2, opacity: 0.5, lineHeight: 1.2, flex: 1, width: 0, color: " red ", ["--gap" as string]: "8px", msTransform: "none", background: undefined, border: "" }} />
+  ),
+  urls: () => (
+    <>
+      <a href="">empty</a>
+      <a href="javascript:alert(1)">js</a>
+      <img src="" alt="" />
+      <form action="/search" method="get" className="f">
+        <input className="q" name="q" type="search" defaultValue="кардиолог" maxLength={200} />
+        <input type="checkbox" name="agree" defaultChecked value="yes" />
+        <input type="radio" checked={false} readOnly name="r" />
+        <button name="go" type="submit" formMethod="post" className="b">
+          Go
+        </button>
+      </form>
+    </>
+  ),
+  select: () => (
+    <select name="district" defaultValue="b" aria-label="d">
+      <option value="">All</option>
+      <option value="a">A</option>
+      <option value="b">B</option>
+      <optgroup label="g">
+        <option>c</option>
+      </optgroup>
+    </select>
+  ),
+  selectMultiple: () => (
+    <select multiple value={["a", "c"]} onChange={() => {}}>
+      <option value="a">A</option>
+      <option value="b">B</option>
+      <option>c</option>
+    </select>
+  ),
+  optionSelected: () => (
+    <datalist id="l">
+      <option value="x" selected>
+        x
+      </option>
+    </datalist>
+  ),
+  textarea: () => (
+    <>
+      <textarea name="t" defaultValue={"\nfirst line & <b>"} rows={3} cols={0} />
+      <textarea value="v" readOnly />
+    </>
+  ),
+  pre: () => (
+    <>
+      <pre>{"\nindented"}</pre>
+      <pre dangerouslySetInnerHTML={{ __html: "\n<b>raw</b>" }} />
+    </>
+  ),
+  innerHTML: () => <div dangerouslySetInnerHTML={{ __html: "<em>kept</em> as is" }} />,
+  svg: () => (
+    <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true" xmlnsXlink="http://www.w3.org/1999/xlink">
+      <title>Icon</title>
+      <path fill="currentColor" strokeWidth={2} strokeLinecap="round" fillRule="evenodd" d="M0 0h24v24H0z" />
+      <use xlinkHref="#a" />
+      <foreignObject>
+        <p>inside</p>
+      </foreignObject>
+    </svg>
+  ),
+  scriptAndStyle: () => (
+    <div>
+      <script type="application/json" dangerouslySetInnerHTML={{ __html: '{"a":"<\\/script>"}' }} />
+      <script>{"var a = '</script>';"}</script>
+      <style>{".a{color:red}</style>"}</style>
+    </div>
+  ),
+  voids: () => (
+    <p>
+      a<br />b<hr />
+      <wbr />
+      <input type="text" disabled={false} required />
+    </p>
+  ),
+  components: () => (
+    <Theme.Provider value="dark">
+      <Themed />
+      <Theme value="nested">
+        <Themed />
+      </Theme>
+      <Theme.Consumer>{(v) => <u>{v}</u>}</Theme.Consumer>
+      <Legacy />
+      <Legacy name="given">child</Legacy>
+      <Memo text="memo" />
+      <Forwarded label="field" />
+    </Theme.Provider>
+  ),
+  outsideProvider: () => <Themed />,
+  table: () => (
+    <table>
+      <caption>c</caption>
+      <thead>
+        <tr>
+          <th colSpan={2} rowSpan={1} scope="col">
+            h
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>1</td>
+          <td>{2}</td>
+        </tr>
+      </tbody>
+    </table>
+  ),
+  details: () => (
+    <details open>
+      <summary>s</summary>
+      <dialog open={false}>d</dialog>
+    </details>
+  ),
+  media: () => (
+    <>
+      <video controls autoPlay muted playsInline loop src="/v.mp4" />
+      <iframe allowFullScreen loading="lazy" src="/frame" title="f" />
+      <a download href="/f.pdf">f</a>
+      <a download="name.pdf" href="/f.pdf">
+        f
+      </a>
+      <label htmlFor="x">label</label>
+      <meta itemProp="name" content="in place" />
+      <ol start={3} reversed>
+        <li value={5}>v</li>
+      </ol>
+    </>
+  ),
+  document: () => (
+    <html lang="ru" data-x="">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width" />
+        <link rel="icon" href="/i.svg" />
+        <link rel="stylesheet" href="/s.css" />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: "{}" }} />
+      </head>
+      <body className="b">
+        <title>Page — «title»</title>
+        <meta name="description" content="d &amp; e" />
+        <link rel="canonical" href="/page" />
+        <p>
+          text
+          <meta property="og:title" content="inline" />
+          more
+        </p>
+        <img src="/a.jpg" alt="eager" />
+        <img src="/lazy.jpg" alt="lazy" loading="lazy" />
+        <img src="data:image/png;base64,AAAA" alt="data" />
+        <img srcSet="/b.jpg 1x, /b2.jpg 2x" sizes="100vw" alt="set" fetchPriority="high" />
+        <picture>
+          <source srcSet="/c.webp" type="image/webp" />
+          <img src="/c.jpg" alt="in picture" />
+        </picture>
+        <noscript>
+          <img src="/n.jpg" alt="noscript" />
+        </noscript>
+        <svg>
+          <title>svg title stays</title>
+        </svg>
+        <link rel="modulepreload" href="/m.js" />
+        <script type="module" src="/entry.js" async />
+        <script type="module" src="/entry.js" async />
+        <script src="/classic.js" async />
+        <script src="/blocking.js" />
+      </body>
+    </html>
+  ),
+  manyImages: () => (
+    <html>
+      <head />
+      <body>
+        {Array.from({ length: 12 }, (_, i) => (
+          <img key={i} src={`/img${i}.jpg`} alt="" />
+        ))}
+        <img src="/img0.jpg" alt="again" />
+        <img src="/img11.jpg" alt="again, now high" fetchPriority="high" />
+        <script src="/late.js" async />
+      </body>
+    </html>
+  ),
+};
+
+/** both renders case name with React and with staticRender, in that order. */
+export function both(name: string): [string, string] {
+  const make = cases[name];
+  return [renderToString(<>{make()}</>), renderStatic(<>{make()}</>)];
+}
+
+/** unsupported lists what staticRender refuses: each throws. */
+export const unsupported: Record<string, () => ReactNode> = {
+  customElement: () => createElement("my-widget"),
+  hoistedOutsideDocument: () => <title>t</title>,
+  functionAction: () => <form action={() => {}} />,
+};
+
+/** refuse renders an unsupported case with staticRender; the error's message or "". */
+export function refuse(name: string): string {
+  try {
+    renderStatic(unsupported[name]());
+    return "";
+  } catch (e) {
+    return String((e as Error).message);
+  }
+}

@@ -1,0 +1,859 @@
+// staticRender writes a page's React elements as HTML, the same bytes as
+// react-dom/server's renderToString for the elements our pages use, at a
+// fraction of its cost in goja: pages never hydrate as a whole (only
+// islands do, and each island still renders with React, island.tsx), so
+// the page needs none of Fizz's tasks, segments, key paths or useId tree.
+//
+// What it mirrors of React 19's server renderer
+// (react-dom-server-legacy.browser.production.js): attribute serialisation
+// (pushAttribute), text separators (<!-- --> between adjacent texts), the
+// document's preamble (<meta charSet>, viewport, image preloads, async
+// scripts, then title/meta/link hoisted from anywhere, then <head>'s own
+// children) and the special elements (a, input, select/option, textarea,
+// pre, img, svg, noscript, picture). What it does not support it refuses
+// with an error naming the element (Suspense, lazy, forms with function
+// actions, stylesheets with precedence), and the server entry renders
+// that page with React instead. TestStaticRenderMatchesReact (server/site)
+// compares it with renderToString on every route, TestStaticRenderCases
+// (client) on the elements of staticRender.cases.tsx.
+import * as React from "react";
+
+const ELEMENT = Symbol.for("react.transitional.element");
+const LEGACY_ELEMENT = Symbol.for("react.element");
+const PORTAL = Symbol.for("react.portal");
+const FRAGMENT = Symbol.for("react.fragment");
+const STRICT_MODE = Symbol.for("react.strict_mode");
+const PROFILER = Symbol.for("react.profiler");
+const CONTEXT = Symbol.for("react.context");
+const CONSUMER = Symbol.for("react.consumer");
+const FORWARD_REF = Symbol.for("react.forward_ref");
+const MEMO = Symbol.for("react.memo");
+
+/** The hooks a page's components may call while rendering statically. */
+interface Dispatcher {
+  readContext(ctx: Ctx): unknown;
+  use(usable: unknown): unknown;
+  useContext(ctx: Ctx): unknown;
+  useMemo<T>(create: () => T): T;
+  useCallback<T>(fn: T): T;
+  useState<T>(initial: T | (() => T)): [T, () => void];
+  useReducer<S>(reducer: unknown, initialArg: S, init?: (arg: S) => S): [S, () => void];
+  useRef<T>(initial: T): { current: T };
+  useEffect(): void;
+  useLayoutEffect(): void;
+  useInsertionEffect(): void;
+  useImperativeHandle(): void;
+  useDebugValue(): void;
+  useId(): string;
+  useSyncExternalStore<T>(subscribe: unknown, getSnapshot: () => T, getServerSnapshot?: () => T): T;
+  useTransition(): [boolean, (fn: () => void) => void];
+  useDeferredValue<T>(value: T, initial?: T): T;
+  useOptimistic<T>(value: T): [T, () => void];
+  useActionState<S>(action: unknown, initial: S): [S, () => void, boolean];
+  useFormState<S>(action: unknown, initial: S): [S, () => void, boolean];
+}
+
+interface Ctx {
+  $$typeof: symbol;
+  _currentValue: unknown;
+  _context?: Ctx;
+}
+
+interface Element {
+  $$typeof: symbol;
+  type: unknown;
+  props: Record<string, unknown>;
+}
+
+const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: { H: unknown } })
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+
+// Where an element stands, as React's format context: in <svg> or <math>
+// nothing hoists; in <noscript> nothing hoists or preloads; in <picture> no
+// image preloads; inside <select> its value marks the options.
+const IN_SVG = 1;
+const IN_NOSCRIPT = 2;
+const IN_PICTURE = 4;
+
+/** Unsupported is what renderStatic throws for an element it does not write. */
+export class Unsupported extends Error {}
+
+/** Render is one document's state: its output and what hoists into <head>. */
+class Render {
+  out: string[] = [];
+  lastText = false;
+  scope = 0;
+  selected: unknown = null;
+  contexts = new Map<Ctx, unknown>();
+  idCount = 0;
+
+  htmlStart: string[] | null = null;
+  headStart: string[] | null = null;
+  headChildren: string[] | null = null;
+  bodyStart: string[] | null = null;
+  charset: string[] = [];
+  viewport: string[] = [];
+  highImages: string[] = [];
+  highImageCount = 0;
+  scripts: string[] = [];
+  bulkPreloads: string[] = [];
+  hoisted: string[] = [];
+  /** imageKeys are the images preloaded: the late preload's HTML, or null once it is among the first. */
+  imageKeys = new Map<string, string | null>();
+  scriptKeys = new Set<string>();
+  moduleKeys = new Set<string>();
+
+  node(node: unknown): void {
+    if (node === null || node === undefined || typeof node === "boolean") return;
+    if (typeof node === "string") return this.text(node);
+    if (typeof node === "number" || typeof node === "bigint") return this.text("" + node);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) this.node(node[i]);
+      return;
+    }
+    if (typeof node === "object") {
+      const el = node as Element;
+      if (el.$$typeof === ELEMENT || el.$$typeof === LEGACY_ELEMENT) return this.element(el.type, el.props);
+      if (el.$$typeof === PORTAL) throw new Unsupported("portals");
+      if (typeof (node as { then?: unknown }).then === "function") throw new Unsupported("a promise as a child");
+      if (typeof (node as Iterable<unknown>)[Symbol.iterator] === "function") {
+        for (const child of node as Iterable<unknown>) this.node(child);
+        return;
+      }
+      if (el.$$typeof === CONTEXT) return this.node((node as Ctx)._currentValue);
+      throw new Error("Objects are not valid as a React child (found: object with keys {" + Object.keys(node).join(", ") + "})");
+    }
+    // Functions and symbols render nothing, as in React.
+  }
+
+  text(s: string): void {
+    if (s === "") return;
+    if (this.lastText) this.out.push("<!-- -->");
+    this.out.push(escapeText(s));
+    this.lastText = true;
+  }
+
+  element(type: unknown, props: Record<string, unknown>): void {
+    if (typeof type === "string") return this.host(type, props);
+    if (typeof type === "function") {
+      const proto = (type as { prototype?: { isReactComponent?: unknown } }).prototype;
+      if (proto && proto.isReactComponent) return this.classComponent(type as new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props);
+      return this.node((type as (props: unknown) => unknown)(props));
+    }
+    if (type === FRAGMENT || type === STRICT_MODE || type === PROFILER) return this.node(props.children);
+    if (typeof type === "object" && type !== null) {
+      const t = type as { $$typeof: symbol; render?: (props: unknown, ref: unknown) => unknown; type?: unknown; _context?: Ctx };
+      switch (t.$$typeof) {
+        case CONTEXT:
+          return this.provide(type as Ctx, props.value, props.children);
+        case CONSUMER: {
+          const render = props.children as (value: unknown) => unknown;
+          return this.node(render(this.read(t._context as Ctx)));
+        }
+        case FORWARD_REF:
+          return this.node(t.render!(props, props.ref ?? null));
+        case MEMO:
+          return this.element(t.type, props);
+      }
+    }
+    throw new Unsupported("element type " + describe(type));
+  }
+
+  classComponent(type: new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props: Record<string, unknown>): void {
+    const Type = type as unknown as { defaultProps?: Record<string, unknown>; getDerivedStateFromProps?: (p: unknown, s: unknown) => unknown };
+    if (Type.defaultProps) props = { ...Type.defaultProps, ...props };
+    const instance = new type(props) as { render(): unknown; props: unknown; state?: unknown; UNSAFE_componentWillMount?: () => void; componentWillMount?: () => void };
+    instance.props = props;
+    if (instance.state === undefined) instance.state = null;
+    if (Type.getDerivedStateFromProps) {
+      const partial = Type.getDerivedStateFromProps(props, instance.state);
+      if (partial !== null && partial !== undefined) instance.state = { ...(instance.state as object), ...(partial as object) };
+    }
+    if (instance.UNSAFE_componentWillMount || instance.componentWillMount) throw new Unsupported("componentWillMount");
+    this.node(instance.render());
+  }
+
+  provide(ctx: Ctx, value: unknown, children: unknown): void {
+    const had = this.contexts.has(ctx);
+    const prev = this.contexts.get(ctx);
+    this.contexts.set(ctx, value);
+    try {
+      this.node(children);
+    } finally {
+      if (had) this.contexts.set(ctx, prev);
+      else this.contexts.delete(ctx);
+    }
+  }
+
+  read(ctx: Ctx): unknown {
+    return this.contexts.has(ctx) ? this.contexts.get(ctx) : ctx._currentValue;
+  }
+
+  /** host writes an element of the DOM: its tag, attributes and children. */
+  host(tag: string, props: Record<string, unknown>): void {
+    const inSVG = (this.scope & IN_SVG) !== 0;
+    if (!inSVG && (this.scope & IN_NOSCRIPT) === 0 && props.itemProp == null) {
+      if (tag === "title" || tag === "meta" || (tag === "link" && this.hoistLink(props)) || (tag === "script" && this.scriptResource(props))) {
+        this.hoist(tag, props);
+        return;
+      }
+    }
+    if (tag === "img" && !inSVG) this.preloadImage(props);
+    switch (tag) {
+      case "html":
+        if (this.htmlStart === null) return this.singleton(tag, props, (this.htmlStart = []));
+        break;
+      case "head":
+        if (this.headStart === null) {
+          this.headStart = [];
+          this.headChildren = [];
+          return this.singleton(tag, props, this.headStart, this.headChildren);
+        }
+        break;
+      case "body":
+        if (this.bodyStart === null) return this.singleton(tag, props, (this.bodyStart = []));
+        break;
+    }
+    if (tag.indexOf("-") !== -1) throw new Unsupported("custom element <" + tag + ">");
+    const out = this.out;
+    out.push("<", tag);
+    let children: unknown = null;
+    let inner: unknown = null;
+    let value: unknown = null;
+    let defaultValue: unknown = null;
+    let checked: unknown = null;
+    let defaultChecked: unknown = null;
+    let selected: unknown = null;
+    // React writes a form's action and its fields' name and form* props
+    // after the others, in its own order.
+    let late: Record<string, unknown> | null = null;
+    const special = PROP_TAGS[tag] === true;
+    for (const key in props) {
+      const v = props[key];
+      if (v === null || v === undefined) continue;
+      switch (key) {
+        case "children":
+          children = v;
+          continue;
+        case "dangerouslySetInnerHTML":
+          inner = v;
+          continue;
+      }
+      if (special) switch (tag) {
+        case "input":
+          if (key === "value") { value = v; continue; }
+          if (key === "defaultValue") { defaultValue = v; continue; }
+          if (key === "checked") { checked = v; continue; }
+          if (key === "defaultChecked") { defaultChecked = v; continue; }
+        // falls through
+        case "button":
+          if (FORM_ACTION[key] === true) {
+            if (typeof v === "function") throw new Unsupported("a function as <" + tag + "> " + key);
+            (late ??= {})[key] = v;
+            continue;
+          }
+          break;
+        case "form":
+          if (FORM[key] === true) {
+            if (typeof v === "function") throw new Unsupported("a function as <form> " + key);
+            (late ??= {})[key] = v;
+            continue;
+          }
+          break;
+        case "select":
+          if (key === "value" || key === "defaultValue") continue;
+          break;
+        case "textarea":
+          if (key === "value") { value = v; continue; }
+          if (key === "defaultValue") { defaultValue = v; continue; }
+          break;
+        case "option":
+          if (key === "selected") { selected = v; continue; }
+          if (key === "value") value = v;
+          break;
+        case "a":
+          if (key === "href" && v === "") { out.push(' href=""'); continue; }
+          break;
+      }
+      attribute(out, key, v);
+    }
+    if (late !== null) {
+      for (const key of tag === "form" ? FORM_ORDER : FORM_ACTION_ORDER) if (late[key] != null) attribute(out, key, late[key]);
+    }
+    if (tag === "input") {
+      if (checked !== null) { if (checked) out.push(' checked=""'); }
+      else if (defaultChecked) out.push(' checked=""');
+      if (value !== null) attribute(out, "value", value);
+      else if (defaultValue !== null) attribute(out, "value", defaultValue);
+    }
+    if (tag === "option") this.optionSelected(out, value, children, selected);
+    if (VOID[tag] === true) {
+      if (children != null || inner != null) throw new Error(tag + " is a void element tag and must neither have `children` nor use `dangerouslySetInnerHTML`.");
+      out.push("/>");
+      this.lastText = false;
+      return;
+    }
+    out.push(">");
+    if ((tag === "script" || tag === "style") && children !== null) {
+      // React writes a script's or style's text unescaped, but for what
+      // would close the element.
+      const text = Array.isArray(children) ? (children.length < 2 ? children[0] : null) : children;
+      if (tag === "script" && typeof children !== "string") throw new Unsupported("a script with children other than text");
+      if (text !== null && text !== undefined && typeof text !== "function" && typeof text !== "symbol") {
+        out.push(tag === "script" ? ("" + text).replace(/(<\/|<)(s)(cript)/gi, (_m, pre, s, suf) => pre + (s === "s" ? "\\u0073" : "\\u0053") + suf) : ("" + text).replace(/(<\/|<)(s)(tyle)/gi, (_m, pre, s, suf) => pre + (s === "s" ? "\\73 " : "\\53 ") + suf));
+      }
+      if (inner !== null) out.push("" + (inner as { __html: unknown }).__html);
+      out.push("</", tag, ">");
+      this.lastText = false;
+      return;
+    }
+    if (tag === "textarea") {
+      let text = value ?? defaultValue;
+      if (children != null) text = Array.isArray(children) ? "" + children[0] : "" + children;
+      if (typeof text === "string" && text[0] === "\n") out.push("\n");
+      if (text !== null) out.push(escapeText("" + text));
+      out.push("</textarea>");
+      this.lastText = false;
+      return;
+    }
+    if (inner !== null) {
+      const html = (inner as { __html?: unknown }).__html;
+      if (html !== null && html !== undefined) {
+        const s = "" + html;
+        out.push((tag === "pre" || tag === "listing") && s[0] === "\n" ? "\n" + s : s);
+      }
+    } else if ((tag === "pre" || tag === "listing") && typeof children === "string" && children[0] === "\n") {
+      out.push("\n");
+    }
+    this.lastText = false;
+    if (typeof children === "string" && (tag !== "select" && tag !== "option")) {
+      out.push(escapeText(children));
+    } else if (children !== null) {
+      this.children(tag, props, children);
+    }
+    out.push("</", tag, ">");
+    this.lastText = false;
+  }
+
+  /** children renders an element's children in the scope the element opens. */
+  children(tag: string, props: Record<string, unknown>, children: unknown): void {
+    const scope = this.scope;
+    const selected = this.selected;
+    switch (tag) {
+      case "svg":
+      case "math":
+        this.scope |= IN_SVG;
+        break;
+      case "foreignObject":
+        this.scope &= ~IN_SVG;
+        break;
+      case "noscript":
+        this.scope |= IN_NOSCRIPT;
+        break;
+      case "picture":
+        this.scope |= IN_PICTURE;
+        break;
+      case "select":
+        this.selected = props.value ?? props.defaultValue ?? null;
+        break;
+    }
+    if (tag !== "select" && tag !== "option") this.selected = null;
+    try {
+      this.node(children);
+    } finally {
+      this.scope = scope;
+      this.selected = selected;
+    }
+  }
+
+  optionSelected(out: string[], value: unknown, children: unknown, selected: unknown): void {
+    const chosen = this.selected;
+    if (chosen !== null && chosen !== undefined) {
+      let text = "";
+      if (value !== null) text = "" + value;
+      else React.Children.forEach(children as React.ReactNode, (child) => { if (child != null) text += child; });
+      if (Array.isArray(chosen) ? chosen.some((c) => "" + c === text) : "" + chosen === text) out.push(' selected=""');
+    } else if (selected) out.push(' selected=""');
+  }
+
+  /** singleton writes <html>, <head> or <body>'s start where React's preamble puts it. */
+  singleton(tag: string, props: Record<string, unknown>, start: string[], into?: string[]): void {
+    start.push("<", tag);
+    let children: unknown = null;
+    let inner: unknown = null;
+    for (const key in props) {
+      const v = props[key];
+      if (v === null || v === undefined) continue;
+      if (key === "children") children = v;
+      else if (key === "dangerouslySetInnerHTML") inner = v;
+      else attribute(start, key, v);
+    }
+    start.push(">");
+    if (inner !== null) start.push("" + (inner as { __html: unknown }).__html);
+    const out = this.out;
+    if (into) this.out = into;
+    this.lastText = false;
+    try {
+      this.node(children);
+    } finally {
+      this.out = out;
+    }
+    this.lastText = false;
+  }
+
+  hoistLink(props: Record<string, unknown>): boolean {
+    if (typeof props.rel !== "string" || typeof props.href !== "string" || props.href === "") return false;
+    if (props.rel === "stylesheet") {
+      if (typeof props.precedence === "string" && props.disabled == null && !props.onLoad && !props.onError) throw new Unsupported("a stylesheet with precedence");
+      return false;
+    }
+    return !props.onLoad && !props.onError;
+  }
+
+  scriptResource(props: Record<string, unknown>): boolean {
+    const a = props.async;
+    return typeof props.src === "string" && props.src !== "" && !!a && typeof a !== "function" && typeof a !== "symbol" && !props.onLoad && !props.onError;
+  }
+
+  /** hoist moves title, meta, link and async scripts into <head>, as React does. */
+  hoist(tag: string, props: Record<string, unknown>): void {
+    if (this.lastText) this.out.push("<!-- -->");
+    this.lastText = false;
+    switch (tag) {
+      case "title":
+        return titleTag(this.hoisted, props);
+      case "meta":
+        return selfClosing(typeof props.charSet === "string" ? this.charset : props.name === "viewport" ? this.viewport : this.hoisted, "meta", props);
+      case "link":
+        return selfClosing(this.hoisted, "link", props);
+      case "script": {
+        const keys = props.type === "module" ? this.moduleKeys : this.scriptKeys;
+        const src = props.src as string;
+        if (keys.has(src)) return;
+        keys.add(src);
+        return scriptTag(this.scripts, props);
+      }
+    }
+  }
+
+  /** preloadImage adds the preload React writes into <head> for an eager image. */
+  preloadImage(props: Record<string, unknown>): void {
+    const src = props.src;
+    const srcSet = props.srcSet;
+    if (props.loading === "lazy" || (!src && !srcSet) || (typeof src !== "string" && src != null) || (typeof srcSet !== "string" && srcSet != null)) return;
+    if (props.fetchPriority === "low" || (this.scope & (IN_PICTURE | IN_NOSCRIPT)) !== 0) return;
+    if (isData(src) || isData(srcSet)) return;
+    const sizes = typeof props.sizes === "string" ? props.sizes : undefined;
+    const key = srcSet ? srcSet + "\n" + (sizes || "") : (src as string);
+    const seen = this.imageKeys.get(key);
+    if (seen !== undefined) {
+      // A preload left among the late ones moves up as React moves it.
+      if (seen !== null && (props.fetchPriority === "high" || this.highImageCount < 10)) {
+        this.bulkPreloads.splice(this.bulkPreloads.indexOf(seen), 1);
+        this.highImages.push(seen);
+        this.highImageCount++;
+        this.imageKeys.set(key, null);
+      }
+      return;
+    }
+    const cross = props.crossOrigin;
+    const link: string[] = [];
+    selfClosing(link, "link", {
+      rel: "preload",
+      as: "image",
+      href: srcSet ? undefined : src,
+      imageSrcSet: srcSet,
+      imageSizes: sizes,
+      crossOrigin: typeof cross === "string" ? (cross === "use-credentials" ? cross : "") : undefined,
+      integrity: props.integrity,
+      type: props.type,
+      fetchPriority: props.fetchPriority,
+      referrerPolicy: props.referrerPolicy,
+    });
+    const html = link.join("");
+    if (props.fetchPriority === "high" || this.highImageCount < 10) {
+      this.highImageCount++;
+      this.highImages.push(html);
+      this.imageKeys.set(key, null);
+    } else {
+      this.bulkPreloads.push(html);
+      this.imageKeys.set(key, html);
+    }
+  }
+
+  /** document joins the preamble, <head> and body in React's order. */
+  document(): string {
+    if (this.htmlStart === null) {
+      if (this.charset.length + this.viewport.length + this.highImages.length + this.scripts.length + this.bulkPreloads.length + this.hoisted.length > 0) {
+        throw new Unsupported("title, meta, link, async scripts or eager images outside a document");
+      }
+      return this.out.join("");
+    }
+    const head = this.htmlStart.concat(this.headStart ?? "<head>", this.charset, this.viewport, this.highImages, this.scripts, this.bulkPreloads, this.hoisted, this.headChildren ?? [], "</head>", this.bodyStart ?? []);
+    this.out.push(this.bodyStart ? "</body></html>" : "</html>");
+    return head.join("") + this.out.join("");
+  }
+}
+
+function isData(url: unknown): boolean {
+  return typeof url === "string" && url[4] === ":" && url.slice(0, 4).toLowerCase() === "data";
+}
+
+function describe(type: unknown): string {
+  if (typeof type === "symbol") return type.toString();
+  if (typeof type === "object" && type !== null) return String((type as { $$typeof?: symbol }).$$typeof?.toString() ?? "object");
+  return String(type);
+}
+
+function selfClosing(out: string[], tag: string, props: Record<string, unknown>): void {
+  out.push("<", tag);
+  for (const key in props) {
+    const v = props[key];
+    if (v === null || v === undefined) continue;
+    if (key === "children" || key === "dangerouslySetInnerHTML") throw new Error(tag + " is a void element tag and must neither have `children` nor use `dangerouslySetInnerHTML`.");
+    attribute(out, key, v);
+  }
+  out.push("/>");
+}
+
+function titleTag(out: string[], props: Record<string, unknown>): void {
+  out.push("<title");
+  let children: unknown = null;
+  let inner: unknown = null;
+  for (const key in props) {
+    const v = props[key];
+    if (v === null || v === undefined) continue;
+    if (key === "children") children = v;
+    else if (key === "dangerouslySetInnerHTML") inner = v;
+    else attribute(out, key, v);
+  }
+  out.push(">");
+  const child = Array.isArray(children) ? (children.length < 2 ? children[0] : null) : children;
+  if (typeof child !== "function" && typeof child !== "symbol" && child !== null && child !== undefined) out.push(escapeText("" + child));
+  if (inner !== null) out.push("" + (inner as { __html: unknown }).__html);
+  out.push("</title>");
+}
+
+function scriptTag(out: string[], props: Record<string, unknown>): void {
+  out.push("<script");
+  let children: unknown = null;
+  let inner: unknown = null;
+  for (const key in props) {
+    const v = props[key];
+    if (v === null || v === undefined) continue;
+    if (key === "children") children = v;
+    else if (key === "dangerouslySetInnerHTML") inner = v;
+    else attribute(out, key, v);
+  }
+  out.push(">");
+  if (inner !== null) out.push("" + (inner as { __html: unknown }).__html);
+  if (typeof children === "string") throw new Unsupported("a script with text children");
+  out.push("</script>");
+}
+
+/** PROP_TAGS are the elements some of whose props host writes itself. */
+const PROP_TAGS: Record<string, true> = { input: true, button: true, form: true, select: true, textarea: true, option: true, a: true };
+
+const FORM_ORDER = ["action", "encType", "method", "target"];
+const FORM: Record<string, true> = { action: true, encType: true, method: true, target: true };
+const FORM_ACTION_ORDER = ["name", "formAction", "formEncType", "formMethod", "formTarget"];
+const FORM_ACTION: Record<string, true> = { name: true, formAction: true, formEncType: true, formMethod: true, formTarget: true };
+
+const VOID: Record<string, true> = {
+  area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
+  keygen: true, link: true, meta: true, param: true, source: true, track: true, wbr: true, menuitem: true,
+};
+
+const matchHTML = /["'&<>]/;
+
+// The texts of a page repeat across pages (labels, names, places, links),
+// and goja tests a RegExp against non-ASCII text rune by rune: a bounded
+// map of what was escaped costs less.
+const escaped = new Map<string, string>();
+
+/** escapeText is React's escapeTextForBrowser. */
+function escapeText(text: string): string {
+  let html = escaped.get(text);
+  if (html === undefined) {
+    html = escapeUncached(text);
+    if (escaped.size >= 8192) escaped.clear();
+    escaped.set(text, html);
+  }
+  return html;
+}
+
+function escapeUncached(text: string): string {
+  if (!matchHTML.test(text)) return text;
+  let html = "";
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    let rep: string;
+    switch (text.charCodeAt(i)) {
+      case 34: rep = "&quot;"; break;
+      case 38: rep = "&amp;"; break;
+      case 39: rep = "&#x27;"; break;
+      case 60: rep = "&lt;"; break;
+      case 62: rep = "&gt;"; break;
+      default: continue;
+    }
+    if (last !== i) html += text.slice(last, i);
+    last = i + 1;
+    html += rep;
+  }
+  return last !== text.length ? html + text.slice(last) : html;
+}
+
+function escapeValue(v: unknown): string {
+  return typeof v === "string" ? escapeText(v) : typeof v === "number" || typeof v === "boolean" || typeof v === "bigint" ? "" + v : escapeText("" + v);
+}
+
+const isJavaScriptProtocol = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
+
+function sanitizeURL(url: string): string {
+  return isJavaScriptProtocol.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url;
+}
+
+const BOOLEAN: Record<string, true> = {
+  inert: true, allowFullScreen: true, async: true, autoPlay: true, controls: true, credentialless: true, default: true,
+  defer: true, disabled: true, disablePictureInPicture: true, disableRemotePlayback: true, formNoValidate: true,
+  hidden: true, loop: true, noModule: true, noValidate: true, open: true, playsInline: true, readOnly: true,
+  required: true, reversed: true, scoped: true, seamless: true, itemScope: true,
+};
+
+const STRINGISH: Record<string, true> = {
+  contentEditable: true, spellCheck: true, draggable: true, value: true, autoReverse: true,
+  externalResourcesRequired: true, focusable: true, preserveAlpha: true,
+};
+
+const RENAMED: Record<string, string> = {
+  className: "class", tabIndex: "tabindex", xlinkActuate: "xlink:actuate", xlinkArcrole: "xlink:arcrole",
+  xlinkRole: "xlink:role", xlinkShow: "xlink:show", xlinkTitle: "xlink:title", xlinkType: "xlink:type",
+  xmlBase: "xml:base", xmlLang: "xml:lang", xmlSpace: "xml:space",
+};
+
+// React's aliases (react-dom's attribute name map), for the SVG and HTML
+// attributes whose DOM name differs from the prop.
+const ALIASES: Record<string, string> = {
+  acceptCharset: "accept-charset", htmlFor: "for", httpEquiv: "http-equiv", crossOrigin: "crossorigin",
+  accentHeight: "accent-height", alignmentBaseline: "alignment-baseline", arabicForm: "arabic-form",
+  baselineShift: "baseline-shift", capHeight: "cap-height", clipPath: "clip-path", clipRule: "clip-rule",
+  colorInterpolation: "color-interpolation", colorInterpolationFilters: "color-interpolation-filters",
+  colorProfile: "color-profile", colorRendering: "color-rendering", dominantBaseline: "dominant-baseline",
+  enableBackground: "enable-background", fillOpacity: "fill-opacity", fillRule: "fill-rule", floodColor: "flood-color",
+  floodOpacity: "flood-opacity", fontFamily: "font-family", fontSize: "font-size", fontSizeAdjust: "font-size-adjust",
+  fontStretch: "font-stretch", fontStyle: "font-style", fontVariant: "font-variant", fontWeight: "font-weight",
+  glyphName: "glyph-name", glyphOrientationHorizontal: "glyph-orientation-horizontal",
+  glyphOrientationVertical: "glyph-orientation-vertical", horizAdvX: "horiz-adv-x", horizOriginX: "horiz-origin-x",
+  imageRendering: "image-rendering", letterSpacing: "letter-spacing", lightingColor: "lighting-color",
+  markerEnd: "marker-end", markerMid: "marker-mid", markerStart: "marker-start", overlinePosition: "overline-position",
+  overlineThickness: "overline-thickness", paintOrder: "paint-order", panose1: "panose-1", pointerEvents: "pointer-events",
+  renderingIntent: "rendering-intent", shapeRendering: "shape-rendering", stopColor: "stop-color",
+  stopOpacity: "stop-opacity", strikethroughPosition: "strikethrough-position",
+  strikethroughThickness: "strikethrough-thickness", strokeDasharray: "stroke-dasharray",
+  strokeDashoffset: "stroke-dashoffset", strokeLinecap: "stroke-linecap", strokeLinejoin: "stroke-linejoin",
+  strokeMiterlimit: "stroke-miterlimit", strokeOpacity: "stroke-opacity", strokeWidth: "stroke-width",
+  textAnchor: "text-anchor", textDecoration: "text-decoration", textRendering: "text-rendering",
+  transformOrigin: "transform-origin", underlinePosition: "underline-position", underlineThickness: "underline-thickness",
+  unicodeBidi: "unicode-bidi", unicodeRange: "unicode-range", unitsPerEm: "units-per-em", vAlphabetic: "v-alphabetic",
+  vHanging: "v-hanging", vIdeographic: "v-ideographic", vMathematical: "v-mathematical", vectorEffect: "vector-effect",
+  vertAdvY: "vert-adv-y", vertOriginX: "vert-origin-x", vertOriginY: "vert-origin-y", wordSpacing: "word-spacing",
+  writingMode: "writing-mode", xmlnsXlink: "xmlns:xlink", xHeight: "x-height",
+};
+
+const attributeNameOK = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
+
+// How attribute writes a prop, decided once per prop name (a lookup costs
+// goja less than React's switch of string cases).
+const enum Rule {
+  Plain, // the value escaped; a boolean only for data-* and aria-*
+  Skip,
+  Boolean, // name="" when truthy
+  Stringish, // booleans written as "true" and "false"
+  URL, // sanitised; "" writes nothing
+  Action, // sanitised
+  LowerBoolean, // autoFocus → autofocus=""
+  Overloaded, // capture, download: "" when true, else the value
+  Positive, // a number ≥ 1
+  Numeric, // any number
+  Style,
+}
+
+interface NameRule {
+  rule: Rule;
+  attr: string;
+}
+
+const SPECIAL: Record<string, Rule> = {
+  style: Rule.Style, src: Rule.URL, href: Rule.URL, action: Rule.Action, formAction: Rule.Action,
+  defaultValue: Rule.Skip, defaultChecked: Rule.Skip, innerHTML: Rule.Skip, suppressContentEditableWarning: Rule.Skip,
+  suppressHydrationWarning: Rule.Skip, ref: Rule.Skip, autoFocus: Rule.LowerBoolean, multiple: Rule.LowerBoolean,
+  muted: Rule.LowerBoolean, xlinkHref: Rule.Action, capture: Rule.Overloaded, download: Rule.Overloaded,
+  cols: Rule.Positive, rows: Rule.Positive, size: Rule.Positive, span: Rule.Positive, rowSpan: Rule.Numeric,
+  start: Rule.Numeric,
+};
+
+const nameRules = new Map<string, NameRule>();
+
+function ruleOf(name: string): NameRule {
+  let r = nameRules.get(name);
+  if (r !== undefined) return r;
+  const special = SPECIAL[name];
+  if (special !== undefined) r = { rule: special, attr: name === "xlinkHref" ? "xlink:href" : name === "autoFocus" || name === "multiple" || name === "muted" ? name.toLowerCase() : name };
+  else if (BOOLEAN[name] === true) r = { rule: Rule.Boolean, attr: name };
+  else if (STRINGISH[name] === true) r = { rule: Rule.Stringish, attr: name };
+  else if (RENAMED[name] !== undefined) r = { rule: Rule.Plain, attr: RENAMED[name] };
+  else if (name.length > 2 && (name[0] === "o" || name[0] === "O") && (name[1] === "n" || name[1] === "N")) r = { rule: Rule.Skip, attr: name };
+  else {
+    const attr = ALIASES[name] ?? name;
+    r = { rule: attributeNameOK.test(attr) ? Rule.Plain : Rule.Skip, attr };
+  }
+  nameRules.set(name, r);
+  return r;
+}
+
+/** attribute is React's pushAttribute: one prop as an attribute, or nothing. */
+function attribute(out: string[], name: string, value: unknown): void {
+  const kind = typeof value;
+  if (kind === "function" || kind === "symbol") return;
+  const { rule, attr } = ruleOf(name);
+  switch (rule) {
+    case Rule.Plain:
+      if (kind === "string") out.push(" ", attr, '="', escapeText(value as string), '"');
+      else if (kind !== "boolean") out.push(" ", attr, '="', escapeValue(value), '"');
+      else {
+        const prefix = attr.toLowerCase().slice(0, 5);
+        if (prefix === "data-" || prefix === "aria-") out.push(" ", attr, '="', "" + value, '"');
+      }
+      return;
+    case Rule.Skip:
+      return;
+    case Rule.Boolean:
+    case Rule.LowerBoolean:
+      if (value) out.push(" ", attr, '=""');
+      return;
+    case Rule.Stringish:
+      out.push(" ", attr, '="', escapeValue(value), '"');
+      return;
+    case Rule.URL:
+      if (value === "") return;
+    // falls through
+    case Rule.Action:
+      if (kind !== "boolean") out.push(" ", attr, '="', escapeText(sanitizeURL("" + value)), '"');
+      return;
+    case Rule.Overloaded:
+      if (value === true) out.push(" ", attr, '=""');
+      else if (value !== false) out.push(" ", attr, '="', escapeValue(value), '"');
+      return;
+    case Rule.Positive:
+      if (!isNaN(value as number) && (value as number) >= 1) out.push(" ", attr, '="', escapeValue(value), '"');
+      return;
+    case Rule.Numeric:
+      if (!isNaN(value as number)) out.push(" ", attr, '="', escapeValue(value), '"');
+      return;
+    case Rule.Style:
+      return style(out, value);
+  }
+}
+
+const unitless = new Set([
+  "animationIterationCount", "aspectRatio", "borderImageOutset", "borderImageSlice", "borderImageWidth", "boxFlex",
+  "boxFlexGroup", "boxOrdinalGroup", "columnCount", "columns", "flex", "flexGrow", "flexPositive", "flexShrink",
+  "flexNegative", "flexOrder", "gridArea", "gridRow", "gridRowEnd", "gridRowSpan", "gridRowStart", "gridColumn",
+  "gridColumnEnd", "gridColumnSpan", "gridColumnStart", "fontWeight", "lineClamp", "lineHeight", "opacity", "order",
+  "orphans", "scale", "tabSize", "widows", "zIndex", "zoom", "fillOpacity", "floodOpacity", "stopOpacity",
+  "strokeDasharray", "strokeDashoffset", "strokeMiterlimit", "strokeOpacity", "strokeWidth", "MozAnimationIterationCount",
+  "MozBoxFlex", "MozBoxFlexGroup", "MozLineClamp", "msAnimationIterationCount", "msFlex", "msZoom", "msFlexGrow",
+  "msFlexNegative", "msFlexOrder", "msFlexPositive", "msFlexShrink", "msGridColumn", "msGridColumnSpan", "msGridRow",
+  "msGridRowSpan", "WebkitAnimationIterationCount", "WebkitBoxFlex", "WebKitBoxFlexGroup", "WebkitBoxOrdinalGroup",
+  "WebkitColumnCount", "WebkitColumns", "WebkitFlex", "WebkitFlexGrow", "WebkitFlexPositive", "WebkitFlexShrink",
+  "WebkitLineClamp",
+]);
+const styleNames = new Map<string, string>();
+
+/** style is React's pushStyleAttribute. */
+function style(out: string[], value: unknown): void {
+  if (typeof value !== "object") throw new Error("The `style` prop expects a mapping from style properties to values, not a string.");
+  let first = true;
+  for (const name in value as Record<string, unknown>) {
+    if (!Object.prototype.hasOwnProperty.call(value, name)) continue;
+    let v = (value as Record<string, unknown>)[name];
+    if (v == null || typeof v === "boolean" || v === "") continue;
+    let css: string;
+    if (name.indexOf("--") === 0) {
+      css = escapeText(name);
+      v = escapeText(("" + v).trim());
+    } else {
+      let cached = styleNames.get(name);
+      if (cached === undefined) {
+        cached = escapeText(name.replace(/([A-Z])/g, "-$1").toLowerCase().replace(/^ms-/, "-ms-"));
+        styleNames.set(name, cached);
+      }
+      css = cached;
+      v = typeof v === "number" ? (v === 0 || unitless.has(name) ? "" + v : v + "px") : escapeText(("" + v).trim());
+    }
+    if (first) {
+      first = false;
+      out.push(' style="', css, ":", v as string);
+    } else out.push(";", css, ":", v as string);
+  }
+  if (!first) out.push('"');
+}
+
+let current: Render | null = null;
+
+function currentRender(): Render {
+  if (current === null) throw new Error("a hook ran outside a static render");
+  return current;
+}
+
+const noop = () => {};
+
+const dispatcher: Dispatcher = {
+  readContext: (ctx) => currentRender().read(ctx),
+  use(usable) {
+    if (usable !== null && typeof usable === "object" && (usable as Ctx).$$typeof === CONTEXT) return currentRender().read(usable as Ctx);
+    throw new Unsupported("use() of a promise");
+  },
+  useContext: (ctx) => currentRender().read(ctx),
+  useMemo: (create) => create(),
+  useCallback: (fn) => fn,
+  useState: (initial) => [typeof initial === "function" ? (initial as () => never)() : initial, noop],
+  useReducer: (_reducer, initialArg, init) => [init ? init(initialArg) : initialArg, noop],
+  useRef: (initial) => ({ current: initial }),
+  useEffect: noop,
+  useLayoutEffect: noop,
+  useInsertionEffect: noop,
+  useImperativeHandle: noop,
+  useDebugValue: noop,
+  useId() {
+    // No page outside an island hydrates, so an id needs only to be unique
+    // in the document; islands (their own React roots) use other prefixes.
+    return "_S_" + (currentRender().idCount++).toString(32) + "_";
+  },
+  useSyncExternalStore: (_s, getSnapshot, getServerSnapshot) => (getServerSnapshot ?? getSnapshot)(),
+  useTransition: () => [false, (fn) => fn()],
+  useDeferredValue: (value, initial) => (initial === undefined ? value : initial),
+  useOptimistic: (value) => [value, noop],
+  useActionState: (_a, initial) => [initial, noop, false],
+  useFormState: (_a, initial) => [initial, noop, false],
+};
+
+/**
+ * renderStatic renders element as renderToString would, but for a page
+ * that never hydrates as a whole: the same HTML, without React's
+ * hydration bookkeeping.
+ */
+export function renderStatic(element: React.ReactNode): string {
+  const outer = current;
+  const prevDispatcher = internals.H;
+  const r = new Render();
+  current = r;
+  internals.H = dispatcher;
+  try {
+    r.node(element);
+    return r.document();
+  } finally {
+    internals.H = prevDispatcher;
+    current = outer;
+  }
+}

@@ -1,0 +1,75 @@
+package site_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
+	"sogliq/server/consultant"
+	"sogliq/server/consultant/llmtest"
+	"sogliq/server/site/sitetest"
+)
+
+// TestStaticRenderMatchesReact renders every route's page in both
+// languages, as its visitor sees it (signed in where the route asks), and
+// a page that is not found, on a site that renders with the bundle's
+// static renderer and reuses fragments and on one that renders everything
+// with react-dom/server's renderToString: the documents must be identical
+// (client/staticRender.ts).
+func TestStaticRenderMatchesReact(t *testing.T) {
+	sms := smstest.Start(t)
+	llm := llmtest.Start(t).URL
+	var logs logBuffer
+	opts := func(react bool) sitetest.Options {
+		return sitetest.Options{
+			Log:         &logs,
+			Uncached:    true,
+			NoFragments: react,
+			React:       react,
+			SMS:         &account.HTTPSender{URL: sms.URL},
+			Consultant:  &consultant.OpenAIModel{URL: llm, Model: "test"},
+		}
+	}
+	static := sitetest.Start(t, opts(false))
+	react := sitetest.StartWithDB(t, static.DB, opts(true))
+	pages := auditPages(t, static, sms)
+	pages = append(pages, auditPage{Path: "/no-such-page"}, auditPage{Path: "/uz/no-such-page"})
+	body := func(s *sitetest.Site, p auditPage) string {
+		t.Helper()
+		got := sitetest.Get(t, s.URL+p.Path, "Cookie", p.Cookie)
+		// The sites differ in their port, which absolute URLs carry.
+		return strings.ReplaceAll(got.Body, s.URL, "http://site")
+	}
+	for _, p := range pages {
+		if diff := cmp.Diff(body(react, p), body(static, p)); diff != "" {
+			t.Errorf("%s: the static renderer's page differs from React's (-react +static):\n%s", p.Path, diff)
+		}
+	}
+	// A page the static renderer refuses falls back to React, which
+	// would make the comparison above pass without it.
+	if log := logs.String(); strings.Contains(log, "rendered with React") {
+		t.Errorf("the static renderer refused a page:\n%s", log)
+	}
+}
+
+// logBuffer collects a site's log lines from its goroutines.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
