@@ -367,7 +367,8 @@ func TestFormRules(t *testing.T) {
 
 // TestStaticRenderCases renders each element of staticRender.cases.tsx
 // with react-dom/server and with staticRender.ts, in goja as on the
-// server: the HTML must be the same; what staticRender refuses must throw.
+// server, and each island root with renderToString and renderIsland: the
+// HTML must be the same; what staticRender refuses must throw.
 func TestStaticRenderCases(t *testing.T) {
 	// As the server bundles it (ssr/build.go): React's production build and
 	// its legacy, synchronous server renderer.
@@ -398,6 +399,20 @@ func TestStaticRenderCases(t *testing.T) {
 				t.Errorf("renderToString:\n%s\nrenderStatic:\n%s", pair[0], pair[1])
 			}
 		})
+	}
+	bothIsland, _ := goja.AssertFunction(lib.Get("bothIsland"))
+	for _, name := range lib.Get("islands").ToObject(vm).Keys() {
+		got, err := bothIsland(goja.Undefined(), vm.ToValue(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pair [2]string
+		if err := vm.ExportTo(got, &pair); err != nil {
+			t.Fatal(err)
+		}
+		if pair[0] != pair[1] {
+			t.Errorf("island %s: renderToString:\n%s\nrenderIsland:\n%s", name, pair[0], pair[1])
+		}
 	}
 	refuse, _ := goja.AssertFunction(lib.Get("refuse"))
 	for _, name := range lib.Get("unsupported").ToObject(vm).Keys() {

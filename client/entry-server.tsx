@@ -6,7 +6,7 @@
 // react-dom/server itself, for the test that compares the two.
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
-import { renderStatic, Unsupported } from "./staticRender";
+import { renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
 
@@ -31,5 +31,7 @@ type SogliqGlobal = typeof globalThis & {
 
 (globalThis as SogliqGlobal).__sogliqRenderReact = function renderReact(propsJSON: string): string {
   const props = JSON.parse(propsJSON) as RenderProps;
+  // A runtime renders with one or the other (ssr.Options.React).
+  renderIslandsWithReact(true);
   return "<!DOCTYPE html>" + renderToString(<Document {...props} />);
 };

@@ -2,9 +2,9 @@
 // staticRender.ts must write exactly as react-dom/server's renderToString
 // does, beyond what the site's own pages hold (server/site's
 // TestStaticRenderMatchesReact covers those).
-import { Component, createContext, createElement, forwardRef, memo, useContext, useMemo, useState, type ReactNode } from "react";
+import { Component, Suspense, createContext, createElement, forwardRef, memo, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { renderStatic } from "./staticRender";
+import { renderIsland, renderStatic } from "./staticRender";
 
 const Theme = createContext("light");
 
@@ -28,6 +28,14 @@ class Legacy extends Component<{ name: string; children?: ReactNode }> {
         {this.props.children}
       </b>
     );
+  }
+}
+
+class WithContext extends Component {
+  static contextType = Theme;
+  declare context: string;
+  render() {
+    return <s>{this.context}</s>;
   }
 }
 
@@ -164,6 +172,8 @@ export const cases: Record<string, () => ReactNode> = {
         <Themed />
       </Theme>
       <Theme.Consumer>{(v) => <u>{v}</u>}</Theme.Consumer>
+      <WithContext />
+      {Theme as unknown as ReactNode}
       <Legacy />
       <Legacy name="given">child</Legacy>
       <Memo text="memo" />
@@ -271,11 +281,56 @@ export function both(name: string): [string, string] {
   return [renderToString(<>{make()}</>), renderStatic(<>{make()}</>)];
 }
 
+function Labelled({ label }: { label: string }) {
+  const id = useId();
+  return (
+    <p>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} />
+    </p>
+  );
+}
+
+function Stateful({ start }: { start: number }) {
+  const [n] = useState(start);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <button ref={ref} type="button" aria-pressed={n > 1}>
+      {n} {n === 1 ? "time" : "times"}
+    </button>
+  );
+}
+
+/** islands are roots rendered by renderIsland, as island.tsx renders them. */
+export const islands: Record<string, () => ReactNode> = {
+  stateful: () => <Stateful start={2} />,
+  withId: () => <Labelled label="Имя" />,
+};
+
+/** bothIsland renders island name with React's renderToString and with renderIsland. */
+export function bothIsland(name: string): [string, string] {
+  const make = islands[name];
+  return [renderToString(<>{make()}</>, { identifierPrefix: "Island0-" }), renderIsland(<>{make()}</>, "Island0-")];
+}
+
 /** unsupported lists what staticRender refuses: each throws. */
 export const unsupported: Record<string, () => ReactNode> = {
   customElement: () => createElement("my-widget"),
   hoistedOutsideDocument: () => <title>t</title>,
   functionAction: () => <form action={() => {}} />,
+  useId: () => <Labelled label="l" />,
+  stylePrecedence: () => (
+    <style href="s" precedence="default">
+      {".a{}"}
+    </style>
+  ),
+  stylesheetPrecedence: () => <link rel="stylesheet" href="/s.css" precedence="default" />,
+  suspense: () => (
+    <Suspense fallback="…">
+      <p />
+    </Suspense>
+  ),
 };
 
 /** refuse renders an unsupported case with staticRender; the error's message or "". */

@@ -17,6 +17,7 @@
 // compares it with renderToString on every route, TestStaticRenderCases
 // (client) on the elements of staticRender.cases.tsx.
 import * as React from "react";
+import { renderToString } from "react-dom/server";
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const LEGACY_ELEMENT = Symbol.for("react.element");
@@ -85,7 +86,6 @@ class Render {
   scope = 0;
   selected: unknown = null;
   contexts = new Map<Ctx, unknown>();
-  idCount = 0;
 
   htmlStart: string[] | null = null;
   headStart: string[] | null = null;
@@ -120,7 +120,7 @@ class Render {
         for (const child of node as Iterable<unknown>) this.node(child);
         return;
       }
-      if (el.$$typeof === CONTEXT) return this.node((node as Ctx)._currentValue);
+      if (el.$$typeof === CONTEXT) return this.node(this.read(node as unknown as Ctx));
       throw new Error("Objects are not valid as a React child (found: object with keys {" + Object.keys(node).join(", ") + "})");
     }
     // Functions and symbols render nothing, as in React.
@@ -160,10 +160,13 @@ class Render {
   }
 
   classComponent(type: new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props: Record<string, unknown>): void {
-    const Type = type as unknown as { defaultProps?: Record<string, unknown>; getDerivedStateFromProps?: (p: unknown, s: unknown) => unknown };
+    const Type = type as unknown as { defaultProps?: Record<string, unknown>; getDerivedStateFromProps?: (p: unknown, s: unknown) => unknown; contextType?: Ctx; contextTypes?: unknown };
     if (Type.defaultProps) props = { ...Type.defaultProps, ...props };
-    const instance = new type(props) as { render(): unknown; props: unknown; state?: unknown; UNSAFE_componentWillMount?: () => void; componentWillMount?: () => void };
+    if (Type.contextTypes) throw new Unsupported("legacy contextTypes");
+    const context = Type.contextType ? this.read(Type.contextType) : {};
+    const instance = new (type as unknown as new (p: unknown, c: unknown) => object)(props, context) as { render(): unknown; props: unknown; context: unknown; state?: unknown; UNSAFE_componentWillMount?: () => void; componentWillMount?: () => void };
     instance.props = props;
+    instance.context = context;
     if (instance.state === undefined) instance.state = null;
     if (Type.getDerivedStateFromProps) {
       const partial = Type.getDerivedStateFromProps(props, instance.state);
@@ -196,6 +199,9 @@ class Render {
       if (tag === "title" || tag === "meta" || (tag === "link" && this.hoistLink(props)) || (tag === "script" && this.scriptResource(props))) {
         this.hoist(tag, props);
         return;
+      }
+      if (tag === "style" && typeof props.precedence === "string" && typeof props.href === "string" && props.href !== "") {
+        throw new Unsupported("a style with precedence");
       }
     }
     if (tag === "img" && !inSVG) this.preloadImage(props);
@@ -826,11 +832,15 @@ const dispatcher: Dispatcher = {
   useImperativeHandle: noop,
   useDebugValue: noop,
   useId() {
-    // No page outside an island hydrates, so an id needs only to be unique
-    // in the document; islands (their own React roots) use other prefixes.
-    return "_S_" + (currentRender().idCount++).toString(32) + "_";
+    // React's ids follow the tree's shape (its treeContext), which this
+    // renderer does not track: a component that needs one renders with
+    // React, so that the HTML stays React's.
+    throw new Unsupported("useId");
   },
-  useSyncExternalStore: (_s, getSnapshot, getServerSnapshot) => (getServerSnapshot ?? getSnapshot)(),
+  useSyncExternalStore(_s, _getSnapshot, getServerSnapshot) {
+    if (getServerSnapshot === undefined) throw new Unsupported("useSyncExternalStore without getServerSnapshot");
+    return getServerSnapshot();
+  },
   useTransition: () => [false, (fn) => fn()],
   useDeferredValue: (value, initial) => (initial === undefined ? value : initial),
   useOptimistic: (value) => [value, noop],
@@ -841,7 +851,7 @@ const dispatcher: Dispatcher = {
 /**
  * renderStatic renders element as renderToString would, but for a page
  * that never hydrates as a whole: the same HTML, without React's
- * hydration bookkeeping.
+ * hydration bookkeeping. It throws Unsupported for what it does not write.
  */
 export function renderStatic(element: React.ReactNode): string {
   const outer = current;
@@ -856,4 +866,31 @@ export function renderStatic(element: React.ReactNode): string {
     internals.H = prevDispatcher;
     current = outer;
   }
+}
+
+let islandsWithReact = false;
+
+/**
+ * renderIslandsWithReact makes renderIsland always use React (the server
+ * entry's __sogliqRenderReact, for comparing the renderers).
+ */
+export function renderIslandsWithReact(on: boolean): void {
+  islandsWithReact = on;
+}
+
+/**
+ * renderIsland renders an island's root for hydrateRoot to adopt: with
+ * renderStatic, whose HTML is React's, unless the island holds what it
+ * does not write (useId above all: React's ids need its own tree), and
+ * then with renderToString and the island's identifierPrefix.
+ */
+export function renderIsland(element: React.ReactNode, identifierPrefix: string): string {
+  if (!islandsWithReact) {
+    try {
+      return renderStatic(element);
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+    }
+  }
+  return renderToString(element, { identifierPrefix });
 }

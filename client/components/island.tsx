@@ -1,8 +1,9 @@
 // An island is a component that hydrates in the browser. On the server it
-// renders as its own React root, with its own identifierPrefix, so that
-// useId and markup match what hydrateRoot produces in entry-client.tsx.
+// renders as its own root, with its own identifierPrefix, so that useId
+// and markup match what hydrateRoot produces in entry-client.tsx
+// (renderIsland: React's HTML, by the static renderer when it can).
 import { createContext, useContext, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
+import { renderIsland } from "../staticRender";
 import { fragmentMarker, keep } from "./fragment";
 import type { Manifest } from "../types";
 
@@ -52,7 +53,7 @@ export function island<P extends object>(name: string, Component: ComponentType<
     // alone, so the engine keeps it like a card's (fragment.tsx): the
     // header's islands, the same on every page of a language and region,
     // render once.
-    const render = () => renderToString(<Component {...props} />, { identifierPrefix: idPrefix });
+    const render = () => renderIsland(<Component {...props} />, idPrefix);
     const n = keep(`island:${name}:${idPrefix}`, json, `island:${name}`, render);
     return (
       <>
