@@ -1,9 +1,9 @@
 // The server entry, run by goja (ssr/engine.go): props JSON in, the whole
 // document out, <html> to </html>, each page's title, meta and link tags
 // hoisted into <head>. Pages render with staticRender.ts (the HTML
-// renderToString writes, without hydration's bookkeeping: only islands
-// hydrate, and each renders with React); __sogliqRenderReact renders with
-// react-dom/server itself, for the test that compares the two.
+// renderToString writes, without hydration's bookkeeping, which only
+// islands need: renderIsland); __sogliqRenderReact renders with
+// react-dom/server itself, for the tests that compare the two.
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
 import { renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";

@@ -1,8 +1,8 @@
 // staticRender writes a page's React elements as HTML, the same bytes as
 // react-dom/server's renderToString for the elements our pages use, at a
 // fraction of its cost in goja: pages never hydrate as a whole (only
-// islands do, and each island still renders with React, island.tsx), so
-// the page needs none of Fizz's tasks, segments, key paths or useId tree.
+// islands do, each its own root: renderIsland below), so they need none
+// of Fizz's tasks, segments, key paths or useId tree.
 //
 // What it mirrors of React 19's server renderer
 // (react-dom-server-legacy.browser.production.js): attribute serialisation
