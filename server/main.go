@@ -347,8 +347,10 @@ func consultantModel(cfg config.Config) consultant.Model {
 
 // serverBaseBytes is the heap of a serving process besides its caches:
 // the renderers' runtimes with React loaded, the connection pools, the
-// requests in flight (bench/cold.sh, 32 connections, peaks ~60 MB).
-const serverBaseBytes = 56 << 20
+// requests in flight (bench/cold.sh, 32 connections). 50 MiB rather than
+// 56: with the static renderer a limit of 90 MiB in all kept the same
+// cold req/s and ~5 MB less resident (README, "Garbage collector").
+const serverBaseBytes = 50 << 20
 
 // heapLimit is the soft limit of the Go heap when GOMEMLIMIT is not set:
 // the base and the caches' bounds. Under a burst of cold renders the heap
