@@ -384,16 +384,7 @@ class Render {
 
   /** singleton writes <html>, <head> or <body>'s start where React's preamble puts it. */
   singleton(tag: string, props: Record<string, unknown>, start: string[], into?: string[]): void {
-    start.push("<", tag);
-    let children: unknown = null;
-    let inner: unknown = null;
-    for (const key in props) {
-      const v = props[key];
-      if (v === null || v === undefined) continue;
-      if (key === "children") children = v;
-      else if (key === "dangerouslySetInnerHTML") inner = v;
-      else attribute(start, key, v);
-    }
+    const [children, inner] = openTag(start, tag, props);
     start.push(">");
     if (inner !== null) start.push("" + (inner as { __html: unknown }).__html);
     const out = this.out;
@@ -522,8 +513,12 @@ function selfClosing(out: string[], tag: string, props: Record<string, unknown>)
   out.push("/>");
 }
 
-function titleTag(out: string[], props: Record<string, unknown>): void {
-  out.push("<title");
+/**
+ * openTag writes <tag and its attributes (not the closing >) and returns
+ * the children and the inner HTML, which it leaves to the caller.
+ */
+function openTag(out: string[], tag: string, props: Record<string, unknown>): [unknown, unknown] {
+  out.push("<", tag);
   let children: unknown = null;
   let inner: unknown = null;
   for (const key in props) {
@@ -533,6 +528,11 @@ function titleTag(out: string[], props: Record<string, unknown>): void {
     else if (key === "dangerouslySetInnerHTML") inner = v;
     else attribute(out, key, v);
   }
+  return [children, inner];
+}
+
+function titleTag(out: string[], props: Record<string, unknown>): void {
+  const [children, inner] = openTag(out, "title", props);
   out.push(">");
   const child = Array.isArray(children) ? (children.length < 2 ? children[0] : null) : children;
   if (typeof child !== "function" && typeof child !== "symbol" && child !== null && child !== undefined) out.push(escapeText("" + child));
@@ -541,16 +541,7 @@ function titleTag(out: string[], props: Record<string, unknown>): void {
 }
 
 function scriptTag(out: string[], props: Record<string, unknown>): void {
-  out.push("<script");
-  let children: unknown = null;
-  let inner: unknown = null;
-  for (const key in props) {
-    const v = props[key];
-    if (v === null || v === undefined) continue;
-    if (key === "children") children = v;
-    else if (key === "dangerouslySetInnerHTML") inner = v;
-    else attribute(out, key, v);
-  }
+  const [children, inner] = openTag(out, "script", props);
   out.push(">");
   if (inner !== null) out.push("" + (inner as { __html: unknown }).__html);
   if (typeof children === "string") throw new Unsupported("a script with text children");
