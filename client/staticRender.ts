@@ -94,7 +94,6 @@ class Render {
   charset: string[] = [];
   viewport: string[] = [];
   highImages: string[] = [];
-  highImageCount = 0;
   scripts: string[] = [];
   bulkPreloads: string[] = [];
   hoisted: string[] = [];
@@ -332,7 +331,7 @@ class Render {
       out.push("\n");
     }
     this.lastText = false;
-    if (typeof children === "string" && (tag !== "select" && tag !== "option")) {
+    if (typeof children === "string") {
       out.push(escapeText(children));
     } else if (children !== null) {
       this.children(tag, props, children);
@@ -445,10 +444,9 @@ class Render {
     const seen = this.imageKeys.get(key);
     if (seen !== undefined) {
       // A preload left among the late ones moves up as React moves it.
-      if (seen !== null && (props.fetchPriority === "high" || this.highImageCount < 10)) {
+      if (seen !== null && (props.fetchPriority === "high" || this.highImages.length < 10)) {
         this.bulkPreloads.splice(this.bulkPreloads.indexOf(seen), 1);
         this.highImages.push(seen);
-        this.highImageCount++;
         this.imageKeys.set(key, null);
       }
       return;
@@ -468,8 +466,7 @@ class Render {
       referrerPolicy: props.referrerPolicy,
     });
     const html = link.join("");
-    if (props.fetchPriority === "high" || this.highImageCount < 10) {
-      this.highImageCount++;
+    if (props.fetchPriority === "high" || this.highImages.length < 10) {
       this.highImages.push(html);
       this.imageKeys.set(key, null);
     } else {
