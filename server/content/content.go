@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/microcosm-cc/bluemonday"
@@ -35,8 +36,12 @@ func Policy() *bluemonday.Policy {
 	return p
 }
 
+// sharedPolicy is Policy built once: a policy is safe for concurrent use
+// once built, and building one compiles its patterns.
+var sharedPolicy = sync.OnceValue(Policy)
+
 // Sanitize returns html reduced to what Policy allows.
-func Sanitize(html string) string { return Policy().Sanitize(html) }
+func Sanitize(html string) string { return sharedPolicy().Sanitize(html) }
 
 // ReadingMinutes estimates the reading time of an HTML body at 180 words a
 // minute, at least 1.

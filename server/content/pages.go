@@ -80,10 +80,12 @@ type RelatedText struct {
 	Detail string `json:"detail"`
 }
 
+// faqIn picks lang's texts. Answers are sanitised again on the way out:
+// until the editor treated them as rich text they were stored as typed.
 func faqIn(lang string, items []FAQItem) []FAQEntry {
 	out := make([]FAQEntry, len(items))
 	for i, q := range items {
-		out[i] = FAQEntry{ID: q.ID, Question: i18n.Pick(lang, q.QuestionRu, q.QuestionUz), Answer: i18n.Pick(lang, q.AnswerRu, q.AnswerUz)}
+		out[i] = FAQEntry{ID: q.ID, Question: i18n.Pick(lang, q.QuestionRu, q.QuestionUz), Answer: Sanitize(i18n.Pick(lang, q.AnswerRu, q.AnswerUz))}
 	}
 	return out
 }

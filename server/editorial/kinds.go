@@ -263,7 +263,7 @@ var Kinds = []Kind{
 		Name: "faq", Table: "faq_items", Title: "question_ru", Route: "faq",
 		Fields: []Field{
 			{Name: "question", Type: Text, Column: "question", Translatable: true, Required: true, Min: 5, Max: 300},
-			{Name: "answer", Type: LongText, Column: "answer", Translatable: true, Required: true, Max: 5000},
+			{Name: "answer", Type: RichText, Column: "answer", Translatable: true, Required: true, Max: 5000},
 		},
 		TagsQuery: `
 			SELECT ARRAY['faq'] WHERE $1::bigint IS NOT NULL`,
