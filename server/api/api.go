@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -99,26 +100,41 @@ func Decode(c *fiber.Ctx, v any) error {
 	return nil
 }
 
-// Bodies is the middleware in front of every API route: a request that
+// Bodies is the middleware in front of an API that takes JSON bodies only:
+// BodyRules{}.Check.
+func Bodies(c *fiber.Ctx) error { return BodyRules{}.Check(c) }
+
+// BodyRules names the API paths that take a body other than JSON.
+type BodyRules struct {
+	// Forms are the paths that take an HTML form
+	// (application/x-www-form-urlencoded): sign-out and account deletion,
+	// which work without JavaScript.
+	Forms []string
+	// Uploads are the paths that take a file of any declared type: the
+	// editor's pictures, whose handler checks the bytes and names the
+	// formats it takes.
+	Uploads []string
+}
+
+// Check is the middleware in front of every API route: a request that
 // carries a body must declare it JSON (else 415) and send well-formed JSON
 // without NUL or invalid UTF-8 (else 400), before any guard or handler
-// runs, so a new route needs no check of its own. An HTML form
-// (application/x-www-form-urlencoded) passes: the handlers that take one
-// (sign-out, account deletion) read it, and Decode refuses it everywhere
-// else; so does it a picture (JPEG, PNG, WebP) that an upload takes. A request without a body (GET, a plain DELETE) is not looked at.
-func Bodies(c *fiber.Ctx) error {
+// runs, so a new route needs no check of its own. A form or a file is
+// taken only at the paths r names and is a 415 anywhere else, so a
+// handler that reads no body never acts on one. A request without a body
+// (GET, a plain DELETE) is not looked at.
+func (r BodyRules) Check(c *fiber.Ctx) error {
 	if len(c.Body()) == 0 {
 		return c.Next()
 	}
-	switch mediaType(c) {
-	case fiber.MIMEApplicationJSON:
+	media := mediaType(c)
+	switch {
+	case media == fiber.MIMEApplicationJSON:
 		if body := c.Body(); !cleanJSON(body) || !json.Valid(body) {
 			return Fail(fiber.StatusBadRequest, "api.badBody")
 		}
-	case fiber.MIMEApplicationForm:
-	case "image/jpeg", "image/png", "image/webp":
-		// An upload (the editor's pictures): its handler checks the bytes;
-		// Decode refuses it everywhere else.
+	case media == fiber.MIMEApplicationForm && slices.Contains(r.Forms, c.Path()):
+	case slices.Contains(r.Uploads, c.Path()):
 	default:
 		return Fail(fiber.StatusUnsupportedMediaType, "api.notJSON")
 	}

@@ -192,6 +192,7 @@ func TestAPIBodiesAreJSON(t *testing.T) {
 			t.Fatalf("route list %q lacks %s", paths, want)
 		}
 	}
+	rules := s.Server.Bodies
 	for _, route := range paths {
 		method, path, _ := strings.Cut(route, " ")
 		for _, test := range []struct {
@@ -203,7 +204,15 @@ func TestAPIBodiesAreJSON(t *testing.T) {
 			{"no type", "", `{"phone":"+998901234567"}`, 415, "api.notJSON"},
 			{"malformed JSON", "application/json", `{"phone":`, 400, "api.badBody"},
 			{"escaped NUL", "application/json; charset=utf-8", `{"phone":"\u0000"}`, 400, "api.badBody"},
+			// A handler that reads no body must not act on a form, a
+			// picture or a (malformed) multipart body either.
+			{"form", "application/x-www-form-urlencoded", "question=x&confirm=yes", 415, "api.notJSON"},
+			{"picture", "image/png", "\x89PNG", 415, "api.notJSON"},
+			{"malformed multipart", "multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=", 415, "api.notJSON"},
 		} {
+			if (test.name == "form" && slices.Contains(rules.Forms, path)) || (test.status == 415 && slices.Contains(rules.Uploads, path)) {
+				continue // the paths that take them
+			}
 			for _, lang := range []string{"ru", "uz"} {
 				req, err := http.NewRequest(method, s.URL+path+"?lang="+lang, strings.NewReader(test.body))
 				if err != nil {
@@ -275,5 +284,37 @@ func TestNoRedirectLeavesTheSite(t *testing.T) {
 				t.Errorf("Location %q leaves the site", to)
 			}
 		})
+	}
+}
+
+// TestAPIPathsOfAnotherCase: an API path written in another case is an
+// unknown page (404, in the page's language), never an API handler's error
+// rendered as a page (it was a 500).
+func TestAPIPathsOfAnotherCase(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct{ method, path, body string }{
+		{"GET", "/API/suggest?q=kardio", ""},
+		{"GET", "/Api/slots?doctor=1", ""},
+		{"POST", "/API/bookings/holds", `{"doctor":1}`},
+		{"POST", "/api/AUTH/code", `{"phone":"+998901234567"}`},
+		{"DELETE", "/uz/API/bookings/holds/1", ""},
+	} {
+		req, err := http.NewRequest(test.method, s.URL+test.path, strings.NewReader(test.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		want := http.StatusNotFound
+		if test.method != "GET" {
+			want = http.StatusMethodNotAllowed // only pages live there, and they are read
+		}
+		if resp.StatusCode != want {
+			t.Errorf("%s %s = %d, want %d", test.method, test.path, resp.StatusCode, want)
+		}
 	}
 }

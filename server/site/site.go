@@ -17,6 +17,7 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/analytics"
+	"sogliq/server/api"
 	"sogliq/server/booking"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
@@ -198,9 +199,12 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		// SMS gateway (10 s).
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
 		StaffPaths:    []string{"/api/editor/"},
-		Logger:        d.Logger,
-		Counters:      d.Analytics,
-		AddClinicURL:  d.AddClinicURL,
+		// Sign-out and account deletion are plain forms too (they work
+		// without JavaScript); the editor uploads pictures.
+		Bodies:       api.BodyRules{Forms: []string{"/api/auth/logout", "/api/account/delete"}, Uploads: []string{"/api/editor/images"}},
+		Logger:       d.Logger,
+		Counters:     d.Analytics,
+		AddClinicURL: d.AddClinicURL,
 	})
 	if err != nil {
 		return nil, err

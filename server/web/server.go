@@ -73,7 +73,10 @@ type Deps struct {
 	// down instead of refusing them. Zero StaffBudget: 20 s.
 	StaffPaths  []string
 	StaffBudget time.Duration
-	Logger      *slog.Logger
+	// Bodies names the API paths that take a form or an upload instead
+	// of JSON.
+	Bodies api.BodyRules
+	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Counters are the third-party analytics to load (none when empty);
@@ -160,10 +163,17 @@ func (s *Server) App() *fiber.App {
 		// The largest upload (an editor's picture, images.MaxBytes) and
 		// its headers; JSON bodies are far smaller and checked by
 		// api.Bodies.
-		BodyLimit:    images.MaxBytes + 64<<10,
-		ReadTimeout:  10 * time.Second,
-		WriteTimeout: 30 * time.Second,
-		IdleTimeout:  60 * time.Second,
+		BodyLimit: images.MaxBytes + 64<<10,
+		// Paths are matched as written: "/API/suggest" is no API call but
+		// an unknown page (404), never an API error rendered as a page.
+		CaseSensitive: true,
+		// fasthttp would parse a multipart body before any handler, and
+		// answer a malformed one with an error that has lost its path;
+		// the API refuses multipart bodies itself (415).
+		DisablePreParseMultipartForm: true,
+		ReadTimeout:                  10 * time.Second,
+		WriteTimeout:                 30 * time.Second,
+		IdleTimeout:                  60 * time.Second,
 	})
 	// The request id first, so that every later log line carries it.
 	app.Use(requestID)
@@ -183,7 +193,7 @@ func (s *Server) App() *fiber.App {
 	// them to PostgreSQL.
 	app.Use(refuseBadBytes)
 	// An API call's body is JSON (415, 400) before any guard or handler.
-	app.Use("/api", api.Bodies)
+	app.Use("/api", s.Bodies.Check)
 	// Every database call of the request shares one deadline.
 	app.Use(s.databaseBudget)
 	// Compression for what is not precompressed (cached pages and assets
