@@ -456,7 +456,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	defer closeEvents(events, logger)
 
 	server, err := site.New(ctx, site.Deps{
-		DB: serving, StaffDB: db, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, Logger: logger,
+		DB: serving, StaffDB: db, DBBudget: cfg.DBTimeout, Engine: engine, Cache: pages, Suggestions: suggestions, PublicURL: cfg.PublicURL, HSTS: cfg.HSTS, Logger: logger,
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
 		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID}, AddClinicURL: cfg.AddClinicURL,

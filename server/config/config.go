@@ -33,6 +33,10 @@ type Config struct {
 	RedisURL string
 	// PublicURL is the site's origin for canonical links (PUBLIC_URL, default http://localhost:3000).
 	PublicURL string
+	// HSTS sends Strict-Transport-Security (a year, subdomains) on every
+	// answer: on by default when PublicURL is https, HSTS=off where the
+	// proxy in front already adds it.
+	HSTS bool
 	// Dev rebuilds the bundles when client/ or shared/ change (DEV=1).
 	Dev bool
 	// Root is the source tree the bundles are built from (SOURCE_ROOT, default ".").
@@ -119,6 +123,14 @@ func FromEnv() (Config, error) {
 		RenderTimeout: 2 * time.Second,
 		DBTimeout:     database.DefaultLimits.Timeout,
 		MetricsAddr:   "127.0.0.1:9090",
+	}
+	c.HSTS = strings.HasPrefix(c.PublicURL, "https://")
+	switch v := os.Getenv("HSTS"); v {
+	case "", "on":
+	case "off":
+		c.HSTS = false
+	default:
+		return c, fmt.Errorf("config: HSTS=%q is neither on nor off", v)
 	}
 	if v, ok := os.LookupEnv("METRICS_ADDR"); ok {
 		c.MetricsAddr = v
@@ -277,6 +289,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("database", database.Redact(c.DatabaseURL)),
 		slog.String("redis", redis),
 		slog.String("public_url", c.PublicURL),
+		slog.Bool("hsts", c.HSTS),
 		slog.String("sms", sms),
 		slog.String("llm", llm),
 		slog.Bool("dev", c.Dev),

@@ -53,10 +53,14 @@ func TestFromEnv(t *testing.T) {
 		{"bad pool", map[string]string{"SSR_POOL": "many"}, nil, true},
 		{"bad timeout", map[string]string{"SSR_TIMEOUT": "-1s"}, nil, true},
 		{"add-clinic link", map[string]string{"ADD_CLINIC_URL": "https://t.me/other_bot"}, func(c Config) bool { return c.AddClinicURL == "https://t.me/other_bot" }, false},
+		{"no HSTS over http", nil, func(c Config) bool { return !c.HSTS }, false},
+		{"HSTS over https", map[string]string{"PUBLIC_URL": "https://sogliq.uz"}, func(c Config) bool { return c.HSTS }, false},
+		{"HSTS left to the proxy", map[string]string{"PUBLIC_URL": "https://sogliq.uz", "HSTS": "off"}, func(c Config) bool { return !c.HSTS }, false},
+		{"bad HSTS", map[string]string{"HSTS": "yes please"}, nil, true},
 		{"add-clinic link not https", map[string]string{"ADD_CLINIC_URL": "t.me/other_bot"}, nil, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "ADD_CLINIC_URL"} {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "ADD_CLINIC_URL", "HSTS"} {
 				t.Setenv(k, test.env[k])
 			}
 			// METRICS_ADDR set to "" means off; unset means the default.

@@ -58,7 +58,9 @@ type Deps struct {
 	Engine    *ssr.Engine
 	Cache     *cache.Cache
 	PublicURL string
-	Logger    *slog.Logger
+	// HSTS sends Strict-Transport-Security (config.HSTS).
+	HSTS   bool
+	Logger *slog.Logger
 	// Suggestions caches suggestion lists (its own instance, so they do not
 	// crowd pages out of the local layer); nil: an in-process one.
 	Suggestions *cache.Cache
@@ -159,6 +161,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	}
 	server, err := web.New(web.Deps{
 		PublicURL:      d.PublicURL,
+		HSTS:           d.HSTS,
 		Engine:         d.Engine,
 		Cache:          d.Cache,
 		Routes:         routes,

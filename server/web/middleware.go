@@ -134,6 +134,9 @@ func (s *Server) setSecurityHeaders(c *fiber.Ctx) {
 	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	c.Set("X-Frame-Options", "SAMEORIGIN")
 	c.Set("Content-Security-Policy", s.csp)
+	if s.HSTS {
+		c.Set(fiber.HeaderStrictTransportSecurity, "max-age=31536000; includeSubDomains")
+	}
 }
 
 // keepRedirectsOnSite passes the Location of every answer a handler made

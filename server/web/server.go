@@ -30,10 +30,13 @@ type Deps struct {
 	// PublicURL is the site's origin for canonical and alternate links,
 	// e.g. "https://sogliq.uz", without a trailing slash.
 	PublicURL string
-	Engine    *ssr.Engine
-	Cache     *cache.Cache
-	Routes    *route.Table
-	Dict      *i18n.Dict
+	// HSTS sends Strict-Transport-Security on every answer: the browser
+	// then never tries the site over plain HTTP for a year.
+	HSTS   bool
+	Engine *ssr.Engine
+	Cache  *cache.Cache
+	Routes *route.Table
+	Dict   *i18n.Dict
 	// Regions are the regions in display order; they change only with a
 	// migration, so they are read once at start.
 	Regions []region.Region

@@ -153,3 +153,24 @@ func TestShownPath(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictTransportSecurity: with HSTS on, every answer (a page, an
+// error page, an API error) tells the browser to keep to HTTPS; off, none
+// does.
+func TestStrictTransportSecurity(t *testing.T) {
+	for _, hsts := range []bool{true, false} {
+		s := newTestServer(t, nil, io.Discard)
+		s.HSTS = hsts
+		app := s.App()
+		for _, path := range []string{"/doctors", "/no-such-page", "/uz/doctors?page=0"} {
+			resp, err := app.Test(httptest.NewRequest("GET", path, nil), -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := resp.Header.Get("Strict-Transport-Security")
+			if want := map[bool]string{true: "max-age=31536000; includeSubDomains"}[hsts]; got != want {
+				t.Errorf("HSTS %v, %s (%d): Strict-Transport-Security %q, want %q", hsts, path, resp.StatusCode, got, want)
+			}
+		}
+	}
+}
