@@ -3,6 +3,7 @@ package editorial
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,8 @@ func TestSignVerify(t *testing.T) {
 		{"another secret", []byte("other"), "doctor", 7, expRaw, sig, now, false},
 		{"no signature", secret, "doctor", 7, expRaw, "", now, false},
 		{"bad expiry", secret, "doctor", 7, "soon", sig, now, false},
+		{"signed for a year", secret, "doctor", 7, strconv.FormatInt(now.AddDate(1, 0, 0).Unix(), 10), Sign(secret, "doctor", 7, now.AddDate(1, 0, 0)), now, false},
+		{"signed by a clock a little ahead", secret, "doctor", 7, strconv.FormatInt(exp.Add(30*time.Second).Unix(), 10), Sign(secret, "doctor", 7, exp.Add(30*time.Second)), now, true},
 	} {
 		if got := Verify(test.secret, test.kind, test.id, test.exp, test.sig, test.at); got != test.want {
 			t.Errorf("%s: Verify = %v, want %v", test.name, got, test.want)

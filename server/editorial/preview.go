@@ -131,10 +131,16 @@ func Sign(secret []byte, kind string, id int64, exp time.Time) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// Verify checks a preview link's signature and expiry.
+// clockSkew is how far another instance's clock may run ahead of this
+// one's when it signs a link.
+const clockSkew = time.Minute
+
+// Verify checks a preview link's signature and expiry. An expiry further
+// ahead than PreviewLife was never issued by a server (a leaked secret
+// or a forged link would last for years): it is refused too.
 func Verify(secret []byte, kind string, id int64, expRaw, sig string, now time.Time) bool {
 	exp, err := strconv.ParseInt(expRaw, 10, 64)
-	if err != nil || now.Unix() > exp {
+	if err != nil || now.Unix() > exp || exp > now.Add(PreviewLife+clockSkew).Unix() {
 		return false
 	}
 	want := Sign(secret, kind, id, time.Unix(exp, 0))
