@@ -80,8 +80,9 @@ func errTooLarge() *api.Error {
 	return api.Fail(http.StatusRequestEntityTooLarge, "images.error.tooLarge", "mb", formatMB(MaxBytes))
 }
 
-func errTooManyPixels(w, h int) *api.Error {
-	return api.Fail(http.StatusUnprocessableEntity, "images.error.pixels", "width", itoa(w), "height", itoa(h), "mp", itoa(MaxPixels/1_000_000))
+// errTooManyPixels refuses a w×h picture over limit pixels.
+func errTooManyPixels(w, h, limit int) *api.Error {
+	return api.Fail(http.StatusUnprocessableEntity, "images.error.pixels", "width", itoa(w), "height", itoa(h), "mp", itoa(max(limit/1_000_000, 1)))
 }
 
 func errSide(w, h int) *api.Error {

@@ -14,8 +14,11 @@ import (
 	"image/png"
 	"net/http"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"testing"
+	"time"
 
 	xwebp "golang.org/x/image/webp"
 
@@ -87,7 +90,15 @@ func withExif(jpg []byte, o uint16) []byte {
 
 // pngHeader is a PNG signature and IHDR claiming w×h 8-bit grey, followed
 // by idat (the compressed rows) and IEND.
-func pngWith(w, h uint32, idat []byte) []byte {
+func pngWith(w, h uint32, idat []byte) []byte { return pngOf(w, h, 8, 0, idat) }
+
+// pngWithDepth is an RGBA PNG of w×h pixels of depth bits per channel
+// (colour type 6), idat as its data.
+func pngWithDepth(w, h uint32, depth byte, idat []byte) []byte { return pngOf(w, h, depth, 6, idat) }
+
+// pngOf is a PNG's signature, header (w×h, bit depth, colour type), one
+// IDAT chunk holding idat, and its end.
+func pngOf(w, h uint32, depth, colour byte, idat []byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	chunk := func(kind string, data []byte) {
@@ -102,7 +113,7 @@ func pngWith(w, h uint32, idat []byte) []byte {
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr, w)
 	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8] = 8 // bit depth; colour type 0 (grey)
+	ihdr[8], ihdr[9] = depth, colour
 	chunk("IHDR", ihdr)
 	chunk("IDAT", idat)
 	chunk("IEND", nil)
@@ -160,7 +171,8 @@ func TestRefused(t *testing.T) {
 		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), http.StatusUnsupportedMediaType, "images.error.format"},
 		{"empty", nil, http.StatusUnsupportedMediaType, "images.error.format"},
 		{"over 10 MB", huge, http.StatusRequestEntityTooLarge, "images.error.tooLarge"},
-		{"over 40 megapixels", pngWith(8000, 6000, nil), http.StatusUnprocessableEntity, "images.error.pixels"},
+		{"over 24 megapixels", pngWith(6000, 4001, nil), http.StatusUnprocessableEntity, "images.error.pixels"},
+		{"16-bit, over the decoding budget", pngWithDepth(5000, 3000, 16, nil), http.StatusUnprocessableEntity, "images.error.pixels"},
 		{"side over 16383", pngWith(20000, 10, nil), http.StatusUnprocessableEntity, "images.error.side"},
 		{"broken header", []byte("\xFF\xD8\xFF\xE0 not a jpeg at all"), http.StatusUnprocessableEntity, "images.error.corrupt"},
 		{"broken pixels", pngWith(64, 64, []byte("not zlib")), http.StatusUnprocessableEntity, "images.error.corrupt"},
@@ -175,11 +187,9 @@ func TestRefused(t *testing.T) {
 			if e.Status != test.status || e.Key != test.key {
 				t.Errorf("Put: %d %s, want %d %s", e.Status, e.Key, test.status, test.key)
 			}
-			// A refusal made from the header stores nothing.
-			if test.key != "images.error.corrupt" {
-				if puts := store.take(); len(puts) > 0 {
-					t.Errorf("refused upload stored %v", puts)
-				}
+			// A refusal stores nothing, not even the original.
+			if puts := store.take(); len(puts) > 0 {
+				t.Errorf("refused upload stored %v", puts)
 			}
 		})
 	}
@@ -382,4 +392,73 @@ func TestStripPNGText(t *testing.T) {
 	if !bytes.Equal(got, data) {
 		t.Error("stripping changed more than the text chunk")
 	}
+}
+
+// rgbaPNG is a valid 8-bit RGBA PNG of w×h transparent pixels: a few
+// hundred KB that decode to 4·w·h bytes.
+func rgbaPNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	row := make([]byte, 4*w+1)
+	for range h {
+		zw.Write(row)
+	}
+	zw.Close()
+	return pngWithDepth(uint32(w), uint32(h), 8, z.Bytes())
+}
+
+// TestLargeUploadsAtOnce: three uploads of the largest picture taken (an
+// RGBA PNG of MaxPixels, ~100 KB that decode to 96 MB) sent at once are
+// all encoded, one at a time (Slots), and the heap never holds more than
+// one decode's budget beyond where it started: the process grows by one
+// decode, not three, and never by two copies of the pixels.
+func TestLargeUploadsAtOnce(t *testing.T) {
+	w, h := 6000, MaxPixels/6000
+	data := rgbaPNG(t, w, h)
+	p := New(Disk{Dir: t.TempDir()}, nil)
+	// Collect early, so the heap measures what is held, not garbage.
+	defer debug.SetGCPercent(debug.SetGCPercent(5))
+	runtime.GC()
+	base, peak := heapObjects(), uint64(0)
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			peak = max(peak, heapObjects())
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	for i := range errs {
+		// Three different uploads: the same bytes would be encoded once.
+		body := append(bytes.Clone(data), make([]byte, i)...)
+		wg.Go(func() { _, errs[i] = p.Put(context.Background(), body, PostCover) })
+	}
+	wg.Wait()
+	close(done)
+	<-sampled
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("upload %d: %v", i, err)
+		}
+	}
+	grew := peak - min(base, peak)
+	t.Logf("%d×%d RGBA PNG of %d KB, three at once: the heap grew by %d MB at most", w, h, len(data)>>10, grew>>20)
+	if limit := uint64(MaxDecodedBytes) + 64<<20; grew > limit {
+		t.Errorf("the heap grew by %d MB, over %d MB: uploads decoded at once, or pixels copied", grew>>20, limit>>20)
+	}
+}
+
+// heapObjects is the bytes of heap objects, live or not yet collected.
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

@@ -94,12 +94,7 @@ func (p *Pipeline) Put(ctx context.Context, data []byte, use Use) (Image, error)
 	if err != nil {
 		return img, fmt.Errorf("images.Put: %w", err)
 	}
-	if !hasOriginal {
-		if err := p.Store.Put(ctx, okey, stripMetadata(format, data), "image/"+mime(format)); err != nil {
-			return img, err
-		}
-	}
-	if len(missing) == 0 {
+	if hasOriginal && len(missing) == 0 {
 		return img, nil
 	}
 	select {
@@ -108,11 +103,28 @@ func (p *Pipeline) Put(ctx context.Context, data []byte, use Use) (Image, error)
 	case <-ctx.Done():
 		return img, ctx.Err()
 	}
+	// Decoded before anything is stored: pixels that do not decode are a
+	// refusal, and a refused upload leaves nothing behind.
 	m, err := decode(format, data)
 	if err != nil {
 		return img, errCorrupt(fmt.Errorf("images.Put(%s): %w", format, err))
 	}
+	if !hasOriginal {
+		if err := p.Store.Put(ctx, okey, stripMetadata(format, data), "image/"+mime(format)); err != nil {
+			return img, err
+		}
+	}
+	if len(missing) == 0 {
+		return img, nil
+	}
+	// Only the halvings the sizes read are kept: the full picture is most
+	// of an upload's memory, and it is rarely read itself.
 	src := newSource(m, orient)
+	finest := src.finestLevel(missing[0].size, missing[0].density)
+	for _, j := range missing[1:] {
+		finest = min(finest, src.finestLevel(j.size, j.density))
+	}
+	src.keepFrom(finest)
 	for _, j := range missing {
 		var buf bytes.Buffer
 		if err := webp.Encode(&buf, src.fit(j.size, j.density), webp.Options{Quality: Quality}); err != nil {

@@ -75,18 +75,50 @@ var Sizes = func() map[string]Size {
 // golang.org/x/image/draw has fast paths for) and its halvings, made once
 // and shared by every size encoded from it.
 type source struct {
-	levels []*image.RGBA // levels[k] is the picture at 1/2^k
+	levels []*image.RGBA // levels[k] is the picture at 1/2^k; nil once released
+	bounds image.Rectangle
 }
 
 // newSource converts m and turns it upright by EXIF orientation o.
 func newSource(m image.Image, o int) *source {
 	rgba, ok := m.(*image.RGBA)
+	if n, isNRGBA := m.(*image.NRGBA); isNRGBA && n.Rect.Min == (image.Point{}) {
+		rgba, ok = premultiplyInPlace(n), true
+	}
 	if !ok || rgba.Rect.Min != (image.Point{}) {
 		b := m.Bounds()
 		rgba = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		draw.Draw(rgba, rgba.Rect, m, b.Min, draw.Src)
 	}
-	return &source{levels: []*image.RGBA{upright(rgba, o)}}
+	up := upright(rgba, o)
+	return &source{levels: []*image.RGBA{up}, bounds: up.Rect}
+}
+
+// premultiplyInPlace makes n RGBA over n's own pixels (the layout is the
+// same; only the colours are multiplied by alpha): a PNG decodes to NRGBA,
+// and a copy would double the memory of a large upload. n is not usable
+// afterwards.
+func premultiplyInPlace(n *image.NRGBA) *image.RGBA {
+	p := n.Pix
+	for i := 0; i+3 < len(p); i += 4 {
+		a := uint32(p[i+3]) * 0x101
+		if a == 0xffff {
+			continue
+		}
+		// As color.NRGBA.RGBA computes it, so the result is draw.Draw's.
+		for c := i; c < i+3; c++ {
+			p[c] = uint8(uint32(p[c]) * 0x101 * a / 0xffff >> 8)
+		}
+	}
+	return &image.RGBA{Pix: p, Stride: n.Stride, Rect: n.Rect}
+}
+
+// keepFrom makes the picture at 1/2^k and lets the finer ones go: no size
+// still to encode reads them (the caller knows), and the full picture is
+// most of an upload's memory.
+func (s *source) keepFrom(k int) {
+	s.level(k)
+	clear(s.levels[:k])
 }
 
 // level returns the picture at 1/2^k.
@@ -119,9 +151,23 @@ func halve(m *image.RGBA) *image.RGBA {
 
 // fit scales the source into the size at density d (1 or 2).
 func (s *source) fit(sz Size, d int) *image.NRGBA {
+	dst, r, sr := s.plan(sz, d)
+	s.scale(dst, r, sr)
+	return unpremultiply(dst)
+}
+
+// finestLevel is the finest halving fit reads for the size at density d.
+func (s *source) finestLevel(sz Size, d int) int {
+	_, r, sr := s.plan(sz, d)
+	return levelFor(r, sr)
+}
+
+// plan is fit's geometry: the output picture, the rectangle of it drawn
+// into, and the part of the source drawn.
+func (s *source) plan(sz Size, d int) (dst *image.RGBA, r, sr image.Rectangle) {
 	w, h := sz.Width*d, sz.Height*d
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	b := s.levels[0].Rect
+	dst = image.NewRGBA(image.Rect(0, 0, w, h))
+	b := s.bounds
 	if sz.Contain {
 		// The largest rectangle of the picture's shape inside the box, centred
 		// on a transparent ground.
@@ -130,9 +176,7 @@ func (s *source) fit(sz Size, d int) *image.NRGBA {
 			sw, sh = b.Dx()*h/b.Dy(), h
 		}
 		sw, sh = max(sw, 1), max(sh, 1)
-		r := image.Rect((w-sw)/2, (h-sh)/2, (w-sw)/2+sw, (h-sh)/2+sh)
-		s.scale(dst, r, b)
-		return unpremultiply(dst)
+		return dst, image.Rect((w-sw)/2, (h-sh)/2, (w-sw)/2+sw, (h-sh)/2+sh), b
 	}
 	// Cover: the largest centred crop with the box's shape.
 	cw, ch := b.Dx(), b.Dx()*h/w
@@ -141,8 +185,16 @@ func (s *source) fit(sz Size, d int) *image.NRGBA {
 	}
 	cw, ch = max(cw, 1), max(ch, 1)
 	x0, y0 := (b.Dx()-cw)/2, (b.Dy()-ch)/2
-	s.scale(dst, dst.Rect, image.Rect(x0, y0, x0+cw, y0+ch))
-	return unpremultiply(dst)
+	return dst, dst.Rect, image.Rect(x0, y0, x0+cw, y0+ch)
+}
+
+// levelFor is the smallest halving of sr still at least r's size.
+func levelFor(r, sr image.Rectangle) int {
+	k := 0
+	for sr.Dx()>>(k+1) >= r.Dx() && sr.Dy()>>(k+1) >= r.Dy() {
+		k++
+	}
+	return k
 }
 
 // scale draws the source's sr into dst's r: from the smallest halving
@@ -150,10 +202,7 @@ func (s *source) fit(sz Size, d int) *image.NRGBA {
 // the final sharpness, reads under 4× the output's pixels, not 12 million
 // (and its float64 buffer, output width × source height, stays small).
 func (s *source) scale(dst *image.RGBA, r, sr image.Rectangle) {
-	k := 0
-	for sr.Dx()>>(k+1) >= r.Dx() && sr.Dy()>>(k+1) >= r.Dy() {
-		k++
-	}
+	k := levelFor(r, sr)
 	src := s.level(k)
 	sr = image.Rect(sr.Min.X>>k, sr.Min.Y>>k, sr.Max.X>>k, sr.Max.Y>>k).Intersect(src.Rect)
 	xdraw.CatmullRom.Scale(dst, r, src, sr, draw.Src, nil)
