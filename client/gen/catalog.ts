@@ -57,11 +57,20 @@ export interface SpecialtiesPage {
 }
 /**
  * DoctorListPage is the data of /doctors/{specialty} and its children's
- * form: one page of the specialty's doctors in the region.
+ * form: one page of the specialty's doctors in the region, or in one of
+ * its districts (/doctors/{specialty}/{district}).
  */
 export interface DoctorListPage {
   specialty: SpecialtyText;
   children: boolean;
+  /**
+   * District is the district of a district page, null on the region's.
+   */
+  district: NamedText | null;
+  /**
+   * Districts are the region's districts, each a page of its own.
+   */
+  districts: NamedText[];
   doctors: DoctorCardText[];
   total: number /* int */;
   page: number /* int */;

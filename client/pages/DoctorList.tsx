@@ -10,19 +10,25 @@ import type { DoctorListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
 
-/** DoctorList is /doctors/{specialty} and its /deti form: the specialty's doctors in the region. */
+/**
+ * DoctorList is /doctors/{specialty} and its /deti form: the specialty's
+ * doctors in the region, or with a {district} segment in one district.
+ */
 export function DoctorList(props: RenderProps<DoctorListPage>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
-  const regionName = region.name;
+  const district = data.district;
+  const regionName = district ? t(lang, "clinics.inDistrict", { subject: region.name, district: district.name }) : region.name;
   const s = data.specialty;
   const specialty = data.children ? s.childrenName : s.name;
   const count = tn(lang, "doctors.count", data.total);
-  const route = data.children ? "specialty-children" : "specialty";
+  const base = data.children ? "specialty-children" : "specialty";
+  const route = district ? `${base}-district` : base;
+  const params: Record<string, string> = district ? { specialty: s.slug, district: district.slug } : { specialty: s.slug };
   // The default order (popular) stays out of the URL, as page 1 does.
   const sort = data.sort === "popular" ? undefined : data.sort;
-  const pageHref = (n: number) => href(route, { specialty: s.slug }, place, { page: n > 1 ? n : undefined, sort });
-  const sortHref = (by: string) => href(route, { specialty: s.slug }, place, { sort: by === "popular" ? undefined : by });
+  const pageHref = (n: number) => href(route, params, place, { page: n > 1 ? n : undefined, sort });
+  const sortHref = (by: string) => href(route, params, place, { sort: by === "popular" ? undefined : by });
   return (
     <>
       <PageHead
@@ -35,9 +41,19 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
       <h1 className="page-title">{t(lang, "doctors.heading", { specialty, region: regionName })}</h1>
       <p className="page-count">{count}</p>
       <nav className="tabs" aria-label={t(lang, "doctors.allSpecialties")}>
-        <a href={href("specialty", { specialty: s.slug }, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
-        <a href={href("specialty-children", { specialty: s.slug }, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
+        <a href={href(district ? "specialty-district" : "specialty", params, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
+        <a href={href(district ? "specialty-children-district" : "specialty-children", params, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
       </nav>
+      {data.districts.length > 1 && (
+        <nav className="tabs doctor-list__districts" aria-label={t(lang, "filters.district")}>
+          <a href={href(base, { specialty: s.slug }, place)} aria-current={district ? undefined : "page"}>{t(lang, "filters.anyDistrict")}</a>
+          {data.districts.map((d) => (
+            <a key={d.id} href={href(`${base}-district`, { specialty: s.slug, district: d.slug }, place)} aria-current={district?.id === d.id ? "page" : undefined}>
+              {d.name}
+            </a>
+          ))}
+        </nav>
+      )}
       {data.doctors.length > 1 && (
         <nav className="tabs doctor-list__sort" aria-label={t(lang, "filters.sort")}>
           {(["popular", "rating"] as const).map((by) => (

@@ -160,6 +160,7 @@ func Recompute(ctx context.Context, db *sqlx.DB, now time.Time) (int64, error) {
 // (every page carries "page:" and its route name): purged when it changes.
 var ListingTags = []string{
 	"page:home", "page:specialty", "page:specialty-children", "page:doctors",
+	"page:specialty-district", "page:specialty-children-district",
 	"page:clinic", "page:disease", "page:symptom",
 	"page:clinics", "page:clinics-all", "page:clinics-type", "page:clinics-ownership",
 	"page:clinics-district", "page:clinics-profile", "page:clinics-profile-district",

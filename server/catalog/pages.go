@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"net/url"
 	"strconv"
 
 	"sogliq/server/derrors"
@@ -17,8 +18,10 @@ import (
 func Pages(s *Store, perPage int) page.Loaders {
 	return page.Loaders{
 		"doctors":            s.loadSpecialties,
-		"specialty":          s.doctorList(perPage, false),
-		"specialty-children": s.doctorList(perPage, true),
+		"specialty":                   s.doctorList(perPage, false),
+		"specialty-children":          s.doctorList(perPage, true),
+		"specialty-district":          s.doctorList(perPage, false),
+		"specialty-children-district": s.doctorList(perPage, true),
 		"doctor":             s.loadDoctor,
 	}
 }
@@ -29,10 +32,15 @@ type SpecialtiesPage struct {
 }
 
 // DoctorListPage is the data of /doctors/{specialty} and its children's
-// form: one page of the specialty's doctors in the region.
+// form: one page of the specialty's doctors in the region, or in one of
+// its districts (/doctors/{specialty}/{district}).
 type DoctorListPage struct {
-	Specialty SpecialtyText    `json:"specialty"`
-	Children  bool             `json:"children"`
+	Specialty SpecialtyText `json:"specialty"`
+	Children  bool          `json:"children"`
+	// District is the district of a district page, null on the region's.
+	District *NamedText `json:"district" tstype:"NamedText | null,required"`
+	// Districts are the region's districts, each a page of its own.
+	Districts []NamedText      `json:"districts"`
 	Doctors   []DoctorCardText `json:"doctors"`
 	Total     int              `json:"total"`
 	Page      int              `json:"page"`
@@ -56,7 +64,8 @@ func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Res
 	return page.Result{Data: SpecialtiesPage{Specialties: i18n.In(req.Lang, specialties, Specialty.In)}, Tags: []string{"specialties"}}, nil
 }
 
-// doctorList loads /doctors/{specialty} and, with children, its /deti form.
+// doctorList loads /doctors/{specialty} and, with children, its /deti form;
+// with a {district} segment, the doctors of that district's clinics.
 func (s *Store) doctorList(perPage int, children bool) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		pageNo, err := pageNumber(req.Query.Get("page"))
@@ -67,10 +76,20 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
+		district, err := s.listDistrict(ctx, req, children)
+		if err != nil {
+			return page.Result{}, err
+		}
+		districts, err := s.Districts(ctx, req.Region.ID, req.Lang)
+		if err != nil {
+			return page.Result{}, err
+		}
 		sort := cmp.Or(req.Query.Get("sort"), SortPopular)
-		doctors, err := s.DoctorsBySpecialty(ctx, DoctorFilter{
-			SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort,
-		})
+		filter := DoctorFilter{SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort}
+		if district != nil {
+			filter.DistrictID = district.ID
+		}
+		doctors, err := s.DoctorsBySpecialty(ctx, filter)
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -83,7 +102,8 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 		}
 		return page.Result{
 			Data: DoctorListPage{
-				Specialty: specialty.In(req.Lang), Children: children, Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
+				Specialty: specialty.In(req.Lang), Children: children, District: namedIn(req.Lang, district), Districts: i18n.In(req.Lang, districts, Named.In),
+				Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
 				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort,
 			},
 			Tags: tags,
@@ -91,6 +111,38 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 			NoIndex: sort != SortPopular,
 		}, nil
 	}
+}
+
+// listDistrict is the district a doctors listing is narrowed to: its
+// {district} segment (unknown in the region: not found), nil without one.
+// A ?district= filter names the same page as the segment: it is sent
+// there (301), so each listing has one address.
+func (s *Store) listDistrict(ctx context.Context, req page.Request, children bool) (*Named, error) {
+	slug, inPath := req.Params["district"]
+	if !inPath {
+		slug = req.Query.Get("district")
+	}
+	if slug == "" {
+		return nil, nil
+	}
+	d, err := s.DistrictBySlug(ctx, req.Region.ID, slug)
+	if err != nil {
+		return nil, err
+	}
+	if !inPath {
+		to := "specialty-district"
+		if children {
+			to = "specialty-children-district"
+		}
+		query := url.Values{}
+		for k, v := range req.Query {
+			if k != "district" && k != "page" {
+				query[k] = v
+			}
+		}
+		return nil, &page.Redirect{Route: to, Params: map[string]string{"specialty": req.Params["specialty"], "district": d.Slug}, Query: query}
+	}
+	return &d, nil
 }
 
 func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, error) {
