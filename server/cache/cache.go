@@ -277,6 +277,18 @@ func (c *Cache) Fetch(ctx context.Context, key string, render func(ctx context.C
 	}
 }
 
+// Local returns key's entry when the in-process layer holds it fresh: no
+// Redis call, no render, nothing allocated. The web layer's fast path
+// serves hits with it and takes anything else to Fetch.
+func (c *Cache) Local(key string) (*Entry, bool) {
+	e, ok := c.local.get(key)
+	if !ok || c.freshness(e, c.opts.Now()) != fresh {
+		return nil, false
+	}
+	c.count("local", fresh)
+	return e, true
+}
+
 // Peek returns the entry for key if it is fresh, without rendering; the web
 // layer uses it to answer If-None-Match with 304 before any render. A stale
 // entry reports false on purpose: answering 304 from it would start no

@@ -1,6 +1,6 @@
-// Package clientip is the visitor's address: computed once per request by
-// Middleware (believing X-Forwarded-For only from TRUSTED_PROXIES) and read
-// by handlers with Get.
+// Package clientip is the visitor's address: computed at most once per
+// request, when a handler first asks Get (believing X-Forwarded-For only
+// from the proxies Middleware was given, TRUSTED_PROXIES).
 package clientip
 
 import (
@@ -11,22 +11,35 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-type key struct{}
+type (
+	key        struct{} // the resolved address
+	proxiesKey struct{} // the *proxies Middleware was given
+)
 
-// Middleware computes the request's client address once and keeps it for
-// Get; trusted are the proxies whose X-Forwarded-For is believed (none: the
-// socket peer is the client).
+// proxies are the proxies whose X-Forwarded-For is believed.
+type proxies struct{ trusted []netip.Prefix }
+
+// Middleware gives Get the proxies whose X-Forwarded-For is believed
+// (none: the socket peer is the client). It resolves nothing itself: most
+// requests (a cached page) never ask, and resolving costs allocations.
 func Middleware(trusted []netip.Prefix) fiber.Handler {
+	p := &proxies{trusted: trusted}
 	return func(c *fiber.Ctx) error {
-		c.Locals(key{}, Resolve(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), trusted))
+		c.Locals(proxiesKey{}, p)
 		return c.Next()
 	}
 }
 
-// Get is the request's client address as Middleware found it; without the
-// middleware (an app of a package's tests), the socket peer.
+// Get is the request's client address, resolved on first use and kept
+// for the rest of the request; without the middleware (an app of a
+// package's tests), the socket peer.
 func Get(c *fiber.Ctx) string {
 	if ip, ok := c.Locals(key{}).(string); ok {
+		return ip
+	}
+	if p, ok := c.Locals(proxiesKey{}).(*proxies); ok {
+		ip := Resolve(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), p.trusted)
+		c.Locals(key{}, ip)
 		return ip
 	}
 	return c.Context().RemoteIP().String()

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,6 +40,7 @@ type Redirects struct {
 	table    Table
 	bus      Bus // nil until Follow
 	snapshot atomic.Pointer[map[string]string]
+	version  atomic.Uint64
 	// loading makes Loads take turns, so that the one that read last
 	// stores last: a reload begun before a change cannot overwrite the
 	// snapshot of a reload the change's message started.
@@ -97,9 +99,16 @@ func (r *Redirects) Load(ctx context.Context) error {
 		}
 		resolved[source] = target
 	}
-	r.snapshot.Store(&resolved)
+	if !maps.Equal(*r.snapshot.Load(), resolved) {
+		r.snapshot.Store(&resolved)
+		r.version.Add(1)
+	}
 	return nil
 }
+
+// Version counts the changes of the table since r was made: it moves when
+// a Load finds the table changed, never otherwise.
+func (r *Redirects) Version() uint64 { return r.version.Load() }
 
 // follow walks source's chain to its end; ok is false on a cycle.
 func follow(raw map[string]string, source string) (string, bool) {

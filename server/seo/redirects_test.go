@@ -51,6 +51,17 @@ func TestLoadResolvesChainsAndDropsCycles(t *testing.T) {
 	if err := r.Load(ctx); err != nil {
 		t.Fatal(err)
 	}
+	// The version moves with the table, not with every reload.
+	v := r.Version()
+	if err := r.Load(ctx); err != nil || r.Version() != v || v == 0 {
+		t.Errorf("a reload of the same table: version %d → %d (%v), want it kept and non-zero", v, r.Version(), err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO seo_redirects (source, target) VALUES ('/doctors/e', '/doctors/f')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Load(ctx); err != nil || r.Version() != v+1 {
+		t.Errorf("a reload of a changed table: version %d → %d (%v), want %d", v, r.Version(), err, v+1)
+	}
 	for _, test := range []struct {
 		path, want string
 		ok         bool

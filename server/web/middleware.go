@@ -10,12 +10,14 @@ import (
 	"net/url"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
 
 	"sogliq/server/api"
+	"sogliq/server/cache"
 	"sogliq/server/derrors"
 	"sogliq/server/metrics"
 	"sogliq/server/route"
@@ -69,14 +71,30 @@ func (s *Server) accessLog(c *fiber.Ctx) error {
 	if api.IsQuiet(c) && c.Response().StatusCode() < 400 {
 		return nil
 	}
-	s.Logger.InfoContext(c.UserContext(), "request",
+	// LogAttrs, not InfoContext: attributes passed as ...any are boxed,
+	// five allocations a request.
+	s.Logger.LogAttrs(c.UserContext(), slog.LevelInfo, "request",
 		slog.String("method", c.Method()),
 		slog.String("path", c.Path()),
 		slog.Int("status", c.Response().StatusCode()),
 		slog.Duration("took", took),
-		slog.String("cache", string(c.Response().Header.Peek("X-Cache"))),
+		slog.String("cache", cacheState(c.Response().Header.Peek("X-Cache"))),
 	)
 	return nil
+}
+
+// cacheState is the X-Cache header as one of the cache's constant states
+// (no copy of the header's bytes), or "" for none.
+func cacheState(header []byte) string {
+	switch string(header) {
+	case cache.StateHit:
+		return cache.StateHit
+	case cache.StateStale:
+		return cache.StateStale
+	case cache.StateMiss:
+		return cache.StateMiss
+	}
+	return ""
 }
 
 // routeLocal is the Locals key under which servePage leaves the route
@@ -87,8 +105,8 @@ const routeLocal = "sogliq.route"
 // route name, else the pattern of the handler Fiber matched ("/api/suggest",
 // "/_assets/*"); a page request that matched no route is "page:none".
 func routeLabel(c *fiber.Ctx) string {
-	if name, ok := c.Locals(routeLocal).(string); ok {
-		return name
+	if r, ok := c.Locals(routeLocal).(*route.Route); ok {
+		return r.Name
 	}
 	if p := c.Route().Path; p != "/*" && p != "" {
 		return p
@@ -212,11 +230,53 @@ func (s *Server) databaseBudget(c *fiber.Ctx) error {
 			budget = s.StaffBudget
 		}
 	}
-	ctx, cancel := context.WithTimeout(c.UserContext(), budget)
-	defer cancel()
+	ctx := &budgetContext{Context: c.UserContext(), deadline: time.Now().Add(budget)}
+	defer ctx.release()
 	c.SetUserContext(ctx)
 	return c.Next()
 }
+
+// budgetContext is the request's context with the database budget's
+// deadline, whose timer is made only when something waits on it: a page
+// answered from the cache never does, and a timer per request was most of
+// what a cache hit allocated.
+type budgetContext struct {
+	context.Context // the request's
+	deadline        time.Time
+	once            sync.Once
+	timed           context.Context // the context with the timer, once made
+	cancel          context.CancelFunc
+}
+
+func (b *budgetContext) Deadline() (time.Time, bool) { return b.deadline, true }
+
+func (b *budgetContext) Done() <-chan struct{} { return b.started().Done() }
+
+func (b *budgetContext) Err() error { return b.started().Err() }
+
+// started makes the timer on first use.
+func (b *budgetContext) started() context.Context {
+	b.once.Do(func() { b.timed, b.cancel = context.WithDeadline(b.Context, b.deadline) })
+	return b.timed
+}
+
+// release ends the budget with the request: a timer made is stopped, and
+// one never made never will be (what still holds the context sees it
+// ended, as a cancelled context).
+func (b *budgetContext) release() {
+	b.once.Do(func() { b.timed = spentBudget })
+	if b.cancel != nil {
+		b.cancel()
+	}
+}
+
+// spentBudget is the context of a request whose budget ended before
+// anything waited on it.
+var spentBudget = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
 
 // LogHandler wraps h so every record logged with a request's context
 // carries its request id.

@@ -75,6 +75,9 @@ func (s *Server) isRegion(slug string) bool {
 // servePage is the page path of the architecture: route checks, the page
 // cache (304 before any render), then loader and render on a miss.
 func (s *Server) servePage(c *fiber.Ctx) error {
+	if ok, err := s.serveIndexed(c); ok {
+		return err
+	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), string(c.Request().URI().QueryString()))
 	pr.cookieLang = utils.CopyString(c.Cookies(langCookie))
 	pr.cookieRegion = utils.CopyString(c.Cookies(regionCookie))
@@ -84,7 +87,7 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}
-	c.Locals(routeLocal, pr.match.Route.Name)
+	c.Locals(routeLocal, pr.match.Route)
 	pr.canonical = pr.match.Route.CanonicalQuery(queryValues(c))
 	if pr.match.Route.Access != "" {
 		return s.servePrivatePage(c, pr)
@@ -96,6 +99,7 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	inm := c.Get(fiber.HeaderIfNoneMatch)
 	if inm != "" {
 		if e, ok := s.Cache.Peek(c.UserContext(), key); ok && etagMatches(inm, e.ETag) {
+			s.indexTarget(c, pr, key)
 			return notModified(c, e, cache.StateHit)
 		}
 	}
@@ -115,6 +119,9 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 			return rd
 		}
 		return err
+	}
+	if entry.Status == fiber.StatusOK {
+		s.indexTarget(c, pr, key)
 	}
 	// A stale entry (or a re-render that came out the same) can still
 	// answer the revalidation.

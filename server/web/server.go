@@ -120,6 +120,8 @@ type Server struct {
 	assets        *assetStore
 	// csp is the Content-Security-Policy header (ContentSecurityPolicy).
 	csp string
+	// hits leads known request targets straight to the page cache.
+	hits *hitIndex
 }
 
 // New checks that every route has a loader and that the default region
@@ -137,7 +139,7 @@ func New(d Deps) (*Server, error) {
 	if d.DBBudget <= 0 {
 		d.DBBudget = 1500 * time.Millisecond
 	}
-	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters)}
+	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters), hits: &hitIndex{}}
 	for _, r := range d.Regions {
 		s.regionBySlug[r.Slug] = r
 	}
