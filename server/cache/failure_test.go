@@ -3,6 +3,7 @@ package cache
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -124,5 +125,78 @@ func TestPurgeReportsRedisFailure(t *testing.T) {
 	}
 	if _, state := fetch(t, c, "k", newRenderer("v2", "doctor:1").render); state != StateStale {
 		t.Errorf("Fetch after a local-only purge: state %s, want STALE", state)
+	}
+}
+
+// failEvery is a go-redis hook failing every nth GET as a timeout would.
+type failEvery struct {
+	n     int64
+	count atomic.Int64
+}
+
+func (f *failEvery) DialHook(next redis.DialHook) redis.DialHook { return next }
+
+func (f *failEvery) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		if cmd.Name() == "get" && f.count.Add(1)%f.n == 0 {
+			cmd.SetErr(context.DeadlineExceeded)
+			return context.DeadlineExceeded
+		}
+		return next(ctx, cmd)
+	}
+}
+
+func (f *failEvery) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+// TestRedisStaysOnThroughOccasionalFailures: with the CPU saturated, one
+// Redis read in four failing (a goroutine woken late) costs those reads
+// only: the others are still hits from Redis. A breaker that opened on
+// one failure turned Redis off for nearly every request of a busy server.
+func TestRedisStaysOnThroughOccasionalFailures(t *testing.T) {
+	srv := redistest.Start(t)
+	writer := newTestCache(t, slowFallbackClient(t, srv), Options{LocalBytes: -1})
+	keys := make([]string, 40)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("page-%d", i)
+		if _, _, err := writer.Fetch(context.Background(), keys[i], bodyOf(keys[i])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rdb := slowFallbackClient(t, srv)
+	rdb.AddHook(&failEvery{n: 4})
+	reader := newTestCache(t, rdb, Options{LocalBytes: -1}) // every read goes to Redis
+
+	stop := make(chan struct{})
+	var spinners sync.WaitGroup
+	for range 4 * runtime.GOMAXPROCS(0) {
+		spinners.Go(func() {
+			for x := 0; ; x++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				for range 100_000 {
+					x ^= x << 1
+				}
+			}
+		})
+	}
+	states := map[string]int{}
+	for range 5 {
+		for _, key := range keys {
+			e, state, err := reader.Fetch(context.Background(), key, bodyOf(key))
+			if err != nil || string(e.Body) != key {
+				t.Fatalf("Fetch(%q) = %v, %v", key, e, err)
+			}
+			states[state]++
+		}
+	}
+	close(stop)
+	spinners.Wait()
+	if total := 5 * len(keys); states[StateHit] < total*6/10 {
+		t.Errorf("%v of %d reads: Redis was turned off by occasional failures", states, total)
 	}
 }

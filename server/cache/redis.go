@@ -46,24 +46,27 @@ func (c *Cache) pageKey(key string) string { return c.opts.Prefix + "page:" + ke
 func (c *Cache) tagKey(tag string) string  { return c.opts.Prefix + "tag:" + tag }
 func (c *Cache) channel() string           { return c.opts.Prefix + "purge" }
 
-// redisUsable reports whether to try Redis now: it is configured and not
-// inside the back-off window that follows a failure.
+// redisUsable reports whether to try Redis now: it is configured and the
+// breaker is closed.
 func (c *Cache) redisUsable() bool {
-	return c.rdb != nil && time.Now().UnixNano() >= c.redisDownUntil.Load()
+	return c.rdb != nil && c.breaker.allow(time.Now())
 }
 
-// redisFailed logs a failed call and opens the back-off window. A call that
-// failed because the caller's own context ended says nothing about Redis.
+// redisDone counts a call that worked (a missing key included) toward the
+// breaker's window.
+func (c *Cache) redisDone() { c.breaker.record(time.Now(), false) }
+
+// redisFailed logs a failed call and counts it toward the breaker. A call
+// that failed because the caller's own context ended says nothing about
+// Redis.
 func (c *Cache) redisFailed(parent context.Context, op string, err error) {
 	if parent.Err() != nil {
 		return
 	}
 	metrics.RedisError(c.opts.Name, op)
-	if c.opts.RedisBackoff > 0 {
-		c.redisDownUntil.Store(time.Now().Add(c.opts.RedisBackoff).UnixNano())
-	}
+	opened := c.breaker.record(time.Now(), true)
 	c.log.WarnContext(parent, "cache: redis call failed; treating as a miss",
-		slog.String("op", op), slog.Any("err", err))
+		slog.String("op", op), slog.Any("err", err), slog.Bool("skipping_redis", opened))
 }
 
 // redisGet reads key's entry and the purge times of its tags (a second round
@@ -77,6 +80,7 @@ func (c *Cache) redisGet(ctx context.Context, key string) *Entry {
 	defer cancel()
 	b, err := c.rdb.Get(rctx, c.pageKey(key)).Bytes()
 	if errors.Is(err, redis.Nil) {
+		c.redisDone()
 		return nil
 	}
 	if err != nil {
@@ -92,6 +96,7 @@ func (c *Cache) redisGet(ctx context.Context, key string) *Entry {
 		c.redisFailed(ctx, "mget", err)
 		return nil
 	}
+	c.redisDone()
 	return e
 }
 
@@ -138,7 +143,9 @@ func (c *Cache) redisSet(ctx context.Context, key string, e *Entry) {
 	ttl := fresh + stale
 	if err := c.rdb.Set(rctx, c.pageKey(key), encodeEntry(e), ttl).Err(); err != nil {
 		c.redisFailed(ctx, "set", err)
+		return
 	}
+	c.redisDone()
 }
 
 // purgeMessage is the pub/sub payload of a purge.
