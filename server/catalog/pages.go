@@ -17,12 +17,12 @@ import (
 // (shared/routes.json). perPage is the listing page size.
 func Pages(s *Store, perPage int) page.Loaders {
 	return page.Loaders{
-		"doctors":            s.loadSpecialties,
+		"doctors":                     s.loadSpecialties,
 		"specialty":                   s.doctorList(perPage, false),
 		"specialty-children":          s.doctorList(perPage, true),
 		"specialty-district":          s.doctorList(perPage, false),
 		"specialty-children-district": s.doctorList(perPage, true),
-		"doctor":             s.loadDoctor,
+		"doctor":                      s.loadDoctor,
 	}
 }
 
@@ -104,7 +104,7 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 			Data: DoctorListPage{
 				Specialty: specialty.In(req.Lang), Children: children, District: namedIn(req.Lang, district), Districts: i18n.In(req.Lang, districts, Named.In),
 				Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
-				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort,
+				Total:   doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort,
 			},
 			Tags: tags,
 			// Another order of the same doctors is not a page of its own.
