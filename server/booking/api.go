@@ -111,6 +111,13 @@ func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
 	if _, err := time.Parse(DateLayout, q.from); err != nil {
 		return q, api.Fail(400, "booking.badFrom")
 	}
+	// Free times exist only in the horizon: a from past its last day (or
+	// years away, whose days would run into the year 10000) is refused.
+	// The day before today is let through for a browser whose clock lags
+	// the server's around midnight; it simply has no free times.
+	if first, last := AddDays(today, -1), AddDays(today, HorizonDays-1); q.from < first || q.from > last {
+		return q, api.Fail(400, "booking.fromOutOfRange", "first", first, "last", last)
+	}
 	if raw := c.Query("days"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > HorizonDays {

@@ -73,6 +73,12 @@ func TestSlotsAPI(t *testing.T) {
 		{"/api/doctors/1/slots?days=0", 400, "", ""},
 		{"/api/doctors/1/slots?from=2026-13-01", 400, "Параметр from должен быть датой в виде ГГГГ-ММ-ДД.", ""},
 		{"/api/doctors/1/slots?clinic=-1", 400, "", ""},
+		// The horizon bounds from: the test's today is 2026-11-23.
+		{"/api/doctors/1/slots?from=9999-12-31", 400, "Параметр from должен быть датой от 2026-11-22 до 2026-12-06: свободное время показывается на 14 дней вперёд.",
+			"from parametri 2026-11-22 dan 2026-12-06 gacha sana bo'lishi kerak: bo'sh vaqt 14 kun oldinga ko'rsatiladi."},
+		{"/api/doctors/1/slots?from=2026-12-07", 400, "", ""},
+		{"/api/doctors/1/slots?from=0001-01-01", 400, "", ""},
+		{"/api/doctors/1/slots?from=2026-11-21", 400, "", ""},
 		{"/api/slots?doctors=", 400, "", ""},
 		{"/api/slots?doctors=1,a", 400, "", ""},
 		{"/api/slots?doctors=" + strings.Repeat("1,", 50) + strings.Repeat("2,", 0) + "51," + ids(52, 100), 400, "", ""},
