@@ -627,3 +627,39 @@ func TestSlotsExceptions(t *testing.T) {
 		}
 	}
 }
+
+// TestIdempotencyKeyReused: a key sent again with another request is
+// refused (422) and the second hold stays held; the same request again is
+// the first booking (200).
+func TestIdempotencyKeyReused(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	id, key := f.holdAs(t, tok, 1, 1, slot(1, "10:00"))
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(1)), tok); a.status != 201 {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	id2, key2 := f.holdAs(t, tok, 1, 1, slot(1, "11:00"))
+	withReason := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": true}, "reason": "other", "consent": true}`, id, key, uuidN(1))
+	relative := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": false, "name": "Мадина", "birthDate": "2015-03-01"}, "consent": true}`, id, key, uuidN(1))
+	for _, test := range []struct{ name, body, lang, want string }{
+		{"another hold", bookBody(id2, key2, uuidN(1)), "ru", "Этот ключ idempotencyKey уже использован для другой записи (другое время, пациент или причина). Для новой записи нужен новый ключ."},
+		{"another hold, uz", bookBody(id2, key2, uuidN(1)), "uz", "Bu idempotencyKey kaliti boshqa yozuv uchun ishlatilgan (boshqa vaqt, bemor yoki sabab). Yangi yozuv uchun yangi kalit kerak."},
+		{"another reason", withReason, "ru", ""},
+		{"another patient", relative, "ru", ""},
+		{"a wrong hold key", bookBody(id, "wrong", uuidN(1)), "ru", ""},
+	} {
+		a := f.call(t, "POST", "/api/bookings?lang="+test.lang, test.body, tok)
+		if a.status != 422 || a.body["error"] == "" || test.want != "" && a.body["error"] != test.want {
+			t.Errorf("%s: %d %s", test.name, a.status, a.raw)
+		}
+	}
+	if s := f.statusOf(t, id2); s != "held" {
+		t.Errorf("the second hold is %s", s)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(1)), tok); a.status != 200 || a.num("id") != id {
+		t.Errorf("the same request again: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id2, key2, uuidN(2)), tok); a.status != 201 || a.num("id") != id2 {
+		t.Errorf("the second hold with its own key: %d %s", a.status, a.raw)
+	}
+}
