@@ -73,6 +73,11 @@ export interface HoldRequest {
   doctorId: number /* int64 */;
   clinicId: number /* int64 */;
   start: string;
+  /**
+   * IdempotencyKey (a UUID, optional) lets a request sent again after a
+   * lost answer get its hold back, signed in or not.
+   */
+  idempotencyKey?: string;
 }
 /**
  * BookRequest is the body of POST /api/bookings.

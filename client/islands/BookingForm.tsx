@@ -55,6 +55,10 @@ export default function BookingForm({ lang }: BookingFormProps) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const idempotencyKey = useRef("");
   const holdRef = useRef<Hold | null>(null);
+  // One hold request key per time asked for: asking for the same time
+  // again (after a lost answer or a network error) gets the same hold back
+  // instead of "taken".
+  const holdKeys = useRef(new Map<string, string>());
   const q = `?lang=${lang}`;
   const networkError = t(lang, "form.networkError");
 
@@ -70,7 +74,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
         setStage({ kind: "held", hold: r.hold });
         return;
       }
-      const answer = await callApi<Hold>("POST", `/api/bookings/holds${q}`, { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start }, networkError);
+      const asked = `${r.doctorId}/${r.clinicId}/${r.start}`;
+      const requestKey = holdKeys.current.get(asked) ?? newIdempotencyKey();
+      holdKeys.current.set(asked, requestKey);
+      const answer = await callApi<Hold>(
+        "POST",
+        `/api/bookings/holds${q}`,
+        { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start, idempotencyKey: requestKey },
+        networkError,
+      );
       if (answer.error || !answer.data) {
         setStage({ kind: "refused", message: answer.error ?? networkError });
         return;

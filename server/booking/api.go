@@ -282,18 +282,24 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	if err != nil {
 		return api.Fail(400, "booking.badStart")
 	}
+	if in.IdempotencyKey != "" && !uuidPattern.MatchString(in.IdempotencyKey) {
+		return api.Fail(400, "booking.badIdempotencyKey")
+	}
 	user, err := h.optionalUser(c)
 	if err != nil {
 		return err
 	}
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
 		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, UserID: user, ClientIP: h.clientIP(c),
+		RequestKey: strings.ToLower(in.IdempotencyKey),
 	}, h.now())
 	if err != nil {
 		return err
 	}
 	noStore(c)
-	c.Status(fiber.StatusCreated)
+	if !hold.Repeat {
+		c.Status(fiber.StatusCreated)
+	}
 	return api.OK(c, hold)
 }
 

@@ -663,3 +663,61 @@ func TestIdempotencyKeyReused(t *testing.T) {
 		t.Errorf("the second hold with its own key: %d %s", a.status, a.raw)
 	}
 }
+
+// TestHoldAskedAgainByItsOwner: after a lost answer the owner asking
+// again for the same time gets his hold back (200, a new key, the same
+// expiry) instead of 409; anyone else still gets 409.
+func TestHoldAskedAgainByItsOwner(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	first := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), tok)
+	if first.status != 201 {
+		t.Fatalf("hold: %d %s", first.status, first.raw)
+	}
+	f.advance(time.Minute)
+	again := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), tok)
+	if again.status != 200 || again.num("id") != first.num("id") || again.data()["key"] == first.data()["key"] ||
+		again.data()["expiresAt"] != first.data()["expiresAt"] {
+		t.Fatalf("asked again: %d %s (first %s)", again.status, again.raw, first.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), f.session(t, 2)); a.status != 409 {
+		t.Errorf("another user: %d %s", a.status, a.raw)
+	}
+	id := first.num("id")
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, first.data()["key"].(string), uuidN(1)), tok); a.status != 409 {
+		t.Errorf("the lost answer's key still books: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, again.data()["key"].(string), uuidN(2)), tok); a.status != 201 {
+		t.Errorf("booking with the new key: %d %s", a.status, a.raw)
+	}
+
+	// Not signed in, the request's idempotencyKey names the owner.
+	keyed := func(start string, n int) string {
+		return fmt.Sprintf(`{"doctorId": 1, "clinicId": 1, "start": %q, "idempotencyKey": %q}`, start, uuidN(n))
+	}
+	anon := f.call(t, "POST", "/api/bookings/holds", keyed(slot(1, "11:00"), 7), "")
+	if anon.status != 201 {
+		t.Fatalf("anonymous hold: %d %s", anon.status, anon.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", keyed(slot(1, "11:00"), 7), ""); a.status != 200 || a.num("id") != anon.num("id") {
+		t.Errorf("anonymous, asked again: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "11:00")), ""); a.status != 409 {
+		t.Errorf("anonymous without the key: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", keyed(slot(1, "11:00"), 8), f.session(t, 3)); a.status != 409 {
+		t.Errorf("another key: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds?lang=uz", keyed(slot(1, "11:30"), 7), ""); a.status != 422 ||
+		a.body["error"] != "Bu idempotencyKey kaliti boshqa yozuv uchun ishlatilgan (boshqa vaqt, bemor yoki sabab). Yangi yozuv uchun yangi kalit kerak." {
+		t.Errorf("the key for another time: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", `{"doctorId": 1, "clinicId": 1, "start": "`+slot(1, "12:00")+`", "idempotencyKey": "x"}`, ""); a.status != 400 {
+		t.Errorf("a bad key: %d %s", a.status, a.raw)
+	}
+	var n int
+	f.db.Get(&n, `SELECT count(*) FROM appointments`)
+	if n != 2 {
+		t.Errorf("%d appointments, want 2", n)
+	}
+}

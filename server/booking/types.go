@@ -62,6 +62,9 @@ type HoldRequest struct {
 	DoctorID int64  `json:"doctorId"`
 	ClinicID int64  `json:"clinicId"`
 	Start    string `json:"start"`
+	// IdempotencyKey (a UUID, optional) lets a request sent again after a
+	// lost answer get its hold back, signed in or not.
+	IdempotencyKey string `json:"idempotencyKey,omitempty"`
 }
 
 // BookRequest is the body of POST /api/bookings.
@@ -96,6 +99,9 @@ type Hold struct {
 	Start     string `json:"start"`
 	End       string `json:"end"`
 	ExpiresAt string `json:"expiresAt"`
+	// Repeat: the hold was the asker's already (Store.Hold); the API
+	// answers 200 instead of 201.
+	Repeat bool `json:"-"`
 }
 
 // WaitlistOffer is a freed time held for a waiting patient, opened from
