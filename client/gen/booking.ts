@@ -149,11 +149,15 @@ export interface Waitlists {
 }
 /**
  * Patient is who a visit is for: the user (Self) or a relative, by name
- * and birth date.
+ * and birth date. A visit for oneself takes the name and birth date from
+ * the user's profile; when the profile lacks them, FirstName, LastName and
+ * BirthDate give them (and fill the profile's empty fields).
  */
 export interface Patient {
   self: boolean;
   name?: string;
+  firstName?: string;
+  lastName?: string;
   birthDate?: string;
 }
 /**

@@ -365,6 +365,24 @@ func (s *Store) SaveProfile(ctx context.Context, id int64, p Profile, now time.T
 	return nil
 }
 
+// FillProfile writes p's first and last name and birth date into those
+// fields of user id's profile that are empty, leaving the rest (and the
+// registration) as they are: a booking for oneself asks for what the
+// profile lacks.
+func (s *Store) FillProfile(ctx context.Context, id int64, p Profile, now time.Time) error {
+	const q = `
+		UPDATE users
+		SET first_name = CASE WHEN first_name = '' THEN $2 ELSE first_name END,
+		    last_name = CASE WHEN last_name = '' THEN $3 ELSE last_name END,
+		    birth_date = coalesce(birth_date, NULLIF($4, '')::date),
+		    updated_at = $5
+		WHERE id = $1`
+	if _, err := s.db.ExecContext(ctx, q, id, p.FirstName, p.LastName, p.BirthDate, now); err != nil {
+		return fmt.Errorf("account.FillProfile(%d): %w", id, err)
+	}
+	return nil
+}
+
 // DeleteUser deletes a user and everything that is theirs: sessions and
 // consultant chats go with the row (ON DELETE CASCADE), sign-in codes of
 // their phone with it.

@@ -721,3 +721,52 @@ func TestHoldAskedAgainByItsOwner(t *testing.T) {
 		t.Errorf("%d appointments, want 2", n)
 	}
 }
+
+// TestBookForSelfNeedsNameAndBirthDate: a visit for oneself is booked
+// under the profile's name and birth date; what the profile lacks the
+// request must give (422 with fields otherwise), and it fills the profile.
+func TestBookForSelfNeedsNameAndBirthDate(t *testing.T) {
+	f := newFixture(t)
+	f.exec(t, `INSERT INTO users (id, phone) VALUES (2001, '998911112001')`)
+	f.exec(t, `INSERT INTO users (id, phone, first_name, last_name) VALUES (2002, '998911112002', 'Дилноза', 'Каримова')`)
+	self := func(id int64, key string, n int, patient string) string {
+		return fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": %s, "consent": true}`, id, key, uuidN(n), patient)
+	}
+	tok := f.session(t, 2001)
+	id, key := f.holdAs(t, tok, 1, 1, slot(1, "10:00"))
+	for _, test := range []struct {
+		lang, patient string
+		want          map[string]any
+	}{
+		{"ru", `{"self": true}`, map[string]any{"firstName": "Заполните поле «Имя».", "lastName": "Заполните поле «Фамилия».", "birthDate": "Укажите дату рождения."}},
+		{"uz", `{"self": true}`, map[string]any{"firstName": "«Ism» maydonini to'ldiring.", "lastName": "«Familiya» maydonini to'ldiring.", "birthDate": "Tug'ilgan sanani kiriting."}},
+		{"ru", `{"self": true, "firstName": "Анна1", "lastName": "Юсупова", "birthDate": "2990-01-01"}`, map[string]any{"firstName": "Поле «Имя» заполнено неверно.", "birthDate": "Поле «Дата рождения» заполнено неверно."}},
+	} {
+		a := f.call(t, "POST", "/api/bookings?lang="+test.lang, self(id, key, 1, test.patient), tok)
+		if diff := cmp.Diff(test.want, a.body["fields"]); a.status != 422 || diff != "" {
+			t.Errorf("%s %s: %d %s\n(-want +got) %s", test.lang, test.patient, a.status, a.raw, diff)
+		}
+	}
+	if s := f.statusOf(t, id); s != "held" {
+		t.Errorf("refused, the hold is %s", s)
+	}
+	a := f.call(t, "POST", "/api/bookings", self(id, key, 1, `{"self": true, "firstName": " Анна ", "lastName": "Юсупова", "birthDate": "1985-04-12"}`), tok)
+	if a.status != 201 || a.data()["patientName"] != "Анна Юсупова" {
+		t.Fatalf("book with the name: %d %s", a.status, a.raw)
+	}
+	var profile string
+	f.db.Get(&profile, `SELECT first_name || ' ' || last_name || ' ' || birth_date FROM users WHERE id = 2001`)
+	if profile != "Анна Юсупова 1985-04-12" {
+		t.Errorf("profile: %q", profile)
+	}
+	// The profile has the name already: only the birth date is asked.
+	tok2 := f.session(t, 2002)
+	id2, key2 := f.holdAs(t, tok2, 1, 1, slot(1, "11:00"))
+	if a := f.call(t, "POST", "/api/bookings", self(id2, key2, 2, `{"self": true}`), tok2); a.status != 422 ||
+		!cmp.Equal(a.body["fields"], map[string]any{"birthDate": "Укажите дату рождения."}) {
+		t.Errorf("no birth date: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", self(id2, key2, 2, `{"self": true, "firstName": "Другое", "birthDate": "1990-02-03"}`), tok2); a.status != 201 || a.data()["patientName"] != "Дилноза Каримова" {
+		t.Errorf("with the birth date: %d %s", a.status, a.raw)
+	}
+}

@@ -131,10 +131,14 @@ type Waitlists struct {
 }
 
 // Patient is who a visit is for: the user (Self) or a relative, by name
-// and birth date.
+// and birth date. A visit for oneself takes the name and birth date from
+// the user's profile; when the profile lacks them, FirstName, LastName and
+// BirthDate give them (and fill the profile's empty fields).
 type Patient struct {
 	Self      bool   `json:"self"`
 	Name      string `json:"name,omitempty"`
+	FirstName string `json:"firstName,omitempty"`
+	LastName  string `json:"lastName,omitempty"`
 	BirthDate string `json:"birthDate,omitempty"`
 }
 
