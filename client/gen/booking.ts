@@ -116,6 +116,12 @@ export interface Hold {
   start: string;
   end: string;
   expiresAt: string;
+  /**
+   * CancelUntil is the clinic's cancel cut-off for this time: a visit
+   * booked after it can be cancelled or moved only by phone, which the
+   * form says before the booking is made.
+   */
+  cancelUntil: string;
 }
 /**
  * WaitlistOffer is a freed time held for a waiting patient, opened from

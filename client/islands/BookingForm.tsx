@@ -296,6 +296,10 @@ export default function BookingForm({ lang }: BookingFormProps) {
             <p className="booking-form__countdown" role="timer" aria-live="off">
               {t(lang, "bookingForm.heldFor", { time: `${minutes}:${seconds < 10 ? "0" : ""}${seconds}` })}
             </p>
+            {/* Inside the clinic's cancel cut-off already: say so before the booking, not in the SMS after it. */}
+            {stage.hold.cancelUntil && instant(stage.hold.cancelUntil) <= now && (
+              <p className="booking-form__warning" role="note">{t(lang, "bookingForm.phoneOnly")}</p>
+            )}
             {signedIn === false && (
               <SignInSteps lang={lang} intro={t(lang, "bookingForm.signInIntro")} onSignedIn={() => setSignedIn(true)} />
             )}

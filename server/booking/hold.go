@@ -43,7 +43,7 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // set, instead of refusing the owner his own time. A RequestKey already
 // used for another time is refused, 422 booking.idempotencyReused.
 func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
-	slot, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
+	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
 	if err != nil {
 		return Hold{}, err
 	}
@@ -51,7 +51,8 @@ func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, er
 	if err != nil {
 		return Hold{}, err
 	}
-	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), ExpiresAt: Stamp(now.Add(HoldTTL))}
+	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), ExpiresAt: Stamp(now.Add(HoldTTL)),
+		CancelUntil: Stamp(slot.Start.Add(-cutoff))}
 	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if found, err := ownHold(ctx, tx, in, slot, key, now, &h); found || err != nil {
 			return err
@@ -147,33 +148,33 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 
 // checkSlot finds the slot starting at start in the doctor's schedule at
 // the clinic, taken or not (whether it is free is the constraint's
-// business).
-func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (Slot, error) {
+// business), and the clinic's cancel cut-off.
+func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (Slot, time.Duration, error) {
 	date := Today(start)
 	var plans []ClinicPlan
 	if clinicID != 0 {
 		var err error
 		if plans, err = s.Plans(ctx, []int64{doctorID}, clinicID, "ru", date, date, now); err != nil {
-			return Slot{}, err
+			return Slot{}, 0, err
 		}
 	}
 	if len(plans) == 0 {
 		// Which 404: only asked when there is one, a statement less for a hold.
 		ok, err := s.DoctorExists(ctx, doctorID)
 		if err != nil {
-			return Slot{}, err
+			return Slot{}, 0, err
 		}
 		if !ok {
-			return Slot{}, notFound("booking.unknownDoctor", fmt.Sprintf("doctor %d", doctorID))
+			return Slot{}, 0, notFound("booking.unknownDoctor", fmt.Sprintf("doctor %d", doctorID))
 		}
-		return Slot{}, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
+		return Slot{}, 0, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
 	}
 	p := plans[0].Plan
 	switch {
 	case start.Before(now):
-		return Slot{}, api.Fail(400, "booking.past")
+		return Slot{}, 0, api.Fail(400, "booking.past")
 	case date > AddDays(Today(now), HorizonDays-1):
-		return Slot{}, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
+		return Slot{}, 0, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
 	}
 	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
 	for _, slot := range daySlots(p, midnight, date) {
@@ -181,14 +182,14 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, 
 			continue
 		}
 		if start.Before(now.Add(p.Lead)) {
-			return Slot{}, api.Fail(400, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
+			return Slot{}, 0, api.Fail(400, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
 		}
 		if err := s.notBlocked(ctx, doctorID, slot); err != nil {
-			return Slot{}, err
+			return Slot{}, 0, err
 		}
-		return slot, nil
+		return slot, plans[0].CancelCutoff, nil
 	}
-	return Slot{}, api.Fail(400, "booking.outsideSchedule")
+	return Slot{}, 0, api.Fail(400, "booking.outsideSchedule")
 }
 
 // notBlocked refuses (409 booking.taken) a slot inside a block the desk

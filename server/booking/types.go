@@ -99,6 +99,10 @@ type Hold struct {
 	Start     string `json:"start"`
 	End       string `json:"end"`
 	ExpiresAt string `json:"expiresAt"`
+	// CancelUntil is the clinic's cancel cut-off for this time: a visit
+	// booked after it can be cancelled or moved only by phone, which the
+	// form says before the booking is made.
+	CancelUntil string `json:"cancelUntil"`
 	// Repeat: the hold was the asker's already (Store.Hold); the API
 	// answers 200 instead of 201.
 	Repeat bool `json:"-"`
