@@ -98,12 +98,20 @@ func (s *Store) IssueCode(ctx context.Context, phone, clientIP string, now time.
 		if _, err := tx.ExecContext(ctx, q, phone, codeHash(phone, code), clientIP, now, now.Add(CodeTTL)); err != nil {
 			return fmt.Errorf("account.IssueCode: %w", err)
 		}
+		const sent = `
+			INSERT INTO sign_in_sends (phone_hash, client_ip, sent_at)
+			VALUES ($1, $2, $3)`
+		if _, err := tx.ExecContext(ctx, sent, sendHash(phone), clientIP, now); err != nil {
+			return fmt.Errorf("account.IssueCode: %w", err)
+		}
 		return send(code)
 	})
 }
 
 // checkSendLimits refuses a code sent within ResendAfter of the last one,
-// or past the hourly limits of the phone and the address.
+// or past the hourly limits of the phone and the address. It counts the
+// sends (sign_in_sends), not the stored codes: those go with a deleted
+// account, and deleting one must not reset the limits.
 func checkSendLimits(ctx context.Context, tx *sqlx.Tx, phone, clientIP string, now time.Time) error {
 	var byPhone struct {
 		Count  int          `db:"count"`
@@ -111,11 +119,11 @@ func checkSendLimits(ctx context.Context, tx *sqlx.Tx, phone, clientIP string, n
 		Latest sql.NullTime `db:"latest"`
 	}
 	const q = `
-		SELECT count(*), min(created_at) AS oldest, max(created_at) AS latest
-		FROM sign_in_codes
-		WHERE phone = $1
-		  AND created_at > $2`
-	if err := tx.GetContext(ctx, &byPhone, q, phone, now.Add(-time.Hour)); err != nil {
+		SELECT count(*), min(sent_at) AS oldest, max(sent_at) AS latest
+		FROM sign_in_sends
+		WHERE phone_hash = $1
+		  AND sent_at > $2`
+	if err := tx.GetContext(ctx, &byPhone, q, sendHash(phone), now.Add(-time.Hour)); err != nil {
 		return fmt.Errorf("account.checkSendLimits: %w", err)
 	}
 	if byPhone.Latest.Valid && now.Sub(byPhone.Latest.Time) < ResendAfter {
@@ -132,10 +140,10 @@ func checkSendLimits(ctx context.Context, tx *sqlx.Tx, phone, clientIP string, n
 		Oldest sql.NullTime `db:"oldest"`
 	}
 	const qIP = `
-		SELECT count(*), min(created_at) AS oldest
-		FROM sign_in_codes
+		SELECT count(*), min(sent_at) AS oldest
+		FROM sign_in_sends
 		WHERE client_ip = $1
-		  AND created_at > $2`
+		  AND sent_at > $2`
 	if err := tx.GetContext(ctx, &byIP, qIP, clientIP, now.Add(-time.Hour)); err != nil {
 		return fmt.Errorf("account.checkSendLimits: %w", err)
 	}
@@ -385,7 +393,8 @@ func (s *Store) FillProfile(ctx context.Context, id int64, p Profile, now time.T
 
 // DeleteUser deletes a user and everything that is theirs: sessions and
 // consultant chats go with the row (ON DELETE CASCADE), sign-in codes of
-// their phone with it.
+// their phone with it. The count of codes sent (sign_in_sends, under the
+// phone's hash) stays for the day the limits look back on.
 func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -431,6 +440,12 @@ func (s *Store) Purge(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, codes, now.Add(-24*time.Hour)); err != nil {
 		return fmt.Errorf("account.Purge: %w", err)
 	}
+	const sends = `
+		DELETE FROM sign_in_sends
+		WHERE sent_at < $1`
+	if _, err := s.db.ExecContext(ctx, sends, now.Add(-24*time.Hour)); err != nil {
+		return fmt.Errorf("account.Purge: %w", err)
+	}
 	return nil
 }
 
@@ -445,6 +460,14 @@ func newCode() (string, error) {
 		return "", fmt.Errorf("account: code: %w", err)
 	}
 	return fmt.Sprintf("%0*d", CodeLength, n), nil
+}
+
+// sendHash names a phone in sign_in_sends: its SHA-256, so the table that
+// outlives an account keeps no phone number (migration 00179 computes the
+// same in SQL).
+func sendHash(phone string) []byte {
+	h := sha256.Sum256([]byte("sign-in-send:" + phone))
+	return h[:]
 }
 
 func codeHash(phone, code string) []byte {

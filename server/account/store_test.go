@@ -321,3 +321,40 @@ func TestPurge(t *testing.T) {
 		t.Fatalf("purged session: %v", err)
 	}
 }
+
+// TestDeletingTheAccountKeepsTheSendLimits: signing in and deleting the
+// account in a loop still meets the phone's hourly limit; the count keeps
+// no phone number, and is purged after a day.
+func TestDeletingTheAccountKeepsTheSendLimits(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const phone = "998935550011"
+	var err error
+	for i := 0; i < CodesPerPhone+1 && err == nil; i++ {
+		at := t0.Add(time.Duration(i) * ResendAfter)
+		sent := ""
+		if err = s.IssueCode(ctx, phone, "10.0.0.9", at, func(c string) error { sent = c; return nil }); err != nil {
+			break
+		}
+		sess, verr := s.Verify(ctx, phone, sent, "", at)
+		if verr != nil {
+			t.Fatal(verr)
+		}
+		if derr := s.DeleteUser(ctx, sess.UserID); derr != nil {
+			t.Fatal(derr)
+		}
+	}
+	wantRefusal(t, err, 429, "auth.tooManyCodes")
+	if n := count(t, s, `SELECT count(*) FROM sign_in_codes`) + count(t, s, `SELECT count(*) FROM users`); n != 0 {
+		t.Errorf("%d codes and users left after deletion", n)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sign_in_sends WHERE position(convert_to($1, 'UTF8') IN phone_hash) > 0`, phone); n != 0 {
+		t.Errorf("the phone is stored in the send count")
+	}
+	if err := s.Purge(ctx, t0.Add(25*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sign_in_sends`); n != 0 {
+		t.Errorf("%d sends left a day later", n)
+	}
+}
