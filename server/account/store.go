@@ -64,6 +64,10 @@ func tooManyRequests(key string, retry time.Duration) *Refusal {
 // Store keeps users, sign-in codes and sessions in PostgreSQL.
 type Store struct {
 	db *sqlx.DB
+	// Forget, when set, runs in DeleteUser's transaction before the user
+	// row goes: what other packages keep of the user (their visits) is
+	// ended and stripped of them there (booking.Store.ForgetPatient).
+	Forget func(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error
 }
 
 // NewStore returns a Store on db.
@@ -393,14 +397,19 @@ func (s *Store) FillProfile(ctx context.Context, id int64, p Profile, now time.T
 
 // DeleteUser deletes a user and everything that is theirs: sessions and
 // consultant chats go with the row (ON DELETE CASCADE), sign-in codes of
-// their phone with it. The count of codes sent (sign_in_sends, under the
+// their phone with it; Forget ends what other packages keep. The count of codes sent (sign_in_sends, under the
 // phone's hash) stays for the day the limits look back on.
-func (s *Store) DeleteUser(ctx context.Context, id int64) error {
+func (s *Store) DeleteUser(ctx context.Context, id int64, now time.Time) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
 	}
 	defer tx.Rollback()
+	if s.Forget != nil {
+		if err := s.Forget(ctx, tx, id, now); err != nil {
+			return err
+		}
+	}
 	var phone string
 	const q = `
 		DELETE FROM users

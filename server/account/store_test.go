@@ -340,7 +340,7 @@ func TestDeletingTheAccountKeepsTheSendLimits(t *testing.T) {
 		if verr != nil {
 			t.Fatal(verr)
 		}
-		if derr := s.DeleteUser(ctx, sess.UserID); derr != nil {
+		if derr := s.DeleteUser(ctx, sess.UserID, at); derr != nil {
 			t.Fatal(derr)
 		}
 	}
@@ -386,7 +386,7 @@ func TestDeleteEditor(t *testing.T) {
 			t.Fatalf("%s: %v", st.q, err)
 		}
 	}
-	if err := s.DeleteUser(ctx, editor); err != nil {
+	if err := s.DeleteUser(ctx, editor, t0); err != nil {
 		t.Fatalf("deleting an admin: %v", err)
 	}
 	if n := count(t, s, `SELECT count(*) FROM editorial_revisions WHERE author_id IS NULL`); n != 3 {

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"sogliq/server/account"
 	"sogliq/server/api"
 )
 
@@ -768,5 +770,51 @@ func TestBookForSelfNeedsNameAndBirthDate(t *testing.T) {
 	}
 	if a := f.call(t, "POST", "/api/bookings", self(id2, key2, 2, `{"self": true, "firstName": "Другое", "birthDate": "1990-02-03"}`), tok2); a.status != 201 || a.data()["patientName"] != "Дилноза Каримова" {
 		t.Errorf("with the birth date: %d %s", a.status, a.raw)
+	}
+}
+
+// TestDeletedPatientsVisits: deleting a patient's account cancels their
+// upcoming visit as a cancellation does (status, history, reminders
+// dropped, the time offered again), releases their holds, and keeps
+// every visit without the person.
+func TestDeletedPatientsVisits(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	begun := f.book(t, tok, 1, 1, slot(0, "10:00"), 1)
+	hold, key := f.holdAs(t, tok, 1, 1, slot(2, "10:00"))
+	body := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": false, "name": "Мадина", "birthDate": "2015-03-01"}, "reason": "боль в груди", "consent": true}`, hold, key, uuidN(2))
+	if a := f.call(t, "POST", "/api/bookings", body, tok); a.status != 201 {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	upcoming := hold
+	held, _ := f.holdAs(t, tok, 1, 1, slot(3, "10:00"))
+	f.set(tashkent(0, "10:10"))
+
+	accounts := account.NewStore(f.db)
+	accounts.Forget = f.store.ForgetPatient
+	if err := accounts.DeleteUser(context.Background(), 1, f.now()); err != nil {
+		t.Fatalf("DeleteUser: %v", err)
+	}
+	var rows []string
+	f.db.Select(&rows, `SELECT id || ' ' || status || ' ' || coalesce(cancelled_by, '-') || ' ' || coalesce(user_id::text, '-') || ' [' || patient_name || '|' || coalesce(patient_birth_date::text, '') || '|' || reason || ']'
+		FROM appointments ORDER BY id`)
+	want := []string{
+		fmt.Sprintf("%d booked - - [||]", begun),
+		fmt.Sprintf("%d cancelled patient - [||]", upcoming),
+		fmt.Sprintf("%d released - - [||]", held),
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("appointments (-want +got):\n%s", diff)
+	}
+	var history []string
+	f.db.Select(&history, `SELECT status || '/' || actor || '/' || reason || '/' || coalesce(actor_user_id::text, '-') FROM appointment_history WHERE appointment_id = $1 ORDER BY id`, upcoming)
+	if diff := cmp.Diff([]string{"held/patient//-", "booked/patient//-", "cancelled/system/account deleted/-"}, history); diff != "" {
+		t.Errorf("history (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"confirmed/cancelled", "reminder24/cancelled", "reminder2/cancelled"}, f.noticeJobs(t, upcoming)); diff != "" {
+		t.Errorf("the cancelled visit's jobs (-want +got):\n%s", diff)
+	}
+	if !free(t, f, 1, slot(2, "10:00")) || !free(t, f, 1, slot(3, "10:00")) {
+		t.Error("the deleted patient's times are not offered again")
 	}
 }
