@@ -42,6 +42,9 @@ type Limits struct {
 	AnalyticsPerAddressPerMinute int `json:"analyticsPerAddressPerMinute"`
 	AnalyticsRetentionMonths     int `json:"analyticsRetentionMonths"`
 	PopularityDays               int `json:"popularityDays"`
+	// PopularitySourceDevicesPerHour caps the distinct devices one address
+	// counts for one doctor or clinic per event kind and hour.
+	PopularitySourceDevicesPerHour int `json:"popularitySourceDevicesPerHour"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

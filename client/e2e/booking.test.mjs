@@ -26,6 +26,9 @@ const texts = {
     code: "Код из SMS",
     signIn: "Войти",
     consent: "Согласен на обработку персональных данных и передачу их клинике для записи",
+    firstName: "Ваше имя",
+    lastName: "Ваша фамилия",
+    birthDate: "Ваша дата рождения",
     book: "Записаться",
     booked: "Вы записаны",
     status: "Записан",
@@ -51,6 +54,9 @@ const texts = {
     code: "SMS dagi kod",
     signIn: "Kirish",
     consent: "Shaxsiy ma'lumotlarimni qayta ishlash va yozilish uchun klinikaga berishga roziman",
+    firstName: "Ismingiz",
+    lastName: "Familiyangiz",
+    birthDate: "Tug'ilgan sanangiz",
     book: "Yozilish",
     booked: "Siz yozildingiz",
     status: "Yozilgan",
@@ -122,6 +128,11 @@ for (const lang of ["ru", "uz"]) {
       await dialog.getByLabel(l.code).waitFor();
       await dialog.getByLabel(l.code).fill(await smsCode(l.phoneFull));
       await dialog.getByRole("button", { name: l.signIn, exact: true }).click();
+      // A new patient's profile is empty: the form asks for what the clinic
+      // needs of a visit for oneself (issue 27 item 8).
+      await dialog.getByLabel(l.firstName).fill("Нодира");
+      await dialog.getByLabel(l.lastName).fill("Юсупова");
+      await dialog.getByLabel(l.birthDate).fill("1990-05-01");
       await dialog.getByLabel(l.consent).check();
       await screenshot(page, `booking-form-${lang}-mobile.png`);
       // A double tap books once: both taps carry one idempotency key.

@@ -73,6 +73,11 @@ export interface HoldRequest {
   doctorId: number /* int64 */;
   clinicId: number /* int64 */;
   start: string;
+  /**
+   * IdempotencyKey (a UUID, optional) lets a request sent again after a
+   * lost answer get its hold back, signed in or not.
+   */
+  idempotencyKey?: string;
 }
 /**
  * BookRequest is the body of POST /api/bookings.
@@ -111,6 +116,12 @@ export interface Hold {
   start: string;
   end: string;
   expiresAt: string;
+  /**
+   * CancelUntil is the clinic's cancel cut-off for this time: a visit
+   * booked after it can be cancelled or moved only by phone, which the
+   * form says before the booking is made.
+   */
+  cancelUntil: string;
 }
 /**
  * WaitlistOffer is a freed time held for a waiting patient, opened from
@@ -144,11 +155,15 @@ export interface Waitlists {
 }
 /**
  * Patient is who a visit is for: the user (Self) or a relative, by name
- * and birth date.
+ * and birth date. A visit for oneself takes the name and birth date from
+ * the user's profile; when the profile lacks them, FirstName, LastName and
+ * BirthDate give them (and fill the profile's empty fields).
  */
 export interface Patient {
   self: boolean;
   name?: string;
+  firstName?: string;
+  lastName?: string;
   birthDate?: string;
 }
 /**

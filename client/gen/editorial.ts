@@ -117,6 +117,10 @@ export interface Change {
 export interface Revision {
   id: number /* int64 */;
   state: "draft" | "scheduled" | "published";
+  /**
+   * Author is the phone of who published (or wrote) it; "" when they
+   * have deleted their account.
+   */
   author: string;
   created: string;
   publishAt?: string;

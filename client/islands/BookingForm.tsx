@@ -10,6 +10,7 @@ import { SignInSteps, fetchSession } from "../components/SignInSteps";
 import { trackEvent } from "../lib/track";
 import { required } from "../lib/formRules";
 import type { Booking, DoctorSlots, Hold } from "../booking";
+import type { User } from "../gen/account";
 import "./BookingForm.css";
 
 export interface BookingFormProps {
@@ -49,12 +50,20 @@ export default function BookingForm({ lang }: BookingFormProps) {
   const [patientName, setPatientName] = useState("");
   const [birthDate, setBirthDate] = useState("");
   const [reason, setReason] = useState("");
+  // What a visit for oneself needs and the profile lacks (null: not known
+  // yet): the clinic needs the patient's name and birth date.
+  const [missing, setMissing] = useState<{ firstName: boolean; lastName: boolean; birthDate: boolean } | null>(null);
+  const [self, setSelf] = useState({ firstName: "", lastName: "", birthDate: "" });
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
   const idempotencyKey = useRef("");
   const holdRef = useRef<Hold | null>(null);
+  // One hold request key per time asked for: asking for the same time
+  // again (after a lost answer or a network error) gets the same hold back
+  // instead of "taken".
+  const holdKeys = useRef(new Map<string, string>());
   const q = `?lang=${lang}`;
   const networkError = t(lang, "form.networkError");
 
@@ -70,7 +79,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
         setStage({ kind: "held", hold: r.hold });
         return;
       }
-      const answer = await callApi<Hold>("POST", `/api/bookings/holds${q}`, { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start }, networkError);
+      const asked = `${r.doctorId}/${r.clinicId}/${r.start}`;
+      const requestKey = holdKeys.current.get(asked) ?? newIdempotencyKey();
+      holdKeys.current.set(asked, requestKey);
+      const answer = await callApi<Hold>(
+        "POST",
+        `/api/bookings/holds${q}`,
+        { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start, idempotencyKey: requestKey },
+        networkError,
+      );
       if (answer.error || !answer.data) {
         setStage({ kind: "refused", message: answer.error ?? networkError });
         return;
@@ -108,6 +125,14 @@ export default function BookingForm({ lang }: BookingFormProps) {
       }
     });
   }, [hold, lang, networkError]);
+
+  // Once signed in, the profile tells what a visit for oneself still needs.
+  useEffect(() => {
+    if (!signedIn) return;
+    void callApi<User>("GET", `/api/account/profile?lang=${lang}`, undefined, networkError).then((a) => {
+      if (a.data) setMissing({ firstName: !a.data.firstName, lastName: !a.data.lastName, birthDate: !a.data.birthDate });
+    });
+  }, [signedIn, lang, networkError]);
 
   // The countdown ticks while a hold is live.
   useEffect(() => {
@@ -164,7 +189,7 @@ export default function BookingForm({ lang }: BookingFormProps) {
     setFields({});
     setBusy(true);
     const h = stage.hold;
-    const patient = forSelf ? { self: true } : { self: false, name: patientName.trim(), birthDate };
+    const patient = forSelf ? { self: true, ...selfDetails() } : { self: false, name: patientName.trim(), birthDate };
     const answer = await callApi<Booking>(
       "POST",
       `/api/bookings${q}`,
@@ -173,6 +198,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
     );
     if (answer.data) return done(answer.data);
     refused(answer.status, answer.error ?? networkError, answer.fields);
+  }
+
+  /** selfDetails are the fields the profile lacks, as typed. */
+  function selfDetails() {
+    const out: Record<string, string> = {};
+    if (missing?.firstName) out.firstName = self.firstName.trim();
+    if (missing?.lastName) out.lastName = self.lastName.trim();
+    if (missing?.birthDate) out.birthDate = self.birthDate;
+    return out;
   }
 
   async function reschedule() {
@@ -186,10 +220,32 @@ export default function BookingForm({ lang }: BookingFormProps) {
   }
 
   const fieldError = (...names: string[]) => names.map((n) => fields[n]).find(Boolean) ?? "";
-  const known = ["patient", "patient.name", "patient.birthDate", "name", "birthDate", "reason", "consent"];
+  const known = ["patient", "patient.name", "patient.birthDate", "name", "birthDate", "firstName", "lastName", "reason", "consent"];
   const otherFields = Object.entries(fields).filter(([k]) => !known.includes(k)).map(([, v]) => v);
 
   if (!request) return <div ref={rootRef} className="booking-form" hidden />;
+
+  /** selfField is an input for a detail of the patient's own profile. */
+  const selfField = (name: "firstName" | "lastName" | "birthDate", label: Key, autoComplete: string) => {
+    const id = `booking-self-${name}`;
+    const err = fields[name];
+    return (
+      <div className="account-form__field">
+        <label htmlFor={id}>{t(lang, label)}</label>
+        <input
+          id={id}
+          type={name === "birthDate" ? "date" : "text"}
+          value={self[name]}
+          maxLength={name === "birthDate" ? undefined : 60}
+          autoComplete={autoComplete}
+          onChange={(e) => setSelf({ ...self, [name]: e.target.value })}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={err ? `${id}-error` : undefined}
+        />
+        {err && <p id={`${id}-error`} className="account-form__field-error">{err}</p>}
+      </div>
+    );
+  };
 
   const title = request.rescheduleId ? "bookingForm.rescheduleTitle" : "bookingForm.title";
   const minutes = Math.floor(left / 60);
@@ -240,6 +296,10 @@ export default function BookingForm({ lang }: BookingFormProps) {
             <p className="booking-form__countdown" role="timer" aria-live="off">
               {t(lang, "bookingForm.heldFor", { time: `${minutes}:${seconds < 10 ? "0" : ""}${seconds}` })}
             </p>
+            {/* Inside the clinic's cancel cut-off already: say so before the booking, not in the SMS after it. */}
+            {stage.hold.cancelUntil && instant(stage.hold.cancelUntil) <= now && (
+              <p className="booking-form__warning" role="note">{t(lang, "bookingForm.phoneOnly")}</p>
+            )}
             {signedIn === false && (
               <SignInSteps lang={lang} intro={t(lang, "bookingForm.signInIntro")} onSignedIn={() => setSignedIn(true)} />
             )}
@@ -262,6 +322,14 @@ export default function BookingForm({ lang }: BookingFormProps) {
                     <input type="radio" name="who" checked={!forSelf} onChange={() => setForSelf(false)} /> {t(lang, "bookingForm.relative")}
                   </label>
                 </fieldset>
+                {forSelf && missing && (missing.firstName || missing.lastName || missing.birthDate) && (
+                  <div className="booking-form__self">
+                    <p className="booking-form__note">{t(lang, "bookingForm.selfDetails")}</p>
+                    {missing.firstName && selfField("firstName", "bookingForm.firstName", "given-name")}
+                    {missing.lastName && selfField("lastName", "bookingForm.lastName", "family-name")}
+                    {missing.birthDate && selfField("birthDate", "bookingForm.selfBirthDate", "bday")}
+                  </div>
+                )}
                 {!forSelf && (
                   <>
                     <div className="account-form__field">

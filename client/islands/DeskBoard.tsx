@@ -153,7 +153,8 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
         {formatTime(v.start)}–{formatTime(v.end)}
       </span>
       <span className="desk-visit__patient">
-        {v.patientName}, {v.phone}
+        {/* No name and no phone: the patient deleted their account. */}
+        {v.patientName || v.phone ? `${v.patientName}, ${v.phone}` : t(lang, "desk.deletedPatient")}
         {v.noShows > 0 && (
           <span className="desk-visit__noshows" data-noshows={v.noShows}>
             {" "}

@@ -555,7 +555,7 @@ function History({ lang, form, busy, onRestore }: { lang: Lang; form: Form; busy
           {form.revisions.map((r) => (
             <li key={r.id} data-revision={r.id} data-state={r.state}>
               <p>
-                #{r.id}, {r.author},{" "}
+                #{r.id}, {r.author || t(lang, "editor.deletedAuthor")},{" "}
                 {r.state === "published"
                   ? t(lang, "editor.state.published", { at: r.publishedAt ?? "" })
                   : r.state === "scheduled"

@@ -104,7 +104,11 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
         {booked && (
           <>
             <h2>{t(lang, "bookingDone.howToCancel")}</h2>
-            <p>{t(lang, "bookingDone.cancelText", { time: formatDateTime(b.cancelUntil, lang), phone: b.clinic.phone })}</p>
+            <p className="booking-done__cancel">
+              {b.canCancel
+                ? t(lang, "bookingDone.cancelText", { time: formatDateTime(b.cancelUntil, lang), phone: b.clinic.phone })
+                : t(lang, "bookingDone.cancelPhoneOnly", { phone: b.clinic.phone })}
+            </p>
             <p className="booking-done__links">
               {b.icsUrl && <a className="button button--outline" href={b.icsUrl} download>{t(lang, "history.ics")}</a>}
               <a className="button button--outline" href={pathHref("/history", place)}>{t(lang, "bookingDone.allVisits")}</a>

@@ -247,7 +247,7 @@ func (h *Handler) deleteAccount(c *fiber.Ctx) error {
 	if !confirmed {
 		return api.Fail(fiber.StatusBadRequest, "account.deleteUnconfirmed")
 	}
-	if err := h.Store.DeleteUser(c.UserContext(), UserID(c)); err != nil {
+	if err := h.Store.DeleteUser(c.UserContext(), UserID(c), h.now()); err != nil {
 		return err
 	}
 	h.Logger.InfoContext(c.UserContext(), "account deleted", slog.Int64("user", UserID(c)))

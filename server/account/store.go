@@ -64,6 +64,10 @@ func tooManyRequests(key string, retry time.Duration) *Refusal {
 // Store keeps users, sign-in codes and sessions in PostgreSQL.
 type Store struct {
 	db *sqlx.DB
+	// Forget, when set, runs in DeleteUser's transaction before the user
+	// row goes: what other packages keep of the user (their visits) is
+	// ended and stripped of them there (booking.Store.ForgetPatient).
+	Forget func(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error
 }
 
 // NewStore returns a Store on db.
@@ -98,12 +102,20 @@ func (s *Store) IssueCode(ctx context.Context, phone, clientIP string, now time.
 		if _, err := tx.ExecContext(ctx, q, phone, codeHash(phone, code), clientIP, now, now.Add(CodeTTL)); err != nil {
 			return fmt.Errorf("account.IssueCode: %w", err)
 		}
+		const sent = `
+			INSERT INTO sign_in_sends (phone_hash, client_ip, sent_at)
+			VALUES ($1, $2, $3)`
+		if _, err := tx.ExecContext(ctx, sent, sendHash(phone), clientIP, now); err != nil {
+			return fmt.Errorf("account.IssueCode: %w", err)
+		}
 		return send(code)
 	})
 }
 
 // checkSendLimits refuses a code sent within ResendAfter of the last one,
-// or past the hourly limits of the phone and the address.
+// or past the hourly limits of the phone and the address. It counts the
+// sends (sign_in_sends), not the stored codes: those go with a deleted
+// account, and deleting one must not reset the limits.
 func checkSendLimits(ctx context.Context, tx *sqlx.Tx, phone, clientIP string, now time.Time) error {
 	var byPhone struct {
 		Count  int          `db:"count"`
@@ -111,11 +123,11 @@ func checkSendLimits(ctx context.Context, tx *sqlx.Tx, phone, clientIP string, n
 		Latest sql.NullTime `db:"latest"`
 	}
 	const q = `
-		SELECT count(*), min(created_at) AS oldest, max(created_at) AS latest
-		FROM sign_in_codes
-		WHERE phone = $1
-		  AND created_at > $2`
-	if err := tx.GetContext(ctx, &byPhone, q, phone, now.Add(-time.Hour)); err != nil {
+		SELECT count(*), min(sent_at) AS oldest, max(sent_at) AS latest
+		FROM sign_in_sends
+		WHERE phone_hash = $1
+		  AND sent_at > $2`
+	if err := tx.GetContext(ctx, &byPhone, q, sendHash(phone), now.Add(-time.Hour)); err != nil {
 		return fmt.Errorf("account.checkSendLimits: %w", err)
 	}
 	if byPhone.Latest.Valid && now.Sub(byPhone.Latest.Time) < ResendAfter {
@@ -132,10 +144,10 @@ func checkSendLimits(ctx context.Context, tx *sqlx.Tx, phone, clientIP string, n
 		Oldest sql.NullTime `db:"oldest"`
 	}
 	const qIP = `
-		SELECT count(*), min(created_at) AS oldest
-		FROM sign_in_codes
+		SELECT count(*), min(sent_at) AS oldest
+		FROM sign_in_sends
 		WHERE client_ip = $1
-		  AND created_at > $2`
+		  AND sent_at > $2`
 	if err := tx.GetContext(ctx, &byIP, qIP, clientIP, now.Add(-time.Hour)); err != nil {
 		return fmt.Errorf("account.checkSendLimits: %w", err)
 	}
@@ -365,15 +377,39 @@ func (s *Store) SaveProfile(ctx context.Context, id int64, p Profile, now time.T
 	return nil
 }
 
+// FillProfile writes p's first and last name and birth date into those
+// fields of user id's profile that are empty, leaving the rest (and the
+// registration) as they are: a booking for oneself asks for what the
+// profile lacks.
+func (s *Store) FillProfile(ctx context.Context, id int64, p Profile, now time.Time) error {
+	const q = `
+		UPDATE users
+		SET first_name = CASE WHEN first_name = '' THEN $2 ELSE first_name END,
+		    last_name = CASE WHEN last_name = '' THEN $3 ELSE last_name END,
+		    birth_date = coalesce(birth_date, NULLIF($4, '')::date),
+		    updated_at = $5
+		WHERE id = $1`
+	if _, err := s.db.ExecContext(ctx, q, id, p.FirstName, p.LastName, p.BirthDate, now); err != nil {
+		return fmt.Errorf("account.FillProfile(%d): %w", id, err)
+	}
+	return nil
+}
+
 // DeleteUser deletes a user and everything that is theirs: sessions and
 // consultant chats go with the row (ON DELETE CASCADE), sign-in codes of
-// their phone with it.
-func (s *Store) DeleteUser(ctx context.Context, id int64) error {
+// their phone with it; Forget ends what other packages keep. The count of codes sent (sign_in_sends, under the
+// phone's hash) stays for the day the limits look back on.
+func (s *Store) DeleteUser(ctx context.Context, id int64, now time.Time) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
 	}
 	defer tx.Rollback()
+	if s.Forget != nil {
+		if err := s.Forget(ctx, tx, id, now); err != nil {
+			return err
+		}
+	}
 	var phone string
 	const q = `
 		DELETE FROM users
@@ -413,6 +449,12 @@ func (s *Store) Purge(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, codes, now.Add(-24*time.Hour)); err != nil {
 		return fmt.Errorf("account.Purge: %w", err)
 	}
+	const sends = `
+		DELETE FROM sign_in_sends
+		WHERE sent_at < $1`
+	if _, err := s.db.ExecContext(ctx, sends, now.Add(-24*time.Hour)); err != nil {
+		return fmt.Errorf("account.Purge: %w", err)
+	}
 	return nil
 }
 
@@ -427,6 +469,14 @@ func newCode() (string, error) {
 		return "", fmt.Errorf("account: code: %w", err)
 	}
 	return fmt.Sprintf("%0*d", CodeLength, n), nil
+}
+
+// sendHash names a phone in sign_in_sends: its SHA-256, so the table that
+// outlives an account keeps no phone number (migration 00179 computes the
+// same in SQL).
+func sendHash(phone string) []byte {
+	h := sha256.Sum256([]byte("sign-in-send:" + phone))
+	return h[:]
 }
 
 func codeHash(phone, code string) []byte {

@@ -321,3 +321,84 @@ func TestPurge(t *testing.T) {
 		t.Fatalf("purged session: %v", err)
 	}
 }
+
+// TestDeletingTheAccountKeepsTheSendLimits: signing in and deleting the
+// account in a loop still meets the phone's hourly limit; the count keeps
+// no phone number, and is purged after a day.
+func TestDeletingTheAccountKeepsTheSendLimits(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	const phone = "998935550011"
+	var err error
+	for i := 0; i < CodesPerPhone+1 && err == nil; i++ {
+		at := t0.Add(time.Duration(i) * ResendAfter)
+		sent := ""
+		if err = s.IssueCode(ctx, phone, "10.0.0.9", at, func(c string) error { sent = c; return nil }); err != nil {
+			break
+		}
+		sess, verr := s.Verify(ctx, phone, sent, "", at)
+		if verr != nil {
+			t.Fatal(verr)
+		}
+		if derr := s.DeleteUser(ctx, sess.UserID, at); derr != nil {
+			t.Fatal(derr)
+		}
+	}
+	wantRefusal(t, err, 429, "auth.tooManyCodes")
+	if n := count(t, s, `SELECT count(*) FROM sign_in_codes`) + count(t, s, `SELECT count(*) FROM users`); n != 0 {
+		t.Errorf("%d codes and users left after deletion", n)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sign_in_sends WHERE position(convert_to($1, 'UTF8') IN phone_hash) > 0`, phone); n != 0 {
+		t.Errorf("the phone is stored in the send count")
+	}
+	if err := s.Purge(ctx, t0.Add(25*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM sign_in_sends`); n != 0 {
+		t.Errorf("%d sends left a day later", n)
+	}
+}
+
+// TestDeleteEditor: an editor or admin can delete their account; the
+// revisions they wrote or published and the audit log stay, without the
+// link to them.
+func TestDeleteEditor(t *testing.T) {
+	ctx := context.Background()
+	s := NewStore(dbtest.New(t))
+	var editor, other int64
+	if err := s.db.Get(&editor, `INSERT INTO users (phone) VALUES ('998901110001') RETURNING id`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.Get(&other, `INSERT INTO users (phone) VALUES ('998901110002') RETURNING id`); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, []any{editor}},
+		{`INSERT INTO editorial_revisions (kind, entity_id, state, fields, author_id, published_at, published_by) VALUES ('faq', 1, 'published', '{}', $1, now(), $1)`, []any{editor}},
+		{`INSERT INTO editorial_revisions (kind, entity_id, state, fields, author_id, published_at, published_by) VALUES ('faq', 2, 'published', '{}', $1, now(), $2)`, []any{editor, other}},
+		{`INSERT INTO editorial_revisions (kind, entity_id, state, fields, author_id, publish_at) VALUES ('faq', 3, 'scheduled', '{}', $1, now())`, []any{editor}},
+		{`INSERT INTO editorial_audit (actor_id, action) VALUES ($1, 'publish')`, []any{editor}},
+	} {
+		if _, err := s.db.Exec(st.q, st.args...); err != nil {
+			t.Fatalf("%s: %v", st.q, err)
+		}
+	}
+	if err := s.DeleteUser(ctx, editor, t0); err != nil {
+		t.Fatalf("deleting an admin: %v", err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM editorial_revisions WHERE author_id IS NULL`); n != 3 {
+		t.Errorf("%d revisions kept without their author, want 3", n)
+	}
+	if n := count(t, s, `SELECT count(*) FROM editorial_revisions WHERE published_by = $1`, other); n != 1 {
+		t.Errorf("another editor's publication lost its publisher")
+	}
+	if n := count(t, s, `SELECT count(*) FROM editorial_audit WHERE actor_id IS NULL AND action = 'publish'`); n != 1 {
+		t.Errorf("the audit row is not kept without its actor")
+	}
+	if n := count(t, s, `SELECT count(*) FROM users WHERE id = $1`, editor) + count(t, s, `SELECT count(*) FROM user_roles`); n != 0 {
+		t.Errorf("the admin or their role is left")
+	}
+}

@@ -3,6 +3,7 @@ package analytics_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -299,8 +300,8 @@ func TestPopularityReordersSuggestions(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pop int
-	if err := f.db.Get(&pop, `SELECT popularity FROM doctors WHERE id = 2`); err != nil || pop != 7 {
-		t.Errorf("popularity %d (%v), want 7 (two views, one booking started)", pop, err)
+	if err := f.db.Get(&pop, `SELECT popularity FROM doctors WHERE id = 2`); err != nil || pop != 6 {
+		t.Errorf("popularity %d (%v), want 6 (two views of one device in an hour count once, one booking started)", pop, err)
 	}
 	key := search.CacheKey(search.QueryKeys("иванова"), "ru", "")
 	if _, fresh := suggestions.Peek(ctx, key); fresh {
@@ -318,5 +319,41 @@ func TestPopularityReordersSuggestions(t *testing.T) {
 	cacheNow.Add(int64(2 * time.Hour))
 	if diff := cmp.Diff([]string{"Иванова Анна", "Иванова Алла"}, order()); diff != "" {
 		t.Errorf("a month later (-want +got):\n%s", diff)
+	}
+}
+
+// TestPopularityCapsOneAddress: one address posting booking_started with a
+// new device id each time gives the doctor at most 3 devices' worth an
+// hour; other addresses count each, and rows from before sources were
+// recorded count one each.
+func TestPopularityCapsOneAddress(t *testing.T) {
+	f := newFixture(t, 1000, 1000)
+	ctx := context.Background()
+	for i := range 50 {
+		body := fmt.Sprintf(`{"event":"booking_started","device_id":"rotating-%04d"}`, i)
+		if s, msg := f.post(t, "/api/doctors/1/track-event", body); s != 202 {
+			t.Fatalf("track-event: %d %s", s, msg)
+		}
+	}
+	_ = f.stored(t)
+	var sources []string
+	if err := f.db.Select(&sources, `SELECT DISTINCT source FROM analytic_events`); err != nil || len(sources) != 1 || len(sources[0]) != 16 || strings.Contains(sources[0], ".") {
+		t.Fatalf("sources %q (%v): want one pseudonym", sources, err)
+	}
+	for i, src := range []string{"a1", "a2", "a3", "a4", "", ""} {
+		if _, err := f.db.Exec(`INSERT INTO analytic_events (at, event, device_id, entity, entity_id, source) VALUES ($1, 'booking_started', $2, 'doctor', 2, $3)`,
+			f.now, fmt.Sprintf("device-%d", i), src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := analytics.Recompute(ctx, f.db, f.now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	if err := f.db.Select(&got, `SELECT popularity FROM doctors ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{3 * 5, 6 * 5}, got); diff != "" {
+		t.Errorf("popularity (-want +got):\n%s", diff)
 	}
 }

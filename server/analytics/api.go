@@ -133,7 +133,7 @@ func (h *Handler) pageView(c *fiber.Ctx) error {
 	}
 	return h.store(c, Event{
 		At: now, Event: PageView, DeviceID: p.DeviceID, Route: p.Route, PageType: p.PageType, PageID: p.PageID,
-		Platform: p.Platform, Device: p.Device, Lang: langOf(p.Route),
+		Platform: p.Platform, Device: p.Device, Lang: langOf(p.Route), Source: SourceOf(clientip.Get(c)),
 	})
 }
 
@@ -176,6 +176,7 @@ func (h *Handler) track(entity string) fiber.Handler {
 		return h.store(c, Event{
 			At: now, Event: in.Event, DeviceID: in.DeviceID, Route: in.Route, PageType: typ, PageID: pageID,
 			Platform: in.Platform, Device: in.Device, Lang: langOf(in.Route), Entity: entity, EntityID: id,
+			Source: SourceOf(clientip.Get(c)),
 		})
 	}
 }

@@ -50,6 +50,8 @@ type Event struct {
 	// Entity is "clinic" or "doctor" for a track-event, with EntityID.
 	Entity   string
 	EntityID int64
+	// Source is the sender's address as a pseudonym (SourceOf).
+	Source string
 }
 
 // PageViewRequest is the body of POST /api/analytic-events.

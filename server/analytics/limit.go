@@ -1,6 +1,9 @@
 package analytics
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -36,6 +39,26 @@ func (l *Limiter) Allow(device, address string, now time.Time) bool {
 		l.devices[device]++
 	}
 	return true
+}
+
+// SourceOf is the pseudonym an event's sender is counted under for
+// popularity: the first 16 hex digits of the SHA-256 of the IPv4 address,
+// or of the IPv6 address's /64 (one subscriber's network, inside which
+// addresses rotate freely). The address itself is not kept; "" for
+// something that is not an address.
+func SourceOf(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ""
+	}
+	addr = addr.Unmap()
+	key := addr.String()
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		key = p.String()
+	}
+	sum := sha256.Sum256([]byte("analytics-source:" + key))
+	return hex.EncodeToString(sum[:8])
 }
 
 // RetryAfter is how long until the window of now ends.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -25,24 +26,42 @@ const weights = `CASE e.event
 			WHEN 'booking_started' THEN 5
 			ELSE 2 END`
 
+// SourceDevicesPerHour caps what one source (an address, SourceOf) gives
+// one doctor or clinic: per event kind and hour, its distinct devices
+// count, up to this many (shared/limits.json). One address rotating
+// device ids once added thousands of points a minute.
+var SourceDevicesPerHour = shared.MustReadLimits().PopularitySourceDevicesPerHour
+
+// capped weighs the rows of raw (id, event, source, device_id, at) per
+// entity, event, source and hour: the distinct devices, at most
+// SourceDevicesPerHour, times the event's weight. Rows written before
+// sources were recorded (source ”) count one each, as they did.
+var capped = `
+			SELECT e.id, ` + weights + ` * CASE WHEN e.source = '' THEN count(*)
+			       ELSE least(count(DISTINCT e.device_id), ` + strconv.Itoa(SourceDevicesPerHour) + `) END AS w
+			FROM raw e
+			GROUP BY e.id, e.event, e.source, date_trunc('hour', e.at)`
+
 // The recomputations, one per kind: hits are the window's page views of
 // the entity's pages (matched by slug, the first part of page_id) and its
-// track-events (matched by id); a row is written only when it changes.
+// track-events (matched by id), doctors' and clinics' capped per source
+// (capped); a row is written only when it changes.
 // Specialties also gather their doctors' hits.
 var recomputations = []struct{ kind, query string }{
 	{"doctors", `
-		WITH hits AS (
-			SELECT d.id, ` + weights + ` AS w
+		WITH raw AS (
+			SELECT d.id, e.event, e.source, e.device_id, e.at
 			FROM analytic_events e
 			JOIN doctors d ON d.slug = e.page_id
 			WHERE e.at >= $1
 				AND e.event = 'page_view'
 				AND e.page_type = 'doctor'
 			UNION ALL
-			SELECT e.entity_id, ` + weights + `
+			SELECT e.entity_id, e.event, e.source, e.device_id, e.at
 			FROM analytic_events e
 			WHERE e.at >= $1
 				AND e.entity = 'doctor'
+		), hits AS (` + capped + `
 		), score AS (
 			SELECT x.id, coalesce(sum(h.w), 0)::int AS score
 			FROM doctors x
@@ -55,18 +74,19 @@ var recomputations = []struct{ kind, query string }{
 		WHERE s.id = d.id
 			AND d.popularity <> s.score`},
 	{"clinics", `
-		WITH hits AS (
-			SELECT c.id, ` + weights + ` AS w
+		WITH raw AS (
+			SELECT c.id, e.event, e.source, e.device_id, e.at
 			FROM analytic_events e
 			JOIN clinics c ON c.slug = split_part(e.page_id, '/', 1)
 			WHERE e.at >= $1
 				AND e.event = 'page_view'
 				AND e.page_type IN ('clinic', 'clinic-tab')
 			UNION ALL
-			SELECT e.entity_id, ` + weights + `
+			SELECT e.entity_id, e.event, e.source, e.device_id, e.at
 			FROM analytic_events e
 			WHERE e.at >= $1
 				AND e.entity = 'clinic'
+		), hits AS (` + capped + `
 		), score AS (
 			SELECT x.id, coalesce(sum(h.w), 0)::int AS score
 			FROM clinics x

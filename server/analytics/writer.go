@@ -178,9 +178,9 @@ func (w *Writer) write(ctx context.Context, ev []Event, se []Search) error {
 	}
 	defer tx.Rollback()
 	if len(ev) > 0 {
-		if err := copyRows(ctx, tx, `COPY analytic_events (at, event, device_id, route, page_type, page_id, platform, device, lang, entity, entity_id) FROM STDIN`, len(ev), func(i int) []any {
+		if err := copyRows(ctx, tx, `COPY analytic_events (at, event, device_id, route, page_type, page_id, platform, device, lang, entity, entity_id, source) FROM STDIN`, len(ev), func(i int) []any {
 			e := ev[i]
-			return []any{e.At, e.Event, e.DeviceID, e.Route, e.PageType, e.PageID, e.Platform, e.Device, e.Lang, e.Entity, e.EntityID}
+			return []any{e.At, e.Event, e.DeviceID, e.Route, e.PageType, e.PageID, e.Platform, e.Device, e.Lang, e.Entity, e.EntityID, e.Source}
 		}); err != nil {
 			return err
 		}

@@ -111,6 +111,13 @@ func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
 	if _, err := time.Parse(DateLayout, q.from); err != nil {
 		return q, api.Fail(400, "booking.badFrom")
 	}
+	// Free times exist only in the horizon: a from past its last day (or
+	// years away, whose days would run into the year 10000) is refused.
+	// The day before today is let through for a browser whose clock lags
+	// the server's around midnight; it simply has no free times.
+	if first, last := AddDays(today, -1), AddDays(today, HorizonDays-1); q.from < first || q.from > last {
+		return q, api.Fail(400, "booking.fromOutOfRange", "first", first, "last", last)
+	}
 	if raw := c.Query("days"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > HorizonDays {
@@ -275,18 +282,24 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	if err != nil {
 		return api.Fail(400, "booking.badStart")
 	}
+	if in.IdempotencyKey != "" && !uuidPattern.MatchString(in.IdempotencyKey) {
+		return api.Fail(400, "booking.badIdempotencyKey")
+	}
 	user, err := h.optionalUser(c)
 	if err != nil {
 		return err
 	}
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
 		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, UserID: user, ClientIP: h.clientIP(c),
+		RequestKey: strings.ToLower(in.IdempotencyKey),
 	}, h.now())
 	if err != nil {
 		return err
 	}
 	noStore(c)
-	c.Status(fiber.StatusCreated)
+	if !hold.Repeat {
+		c.Status(fiber.StatusCreated)
+	}
 	return api.OK(c, hold)
 }
 
@@ -330,7 +343,7 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 			fields["birthDate"] = dict.T(lang, "booking.birthDateInvalid")
 		}
 	} else {
-		p = Patient{Self: true}
+		p = Patient{Self: true, FirstName: strings.TrimSpace(p.FirstName), LastName: strings.TrimSpace(p.LastName), BirthDate: strings.TrimSpace(p.BirthDate)}
 	}
 	in.Patient = &p
 	in.Reason = strings.TrimSpace(in.Reason)
@@ -375,13 +388,11 @@ func (h *Handler) book(c *fiber.Ctx) error {
 		return err
 	}
 	userID := account.UserID(c)
-	user, err := h.Accounts.User(ctx, userID)
-	if err != nil {
-		return err
-	}
-	selfName := strings.TrimSpace(user.FirstName + " " + user.LastName)
-	if selfName == "" {
-		selfName = account.DisplayPhone(user.Phone)
+	var selfName string
+	if in.Patient.Self {
+		if selfName, err = h.self(c, userID, *in.Patient, now); err != nil {
+			return err
+		}
 	}
 	id, repeat, err := h.Store.Book(ctx, BookInput{
 		UserID: userID, HoldID: in.HoldID, HoldKey: in.HoldKey, IdempotencyKey: strings.ToLower(in.IdempotencyKey),
@@ -400,6 +411,52 @@ func (h *Handler) book(c *fiber.Ctx) error {
 	}
 	c.Status(fiber.StatusCreated)
 	return api.OK(c, b)
+}
+
+// self is the name a visit for oneself is booked under: the clinic needs
+// the patient's first and last name and birth date, never a phone number
+// in their place. What the profile lacks comes from the form (p), checked
+// as the profile form checks it and saved into the profile's empty fields;
+// still lacking or wrong, it is a 422 with a message per field
+// (firstName, lastName, birthDate).
+func (h *Handler) self(c *fiber.Ctx, userID int64, p Patient, now time.Time) (string, error) {
+	ctx, lang := c.UserContext(), api.Lang(c)
+	user, err := h.Accounts.User(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	given := account.Profile{FirstName: user.FirstName, LastName: user.LastName, BirthDate: user.BirthDate}
+	for _, f := range []struct {
+		have *string
+		from string
+	}{
+		{&given.FirstName, p.FirstName}, {&given.LastName, p.LastName}, {&given.BirthDate, p.BirthDate},
+	} {
+		if *f.have == "" {
+			*f.have = f.from
+		}
+	}
+	cleaned, errs := given.Clean(now.In(Tashkent))
+	fields := map[string]string{}
+	for _, e := range errs {
+		// What the profile holds was the profile form's to check.
+		if e.Field == "firstName" && user.FirstName != "" || e.Field == "lastName" && user.LastName != "" {
+			continue
+		}
+		fields[e.Field] = h.Dict.T(lang, e.Key, "field", h.Dict.T(lang, "account.field."+e.Field), "max", strconv.Itoa(account.MaxNameLength))
+	}
+	if cleaned.BirthDate == "" {
+		fields["birthDate"] = h.Dict.T(lang, "booking.selfBirthDateRequired")
+	}
+	if len(fields) > 0 {
+		return "", &api.Error{Status: 422, Key: "booking.selfIncomplete", Fields: fields}
+	}
+	if cleaned.FirstName != user.FirstName || cleaned.LastName != user.LastName || cleaned.BirthDate != user.BirthDate {
+		if err := h.Accounts.FillProfile(ctx, userID, cleaned, now); err != nil {
+			return "", err
+		}
+	}
+	return cleaned.FirstName + " " + cleaned.LastName, nil
 }
 
 func (h *Handler) visits(c *fiber.Ctx) error {

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"sogliq/server/account"
 	"sogliq/server/api"
 )
 
@@ -73,6 +75,12 @@ func TestSlotsAPI(t *testing.T) {
 		{"/api/doctors/1/slots?days=0", 400, "", ""},
 		{"/api/doctors/1/slots?from=2026-13-01", 400, "Параметр from должен быть датой в виде ГГГГ-ММ-ДД.", ""},
 		{"/api/doctors/1/slots?clinic=-1", 400, "", ""},
+		// The horizon bounds from: the test's today is 2026-11-23.
+		{"/api/doctors/1/slots?from=9999-12-31", 400, "Параметр from должен быть датой от 2026-11-22 до 2026-12-06: свободное время показывается на 14 дней вперёд.",
+			"from parametri 2026-11-22 dan 2026-12-06 gacha sana bo'lishi kerak: bo'sh vaqt 14 kun oldinga ko'rsatiladi."},
+		{"/api/doctors/1/slots?from=2026-12-07", 400, "", ""},
+		{"/api/doctors/1/slots?from=0001-01-01", 400, "", ""},
+		{"/api/doctors/1/slots?from=2026-11-21", 400, "", ""},
 		{"/api/slots?doctors=", 400, "", ""},
 		{"/api/slots?doctors=1,a", 400, "", ""},
 		{"/api/slots?doctors=" + strings.Repeat("1,", 50) + strings.Repeat("2,", 0) + "51," + ids(52, 100), 400, "", ""},
@@ -619,5 +627,194 @@ func TestSlotsExceptions(t *testing.T) {
 		if diff := cmp.Diff(test.want, starts(test.doctor, test.date)); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", test.name, diff)
 		}
+	}
+}
+
+// TestIdempotencyKeyReused: a key sent again with another request is
+// refused (422) and the second hold stays held; the same request again is
+// the first booking (200).
+func TestIdempotencyKeyReused(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	id, key := f.holdAs(t, tok, 1, 1, slot(1, "10:00"))
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(1)), tok); a.status != 201 {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	id2, key2 := f.holdAs(t, tok, 1, 1, slot(1, "11:00"))
+	withReason := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": true}, "reason": "other", "consent": true}`, id, key, uuidN(1))
+	relative := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": false, "name": "Мадина", "birthDate": "2015-03-01"}, "consent": true}`, id, key, uuidN(1))
+	for _, test := range []struct{ name, body, lang, want string }{
+		{"another hold", bookBody(id2, key2, uuidN(1)), "ru", "Этот ключ idempotencyKey уже использован для другой записи (другое время, пациент или причина). Для новой записи нужен новый ключ."},
+		{"another hold, uz", bookBody(id2, key2, uuidN(1)), "uz", "Bu idempotencyKey kaliti boshqa yozuv uchun ishlatilgan (boshqa vaqt, bemor yoki sabab). Yangi yozuv uchun yangi kalit kerak."},
+		{"another reason", withReason, "ru", ""},
+		{"another patient", relative, "ru", ""},
+		{"a wrong hold key", bookBody(id, "wrong", uuidN(1)), "ru", ""},
+	} {
+		a := f.call(t, "POST", "/api/bookings?lang="+test.lang, test.body, tok)
+		if a.status != 422 || a.body["error"] == "" || test.want != "" && a.body["error"] != test.want {
+			t.Errorf("%s: %d %s", test.name, a.status, a.raw)
+		}
+	}
+	if s := f.statusOf(t, id2); s != "held" {
+		t.Errorf("the second hold is %s", s)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(1)), tok); a.status != 200 || a.num("id") != id {
+		t.Errorf("the same request again: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id2, key2, uuidN(2)), tok); a.status != 201 || a.num("id") != id2 {
+		t.Errorf("the second hold with its own key: %d %s", a.status, a.raw)
+	}
+}
+
+// TestHoldAskedAgainByItsOwner: after a lost answer the owner asking
+// again for the same time gets his hold back (200, a new key, the same
+// expiry) instead of 409; anyone else still gets 409.
+func TestHoldAskedAgainByItsOwner(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	first := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), tok)
+	if first.status != 201 {
+		t.Fatalf("hold: %d %s", first.status, first.raw)
+	}
+	f.advance(time.Minute)
+	again := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), tok)
+	if again.status != 200 || again.num("id") != first.num("id") || again.data()["key"] == first.data()["key"] ||
+		again.data()["expiresAt"] != first.data()["expiresAt"] {
+		t.Fatalf("asked again: %d %s (first %s)", again.status, again.raw, first.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), f.session(t, 2)); a.status != 409 {
+		t.Errorf("another user: %d %s", a.status, a.raw)
+	}
+	id := first.num("id")
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, first.data()["key"].(string), uuidN(1)), tok); a.status != 409 {
+		t.Errorf("the lost answer's key still books: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, again.data()["key"].(string), uuidN(2)), tok); a.status != 201 {
+		t.Errorf("booking with the new key: %d %s", a.status, a.raw)
+	}
+
+	// Not signed in, the request's idempotencyKey names the owner.
+	keyed := func(start string, n int) string {
+		return fmt.Sprintf(`{"doctorId": 1, "clinicId": 1, "start": %q, "idempotencyKey": %q}`, start, uuidN(n))
+	}
+	anon := f.call(t, "POST", "/api/bookings/holds", keyed(slot(1, "11:00"), 7), "")
+	if anon.status != 201 {
+		t.Fatalf("anonymous hold: %d %s", anon.status, anon.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", keyed(slot(1, "11:00"), 7), ""); a.status != 200 || a.num("id") != anon.num("id") {
+		t.Errorf("anonymous, asked again: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "11:00")), ""); a.status != 409 {
+		t.Errorf("anonymous without the key: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", keyed(slot(1, "11:00"), 8), f.session(t, 3)); a.status != 409 {
+		t.Errorf("another key: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds?lang=uz", keyed(slot(1, "11:30"), 7), ""); a.status != 422 ||
+		a.body["error"] != "Bu idempotencyKey kaliti boshqa yozuv uchun ishlatilgan (boshqa vaqt, bemor yoki sabab). Yangi yozuv uchun yangi kalit kerak." {
+		t.Errorf("the key for another time: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", `{"doctorId": 1, "clinicId": 1, "start": "`+slot(1, "12:00")+`", "idempotencyKey": "x"}`, ""); a.status != 400 {
+		t.Errorf("a bad key: %d %s", a.status, a.raw)
+	}
+	var n int
+	f.db.Get(&n, `SELECT count(*) FROM appointments`)
+	if n != 2 {
+		t.Errorf("%d appointments, want 2", n)
+	}
+}
+
+// TestBookForSelfNeedsNameAndBirthDate: a visit for oneself is booked
+// under the profile's name and birth date; what the profile lacks the
+// request must give (422 with fields otherwise), and it fills the profile.
+func TestBookForSelfNeedsNameAndBirthDate(t *testing.T) {
+	f := newFixture(t)
+	f.exec(t, `INSERT INTO users (id, phone) VALUES (2001, '998911112001')`)
+	f.exec(t, `INSERT INTO users (id, phone, first_name, last_name) VALUES (2002, '998911112002', 'Дилноза', 'Каримова')`)
+	self := func(id int64, key string, n int, patient string) string {
+		return fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": %s, "consent": true}`, id, key, uuidN(n), patient)
+	}
+	tok := f.session(t, 2001)
+	id, key := f.holdAs(t, tok, 1, 1, slot(1, "10:00"))
+	for _, test := range []struct {
+		lang, patient string
+		want          map[string]any
+	}{
+		{"ru", `{"self": true}`, map[string]any{"firstName": "Заполните поле «Имя».", "lastName": "Заполните поле «Фамилия».", "birthDate": "Укажите дату рождения."}},
+		{"uz", `{"self": true}`, map[string]any{"firstName": "«Ism» maydonini to'ldiring.", "lastName": "«Familiya» maydonini to'ldiring.", "birthDate": "Tug'ilgan sanani kiriting."}},
+		{"ru", `{"self": true, "firstName": "Анна1", "lastName": "Юсупова", "birthDate": "2990-01-01"}`, map[string]any{"firstName": "Поле «Имя» заполнено неверно.", "birthDate": "Поле «Дата рождения» заполнено неверно."}},
+	} {
+		a := f.call(t, "POST", "/api/bookings?lang="+test.lang, self(id, key, 1, test.patient), tok)
+		if diff := cmp.Diff(test.want, a.body["fields"]); a.status != 422 || diff != "" {
+			t.Errorf("%s %s: %d %s\n(-want +got) %s", test.lang, test.patient, a.status, a.raw, diff)
+		}
+	}
+	if s := f.statusOf(t, id); s != "held" {
+		t.Errorf("refused, the hold is %s", s)
+	}
+	a := f.call(t, "POST", "/api/bookings", self(id, key, 1, `{"self": true, "firstName": " Анна ", "lastName": "Юсупова", "birthDate": "1985-04-12"}`), tok)
+	if a.status != 201 || a.data()["patientName"] != "Анна Юсупова" {
+		t.Fatalf("book with the name: %d %s", a.status, a.raw)
+	}
+	var profile string
+	f.db.Get(&profile, `SELECT first_name || ' ' || last_name || ' ' || birth_date FROM users WHERE id = 2001`)
+	if profile != "Анна Юсупова 1985-04-12" {
+		t.Errorf("profile: %q", profile)
+	}
+	// The profile has the name already: only the birth date is asked.
+	tok2 := f.session(t, 2002)
+	id2, key2 := f.holdAs(t, tok2, 1, 1, slot(1, "11:00"))
+	if a := f.call(t, "POST", "/api/bookings", self(id2, key2, 2, `{"self": true}`), tok2); a.status != 422 ||
+		!cmp.Equal(a.body["fields"], map[string]any{"birthDate": "Укажите дату рождения."}) {
+		t.Errorf("no birth date: %d %s", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings", self(id2, key2, 2, `{"self": true, "firstName": "Другое", "birthDate": "1990-02-03"}`), tok2); a.status != 201 || a.data()["patientName"] != "Дилноза Каримова" {
+		t.Errorf("with the birth date: %d %s", a.status, a.raw)
+	}
+}
+
+// TestDeletedPatientsVisits: deleting a patient's account cancels their
+// upcoming visit as a cancellation does (status, history, reminders
+// dropped, the time offered again), releases their holds, and keeps
+// every visit without the person.
+func TestDeletedPatientsVisits(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	begun := f.book(t, tok, 1, 1, slot(0, "10:00"), 1)
+	hold, key := f.holdAs(t, tok, 1, 1, slot(2, "10:00"))
+	body := fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": false, "name": "Мадина", "birthDate": "2015-03-01"}, "reason": "боль в груди", "consent": true}`, hold, key, uuidN(2))
+	if a := f.call(t, "POST", "/api/bookings", body, tok); a.status != 201 {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	upcoming := hold
+	held, _ := f.holdAs(t, tok, 1, 1, slot(3, "10:00"))
+	f.set(tashkent(0, "10:10"))
+
+	accounts := account.NewStore(f.db)
+	accounts.Forget = f.store.ForgetPatient
+	if err := accounts.DeleteUser(context.Background(), 1, f.now()); err != nil {
+		t.Fatalf("DeleteUser: %v", err)
+	}
+	var rows []string
+	f.db.Select(&rows, `SELECT id || ' ' || status || ' ' || coalesce(cancelled_by, '-') || ' ' || coalesce(user_id::text, '-') || ' [' || patient_name || '|' || coalesce(patient_birth_date::text, '') || '|' || reason || ']'
+		FROM appointments ORDER BY id`)
+	want := []string{
+		fmt.Sprintf("%d booked - - [||]", begun),
+		fmt.Sprintf("%d cancelled patient - [||]", upcoming),
+		fmt.Sprintf("%d released - - [||]", held),
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("appointments (-want +got):\n%s", diff)
+	}
+	var history []string
+	f.db.Select(&history, `SELECT status || '/' || actor || '/' || reason || '/' || coalesce(actor_user_id::text, '-') FROM appointment_history WHERE appointment_id = $1 ORDER BY id`, upcoming)
+	if diff := cmp.Diff([]string{"held/patient//-", "booked/patient//-", "cancelled/system/account deleted/-"}, history); diff != "" {
+		t.Errorf("history (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"confirmed/cancelled", "reminder24/cancelled", "reminder2/cancelled"}, f.noticeJobs(t, upcoming)); diff != "" {
+		t.Errorf("the cancelled visit's jobs (-want +got):\n%s", diff)
+	}
+	if !free(t, f, 1, slot(2, "10:00")) || !free(t, f, 1, slot(3, "10:00")) {
+		t.Error("the deleted patient's times are not offered again")
 	}
 }

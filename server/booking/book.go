@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -31,7 +32,9 @@ type BookInput struct {
 
 // Book turns the hold into the user's booking. It returns the booking's
 // id and whether it was made before (a repeat with the same idempotency
-// key). Refusals (*api.Error): 429 past MaxActiveBookings, 409
+// key and the same request). Refusals (*api.Error): 422
+// booking.idempotencyReused for the key of another request (repeated),
+// 429 past MaxActiveBookings, 409
 // booking.holdExpired when the hold is gone (expired, released, booked,
 // another's), 409 booking.past when its time has begun, 409
 // booking.overlap when the patient already has a visit at that time (the
@@ -41,18 +44,11 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		if err := lock(ctx, tx, userLock(in.UserID)); err != nil {
 			return err
 		}
-		const seen = `
-			SELECT id
-			FROM appointments
-			WHERE user_id = $1
-			  AND idempotency_key = $2`
-		err := tx.GetContext(ctx, &id, seen, in.UserID, in.IdempotencyKey)
-		if err == nil {
-			repeat = true
-			return nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("booking.Book: %w", err)
+		var found bool
+		id, found, err = repeated(ctx, tx, in)
+		if err != nil || found {
+			repeat = found
+			return err
 		}
 		if err := activeLimit(ctx, tx, in.UserID, now); err != nil {
 			return err
@@ -81,6 +77,45 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		return record(ctx, tx, id, "booked", now, "patient", in.UserID, "")
 	})
 	return id, repeat, err
+}
+
+// repeated finds the booking the user made before with the idempotency
+// key of in, if any. A key sent again with another request (another hold,
+// patient or reason) is refused, 422 booking.idempotencyReused, as Stripe
+// and the IETF Idempotency-Key draft do: answering with the first booking
+// would let the app believe the second one was made, and the second hold
+// is left as it is.
+func repeated(ctx context.Context, tx *sqlx.Tx, in BookInput) (int64, bool, error) {
+	var first struct {
+		ID      int64   `db:"id"`
+		KeyHash []byte  `db:"hold_key_hash"`
+		Self    bool    `db:"patient_self"`
+		Name    string  `db:"patient_name"`
+		Birth   *string `db:"patient_birth_date"`
+		Reason  string  `db:"reason"`
+	}
+	const q = `
+		SELECT id, hold_key_hash, coalesce(patient_self, false) AS patient_self, patient_name,
+		       to_char(patient_birth_date, 'YYYY-MM-DD') AS patient_birth_date, reason
+		FROM appointments
+		WHERE user_id = $1
+		  AND idempotency_key = $2`
+	err := tx.GetContext(ctx, &first, q, in.UserID, in.IdempotencyKey)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("booking.repeated: %w", err)
+	}
+	same := first.ID == in.HoldID && bytes.Equal(first.KeyHash, keyHash(in.HoldKey)) &&
+		first.Self == in.Patient.Self && first.Reason == in.Reason
+	if same && !in.Patient.Self {
+		same = first.Name == in.Patient.Name && first.Birth != nil && *first.Birth == in.Patient.BirthDate
+	}
+	if !same {
+		return 0, false, api.Fail(422, "booking.idempotencyReused")
+	}
+	return first.ID, true, nil
 }
 
 // place is where an appointment is: its doctor and clinic (neither

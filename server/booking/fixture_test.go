@@ -75,8 +75,8 @@ func newFixture(t testing.TB) *fixture {
 		FROM (VALUES (1, 1), (2, 1), (3, 2)) dc (doctor_id, clinic_id), generate_series(1, 7) w`)
 	f.exec(t, `INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, valid_from)
 		SELECT 1, 2, w, 1080, 1260, 60, '2026-01-01' FROM generate_series(1, 7) w`)
-	f.exec(t, `INSERT INTO users (id, phone, first_name, last_name)
-		SELECT n, '99890' || lpad(n::text, 7, '0'), 'Имя' || n, 'Фамилия'
+	f.exec(t, `INSERT INTO users (id, phone, first_name, last_name, birth_date)
+		SELECT n, '99890' || lpad(n::text, 7, '0'), 'Имя' || n, 'Фамилия', '1990-01-01'
 		FROM generate_series(1, 1000) n`)
 	f.app = apiApp(t, &Handler{
 		Store: f.store, Accounts: account.NewStore(f.db), Dict: dict, PublicURL: "https://sogliq.test",

@@ -20,6 +20,10 @@ type HoldInput struct {
 	Start              time.Time
 	UserID             int64
 	ClientIP           string
+	// RequestKey is the client's idempotency key of the request (a UUID,
+	// lower case), "" for none: the same request sent again finds its
+	// hold by it.
+	RequestKey string
 }
 
 // Stamp writes t as the API does: RFC 3339 in Tashkent time.
@@ -31,8 +35,15 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // horizon (400), too many holds of the address or the user (429), and a
 // time already taken (409 booking.taken: the exclusion constraint's word,
 // never a check made here first).
+//
+// Asked again for the same time by the hold's owner (the same signed-in
+// user, or the same RequestKey: a request whose answer was lost), it
+// returns that hold with a new key (only the new key's hash is kept, so
+// the lost answer's key stops working) and its expiry unchanged, Repeat
+// set, instead of refusing the owner his own time. A RequestKey already
+// used for another time is refused, 422 booking.idempotencyReused.
 func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
-	slot, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
+	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
 	if err != nil {
 		return Hold{}, err
 	}
@@ -40,8 +51,12 @@ func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, er
 	if err != nil {
 		return Hold{}, err
 	}
-	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), ExpiresAt: Stamp(now.Add(HoldTTL))}
+	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), ExpiresAt: Stamp(now.Add(HoldTTL)),
+		CancelUntil: Stamp(slot.Start.Add(-cutoff))}
 	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
+		if found, err := ownHold(ctx, tx, in, slot, key, now, &h); found || err != nil {
+			return err
+		}
 		if err := holdLimits(ctx, tx, in, now); err != nil {
 			return err
 		}
@@ -61,10 +76,10 @@ func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, er
 			user = in.UserID
 		}
 		const q = `
-			INSERT INTO appointments (doctor_id, clinic_id, during, status, hold_key_hash, expires_at, client_ip, user_id, created_at, updated_at)
-			VALUES ($1, $2, tstzrange($3, $4), 'held', $5, $6, $7, $8, $9, $9)
+			INSERT INTO appointments (doctor_id, clinic_id, during, status, hold_key_hash, expires_at, client_ip, user_id, created_at, updated_at, hold_request_key)
+			VALUES ($1, $2, tstzrange($3, $4), 'held', $5, $6, $7, $8, $9, $9, NULLIF($10, '')::uuid)
 			RETURNING id`
-		if err := tx.GetContext(ctx, &h.ID, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, keyHash(key), now.Add(HoldTTL), in.ClientIP, user, now); err != nil {
+		if err := tx.GetContext(ctx, &h.ID, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, keyHash(key), now.Add(HoldTTL), in.ClientIP, user, now, in.RequestKey); err != nil {
 			return constraintRefusal(fmt.Errorf("booking.Hold: %w", err))
 		}
 		return record(ctx, tx, h.ID, "held", now, "patient", in.UserID, "")
@@ -75,35 +90,91 @@ func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, er
 	return h, nil
 }
 
+// ownHold looks for the live hold of slot that in's asker already owns
+// (see Hold) and, found, gives it the new key and fills h from it. The
+// hold's row lock is the only lock taken on that path, so it meets the
+// other paths' lock order nowhere.
+func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key string, now time.Time, h *Hold) (bool, error) {
+	if in.RequestKey != "" {
+		var other bool
+		const reused = `
+			SELECT EXISTS (
+				SELECT 1
+				FROM appointments
+				WHERE hold_request_key = $1
+				  AND NOT (doctor_id = $2 AND clinic_id = $3 AND during = tstzrange($4, $5)))`
+		if err := tx.GetContext(ctx, &other, reused, in.RequestKey, in.DoctorID, in.ClinicID, slot.Start, slot.End); err != nil {
+			return false, fmt.Errorf("booking.ownHold: %w", err)
+		}
+		if other {
+			return false, api.Fail(422, "booking.idempotencyReused")
+		}
+	}
+	if in.UserID == 0 && in.RequestKey == "" {
+		return false, nil
+	}
+	var own struct {
+		ID        int64     `db:"id"`
+		ExpiresAt time.Time `db:"expires_at"`
+	}
+	const q = `
+		SELECT id, expires_at
+		FROM appointments
+		WHERE doctor_id = $1
+		  AND clinic_id = $2
+		  AND during = tstzrange($3, $4)
+		  AND status = 'held'
+		  AND expires_at > $5
+		  AND (user_id = $6
+		       OR hold_request_key = NULLIF($7, '')::uuid AND user_id IS NULL)
+		FOR UPDATE`
+	err := tx.GetContext(ctx, &own, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, now, in.UserID, in.RequestKey)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("booking.ownHold: %w", err)
+	}
+	const rekey = `
+		UPDATE appointments
+		SET hold_key_hash = $2, updated_at = $3
+		WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, rekey, own.ID, keyHash(key), now); err != nil {
+		return false, fmt.Errorf("booking.ownHold(%d): %w", own.ID, err)
+	}
+	h.ID, h.ExpiresAt, h.Repeat = own.ID, Stamp(own.ExpiresAt), true
+	return true, nil
+}
+
 // checkSlot finds the slot starting at start in the doctor's schedule at
 // the clinic, taken or not (whether it is free is the constraint's
-// business).
-func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (Slot, error) {
+// business), and the clinic's cancel cut-off.
+func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (Slot, time.Duration, error) {
 	date := Today(start)
 	var plans []ClinicPlan
 	if clinicID != 0 {
 		var err error
 		if plans, err = s.Plans(ctx, []int64{doctorID}, clinicID, "ru", date, date, now); err != nil {
-			return Slot{}, err
+			return Slot{}, 0, err
 		}
 	}
 	if len(plans) == 0 {
 		// Which 404: only asked when there is one, a statement less for a hold.
 		ok, err := s.DoctorExists(ctx, doctorID)
 		if err != nil {
-			return Slot{}, err
+			return Slot{}, 0, err
 		}
 		if !ok {
-			return Slot{}, notFound("booking.unknownDoctor", fmt.Sprintf("doctor %d", doctorID))
+			return Slot{}, 0, notFound("booking.unknownDoctor", fmt.Sprintf("doctor %d", doctorID))
 		}
-		return Slot{}, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
+		return Slot{}, 0, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
 	}
 	p := plans[0].Plan
 	switch {
 	case start.Before(now):
-		return Slot{}, api.Fail(400, "booking.past")
+		return Slot{}, 0, api.Fail(400, "booking.past")
 	case date > AddDays(Today(now), HorizonDays-1):
-		return Slot{}, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
+		return Slot{}, 0, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
 	}
 	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
 	for _, slot := range daySlots(p, midnight, date) {
@@ -111,14 +182,14 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, 
 			continue
 		}
 		if start.Before(now.Add(p.Lead)) {
-			return Slot{}, api.Fail(400, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
+			return Slot{}, 0, api.Fail(400, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
 		}
 		if err := s.notBlocked(ctx, doctorID, slot); err != nil {
-			return Slot{}, err
+			return Slot{}, 0, err
 		}
-		return slot, nil
+		return slot, plans[0].CancelCutoff, nil
 	}
-	return Slot{}, api.Fail(400, "booking.outsideSchedule")
+	return Slot{}, 0, api.Fail(400, "booking.outsideSchedule")
 }
 
 // notBlocked refuses (409 booking.taken) a slot inside a block the desk

@@ -177,7 +177,7 @@ func (w *NoticeWorker) Work(ctx context.Context, job *river.Job[NoticeArgs]) err
 		if w.SMS == nil {
 			return errors.New("booking: no SMS gateway")
 		}
-		text := n.text(job.Args.Notice, w.Dict)
+		text := n.text(job.Args.Notice, now, w.Dict)
 		if job.Args.Notice == NoticeWaitlist {
 			text = w.Dict.T(n.Lang, "waitlist.sms", "doctor", n.DoctorName, "date", n.Start.In(Tashkent).Format("02.01.2006"),
 				"time", n.Start.In(Tashkent).Format("15:04"), "clinic", n.ClinicName, "minutes", strconv.Itoa(int(WaitlistTTL/time.Minute)),
@@ -231,14 +231,14 @@ func (n noticeRow) due(notice string, now time.Time) bool {
 	return false
 }
 
-// text is the notice in the patient's language.
-func (n noticeRow) text(notice string, dict Translator) string {
+// text is the notice in the patient's language, written at now.
+func (n noticeRow) text(notice string, now time.Time, dict Translator) string {
 	start := n.Start.In(Tashkent)
 	args := []string{"doctor", n.DoctorName, "date", start.Format("02.01.2006"), "time", start.Format("15:04"),
 		"clinic", n.ClinicName, "address", n.ClinicAddress}
 	switch notice {
 	case NoticeConfirmed:
-		return n.view(n.Lang, n.Start, dict).SMSText
+		return n.view(n.Lang, now, dict).SMSText
 	case NoticeReminder24:
 		return dict.T(n.Lang, "booking.smsReminder24", args...)
 	case NoticeReminder2:

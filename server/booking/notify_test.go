@@ -92,7 +92,7 @@ const (
 )
 
 var (
-	confirmRu = "Sog'liq: вы записаны к врачу Врач 1 25.11.2026 в 10:00, Клиника 1, ул. Навои, 1. Отменить можно до 25.11.2026 08:00 в разделе «История»."
+	confirmRu = "Sog'liq: вы записаны к врачу Врач 1 25.11.2026 в 10:00, Клиника 1, ул. Навои, 1. Отменить можно до 25.11.2026 08:00 в разделе «Мои записи»."
 	remind24  = "Sog'liq: напоминаем, завтра 25.11.2026 в 10:00 приём у врача Врач 1, Клиника 1, ул. Навои, 1."
 	remind2   = "Sog'liq: напоминаем, сегодня в 10:00 приём у врача Врач 1, Клиника 1, ул. Навои, 1."
 )
@@ -275,7 +275,7 @@ func TestNoticesOfEndedVisits(t *testing.T) {
 	want := map[string][]string{
 		phone1: {"Sog'liq: ваша запись к врачу Врач 1 25.11.2026 в 10:00 отменена."},
 		phone2: {
-			"Sog'liq: siz 25.11.2026 kuni soat 15:00 da Shifokor 2 qabuliga yozildingiz, 1-klinika, Navoiy ko'chasi, 1. 25.11.2026 13:00 gacha «Tarix» bo'limida bekor qilish mumkin.",
+			"Sog'liq: siz 25.11.2026 kuni soat 15:00 da Shifokor 2 qabuliga yozildingiz, 1-klinika, Navoiy ko'chasi, 1. 25.11.2026 13:00 gacha «Mening yozuvlarim» bo'limida bekor qilish mumkin.",
 			"Sog'liq: eslatma, ertaga 25.11.2026 soat 15:00 da Shifokor 2 qabulingiz bor, 1-klinika, Navoiy ko'chasi, 1.",
 			"Sog'liq: eslatma, bugun soat 15:00 da Shifokor 2 qabulingiz bor, 1-klinika, Navoiy ko'chasi, 1.",
 		},
@@ -403,5 +403,41 @@ func TestNoticeIdempotencyKey(t *testing.T) {
 	}
 	if got := texts(f.gateway, phone1); len(got) != 1 || got[0] != confirmRu {
 		t.Errorf("delivered: %q", got)
+	}
+}
+
+// TestConfirmationInsideCutoff: a visit booked after its cancel cut-off
+// (90 min ahead; the clinic's cut-off is 120 min, its lead time 60) is
+// never told a cancel-by time already passed: the hold says so before
+// the booking, the answer and the SMS say cancelling is by phone only.
+// One booked before the cut-off names the section as the page does.
+func TestConfirmationInsideCutoff(t *testing.T) {
+	f := newFixture(t)
+	tok := f.session(t, 1)
+	h := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(0, "09:30")), tok)
+	if h.status != 201 || h.data()["cancelUntil"] != slot(0, "07:30") {
+		t.Fatalf("hold: %d %s", h.status, h.raw)
+	}
+	a := f.call(t, "POST", "/api/bookings", bookBody(h.num("id"), h.data()["key"].(string), uuidN(1)), tok)
+	phoneOnly := "Sog'liq: вы записаны к врачу Врач 1 23.11.2026 в 09:30, Клиника 1, ул. Навои, 1. Отменить или перенести запись можно только по телефону клиники +998 71 200-00-01."
+	if a.status != 201 || a.data()["canCancel"] != false || a.data()["smsText"] != phoneOnly {
+		t.Fatalf("book: %d %s", a.status, a.raw)
+	}
+	tok2 := f.session(t, 2)
+	if h := f.call(t, "POST", "/api/bookings/holds?lang=uz", holdBody(1, 1, slot(1, "10:00")), tok2); h.status != 201 || h.data()["cancelUntil"] != slot(1, "08:00") {
+		t.Fatalf("hold ahead: %d %s", h.status, h.raw)
+	} else if b := f.call(t, "POST", "/api/bookings?lang=uz", bookBody(h.num("id"), h.data()["key"].(string), uuidN(2)), tok2); b.status != 201 {
+		t.Fatalf("book ahead: %d %s", b.status, b.raw)
+	}
+	f.startWorkers(t)
+	waitTexts(t, f, phone1, 1)
+	waitTexts(t, f, phone2, 1)
+	for phone, want := range map[string]string{
+		phone1: phoneOnly,
+		phone2: "Sog'liq: siz 24.11.2026 kuni soat 10:00 da Shifokor 1 qabuliga yozildingiz, 1-klinika, Navoiy ko'chasi, 1. 24.11.2026 08:00 gacha «Mening yozuvlarim» bo'limida bekor qilish mumkin.",
+	} {
+		if diff := cmp.Diff([]string{want}, texts(f.gateway, phone)); diff != "" {
+			t.Errorf("SMS to %s (-want +got):\n%s", phone, diff)
+		}
 	}
 }

@@ -59,6 +59,9 @@ type ClinicPlan struct {
 	Address  string
 	Price    int
 	Plan     Plan
+	// CancelCutoff is how long before a visit the patient may still
+	// cancel or move it on the site.
+	CancelCutoff time.Duration
 }
 
 // Plans loads, for each doctor of ids, their clinics (only clinicID when
@@ -75,12 +78,13 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		Address  string `db:"address"`
 		Price    int    `db:"price"`
 		LeadMin  int    `db:"lead_min"`
+		Cutoff   int    `db:"cutoff_min"`
 	}
 	const q = `
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
 		       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
 		       CASE WHEN $3 = 'uz' THEN c.address_uz ELSE c.address_ru END AS address,
-		       dc.price, coalesce(r.lead_min, 60) AS lead_min
+		       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min
 		FROM doctor_clinics dc
 		JOIN clinics c ON c.id = dc.clinic_id
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
@@ -116,7 +120,8 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		exc = append(exc, exceptions.clinic[c.ClinicID]...)
 		out[i] = ClinicPlan{
 			DoctorID: c.DoctorID, ClinicID: c.ClinicID, Slug: c.Slug, Name: c.Name, Address: c.Address, Price: c.Price,
-			Plan: Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute},
+			Plan:         Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute},
+			CancelCutoff: time.Duration(c.Cutoff) * time.Minute,
 		}
 	}
 	return out, nil

@@ -62,6 +62,9 @@ type HoldRequest struct {
 	DoctorID int64  `json:"doctorId"`
 	ClinicID int64  `json:"clinicId"`
 	Start    string `json:"start"`
+	// IdempotencyKey (a UUID, optional) lets a request sent again after a
+	// lost answer get its hold back, signed in or not.
+	IdempotencyKey string `json:"idempotencyKey,omitempty"`
 }
 
 // BookRequest is the body of POST /api/bookings.
@@ -96,6 +99,13 @@ type Hold struct {
 	Start     string `json:"start"`
 	End       string `json:"end"`
 	ExpiresAt string `json:"expiresAt"`
+	// CancelUntil is the clinic's cancel cut-off for this time: a visit
+	// booked after it can be cancelled or moved only by phone, which the
+	// form says before the booking is made.
+	CancelUntil string `json:"cancelUntil"`
+	// Repeat: the hold was the asker's already (Store.Hold); the API
+	// answers 200 instead of 201.
+	Repeat bool `json:"-"`
 }
 
 // WaitlistOffer is a freed time held for a waiting patient, opened from
@@ -125,10 +135,14 @@ type Waitlists struct {
 }
 
 // Patient is who a visit is for: the user (Self) or a relative, by name
-// and birth date.
+// and birth date. A visit for oneself takes the name and birth date from
+// the user's profile; when the profile lacks them, FirstName, LastName and
+// BirthDate give them (and fill the profile's empty fields).
 type Patient struct {
 	Self      bool   `json:"self"`
 	Name      string `json:"name,omitempty"`
+	FirstName string `json:"firstName,omitempty"`
+	LastName  string `json:"lastName,omitempty"`
 	BirthDate string `json:"birthDate,omitempty"`
 }
 

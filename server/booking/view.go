@@ -123,9 +123,16 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		IcsURL:        "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
 	}
 	start, cancel := r.Start.In(Tashkent), until.In(Tashkent)
-	b.SMSText = dict.T(lang, "booking.smsText",
+	// A visit booked inside the cut-off (a clinic's lead time may be
+	// shorter) is never told a time to cancel by that has already passed:
+	// from then on only the clinic's phone can cancel or move it.
+	key := "booking.smsText"
+	if !now.Before(until) {
+		key = "booking.smsTextPhoneOnly"
+	}
+	b.SMSText = dict.T(lang, key,
 		"doctor", r.DoctorName, "date", start.Format("02.01.2006"), "time", start.Format("15:04"),
-		"clinic", r.ClinicName, "address", r.ClinicAddress,
+		"clinic", r.ClinicName, "address", r.ClinicAddress, "phone", r.ClinicPhone,
 		"until", cancel.Format("02.01.2006 15:04"))
 	return b
 }

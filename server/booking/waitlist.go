@@ -266,7 +266,8 @@ func (s *Store) ClaimOffer(ctx context.Context, userID int64, link, lang string,
 		}
 		out = WaitlistOffer{
 			Hold: Hold{ID: id, Key: newKey, DoctorID: row.DoctorID, ClinicID: row.ClinicID,
-				Start: Stamp(row.Start), End: Stamp(row.End), ExpiresAt: Stamp(h.ExpiresAt)},
+				Start: Stamp(row.Start), End: Stamp(row.End), ExpiresAt: Stamp(h.ExpiresAt),
+				CancelUntil: Stamp(row.Start.Add(-time.Duration(row.CancelCutoffMin) * time.Minute))},
 			DoctorName: row.DoctorName, ClinicName: row.ClinicName, Address: row.ClinicAddress, Price: row.Price,
 		}
 		return nil

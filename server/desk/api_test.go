@@ -303,3 +303,26 @@ func TestDayView(t *testing.T) {
 		t.Errorf("first free after the block: %+v", free.Doctors[0].Slots)
 	}
 }
+
+// TestDeletedPatientOnTheDesk: the desk still shows the visit of a patient
+// who deleted their account, cancelled, with no name or phone.
+func TestDeletedPatientOnTheDesk(t *testing.T) {
+	f := newFixture(t)
+	v := f.visit(t, 1, 3)
+	accounts := account.NewStore(f.db)
+	accounts.Forget = booking.NewStore(f.db).ForgetPatient
+	if err := accounts.DeleteUser(t.Context(), 1, now); err != nil {
+		t.Fatal(err)
+	}
+	a := f.call(t, "GET", "/api/desk/visits?clinic=1&days=1", "", f.session(t, 2))
+	var day struct {
+		Data DeskDay `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(a.raw), &day); err != nil || a.status != 200 || len(day.Data.Doctors) != 1 {
+		t.Fatalf("day: %d %s", a.status, a.raw)
+	}
+	visits := day.Data.Doctors[0].Visits
+	if len(visits) != 1 || visits[0].ID != v || visits[0].Status != "cancelled" || visits[0].PatientName != "" || visits[0].Phone != "" {
+		t.Errorf("visits: %+v", visits)
+	}
+}

@@ -123,7 +123,7 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 	}
 	const q = `
 		SELECT a.doctor_id, a.id, lower(a.during) AS start, upper(a.during) AS end, a.status,
-		       a.confirmed_at, a.patient_name, u.phone, a.reason,
+		       a.confirmed_at, a.patient_name, coalesce(u.phone, '') AS phone, a.reason,
 		       (SELECT count(*)
 		        FROM appointments n
 		        WHERE n.user_id = a.user_id
@@ -132,7 +132,9 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		          AND lower(n.during) >= $4
 		          AND lower(n.during) < $5) AS no_shows
 		FROM appointments a
-		JOIN users u ON u.id = a.user_id
+		-- A patient who deleted their account left their visits without
+		-- them (booking.Store.ForgetPatient): no user, name or phone.
+		LEFT JOIN users u ON u.id = a.user_id
 		WHERE a.clinic_id = $1
 		  AND lower(a.during) >= $2
 		  AND lower(a.during) < $3

@@ -207,3 +207,41 @@ func TestImageFieldsUpload(t *testing.T) {
 		}
 	}
 }
+
+// TestDeletedAuthor: a revision whose author deleted their account is in
+// the history (author "") and, scheduled, is still published on time.
+func TestDeletedAuthor(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	ctx := context.Background()
+	s := NewStore(db)
+	k := doctorKind(t)
+	var id, editor int64
+	if err := db.Get(&id, `SELECT id FROM doctors ORDER BY id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Get(&editor, `INSERT INTO users (phone) VALUES ('998901110009') RETURNING id`); err != nil {
+		t.Fatal(err)
+	}
+	live, err := Live(ctx, db, k, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live["biography"] = Value{Ru: "Новая биография", Uz: "Yangi tarjimai hol"}
+	if _, err := s.SaveDraft(ctx, k, id, live, editor); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE editorial_revisions SET state = 'scheduled', publish_at = now() - interval '1 minute'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DELETE FROM users WHERE id = $1`, editor); err != nil {
+		t.Fatalf("deleting the author: %v", err)
+	}
+	now := time.Now()
+	if _, err := s.Publish(ctx, k, id, 0, &now, func(Values) error { return nil }); err != nil {
+		t.Fatalf("publishing the deleted author's scheduled draft: %v", err)
+	}
+	history, err := s.History(ctx, k, id)
+	if err != nil || len(history) != 1 || history[0].Author != "" || history[0].State != "published" {
+		t.Fatalf("history: %+v, %v", history, err)
+	}
+}

@@ -283,11 +283,12 @@ func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Tim
 		if state != "scheduled" || !at.Valid || at.Time.After(*due) {
 			return Published{}, ErrNotDue
 		}
-		var author int64
+		// The author may have deleted their account since (0: nobody).
+		var author sql.NullInt64
 		if err := tx.GetContext(ctx, &author, "SELECT author_id FROM editorial_revisions WHERE id = $1", rev); err != nil {
 			return Published{}, err
 		}
-		by = author
+		by = author.Int64
 	}
 	if err := check(draft); err != nil {
 		return Published{}, err
@@ -329,7 +330,7 @@ func (s *Store) Publish(ctx context.Context, k Kind, id, by int64, due *time.Tim
 	diff, _ := json.Marshal(changes)
 	const mark = `
 		UPDATE editorial_revisions
-		SET state = 'published', published_at = now(), published_by = $2, diff = $3
+		SET state = 'published', published_at = now(), published_by = NULLIF($2, 0), diff = $3
 		WHERE id = $1`
 	if _, err := tx.ExecContext(ctx, mark, rev, by, diff); err != nil {
 		return Published{}, fmt.Errorf("editorial.Publish(%s %d): %w", k.Name, id, err)
@@ -385,9 +386,9 @@ func (s *Store) History(ctx context.Context, k Kind, id int64) ([]Revision, erro
 		Diff        []byte       `db:"diff"`
 	}
 	const q = `
-		SELECT r.id, r.state, u.phone AS author, r.created_at, r.publish_at, r.published_at, r.diff
+		SELECT r.id, r.state, coalesce(u.phone, '') AS author, r.created_at, r.publish_at, r.published_at, r.diff
 		FROM editorial_revisions r
-		JOIN users u ON u.id = coalesce(r.published_by, r.author_id)
+		LEFT JOIN users u ON u.id = coalesce(r.published_by, r.author_id)
 		WHERE r.kind = $1
 		  AND r.entity_id = $2
 		ORDER BY r.id DESC

@@ -80,8 +80,10 @@ type Change struct {
 
 // Revision is one revision of an entity's history.
 type Revision struct {
-	ID          int64    `json:"id"`
-	State       string   `json:"state" tstype:"\"draft\" | \"scheduled\" | \"published\""`
+	ID    int64  `json:"id"`
+	State string `json:"state" tstype:"\"draft\" | \"scheduled\" | \"published\""`
+	// Author is the phone of who published (or wrote) it; "" when they
+	// have deleted their account.
 	Author      string   `json:"author"`
 	Created     string   `json:"created"`
 	PublishAt   string   `json:"publishAt,omitempty"`

@@ -132,7 +132,7 @@ func bookFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) int64 {
 	if _, err := rand.Read(key); err != nil {
 		t.Fatal(err)
 	}
-	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-%x","patient":{"self":true},"consent":true}`, hold.ID, hold.Key, key)
+	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-%x","patient":{"self":true,"firstName":"Нодира","lastName":"Юсупова","birthDate":"1990-05-01"},"consent":true}`, hold.ID, hold.Key, key)
 	if st := postJSON(t, s.URL+"/api/bookings", cookies, body, &booked); st != 201 {
 		t.Fatalf("book: %d", st)
 	}

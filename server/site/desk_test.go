@@ -44,7 +44,7 @@ func bookFirstFree(t *testing.T, s *sitetest.Site, cookies string) (int64, strin
 		var booked struct {
 			ID int64 `json:"id"`
 		}
-		body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-000000000009","patient":{"self":true},"consent":true}`, hold.ID, hold.Key)
+		body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-000000000009","patient":{"self":true,"firstName":"Нодира","lastName":"Юсупова","birthDate":"1990-05-01"},"consent":true}`, hold.ID, hold.Key)
 		if st := postJSON(t, s.URL+"/api/bookings", cookies, body, &booked); st != 201 {
 			t.Fatalf("book: %d", st)
 		}

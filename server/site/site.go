@@ -128,6 +128,9 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if d.Queue != nil {
 		bookings.Queue = d.Queue
 	}
+	// Deleting an account cancels the patient's upcoming visits and strips
+	// them from every visit, in the deletion's transaction.
+	accounts.Forget = bookings.ForgetPatient
 	desks := desk.NewStore(d.DB)
 	desks.Waitlist = bookings
 	go purgeAccounts(ctx, accounts, d.Logger)
