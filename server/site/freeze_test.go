@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"sogliq/server/account"
+	"sogliq/server/cache"
+	"sogliq/server/cache/redistest"
 	"sogliq/server/database"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/site/sitetest"
@@ -222,5 +224,95 @@ func TestFrozenDatabase(t *testing.T) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
+	}
+}
+
+// TestFrozenDatabaseServesPagesFromRedis: thirty-two listings rendered before
+// PostgreSQL froze, most of them long gone from a small in-process layer
+// but kept in Redis, all answer 200 while the database is frozen and the
+// server is busy with requests that wait on it; a page never rendered
+// answers 503.
+func TestFrozenDatabaseServesPagesFromRedis(t *testing.T) {
+	const budget = time.Second
+	db := dbtest.NewSeeded(t)
+	u, err := url.Parse(dbtest.URL(t, db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFreezer(t, u.Host)
+	u.Host = f.ln.Addr().String()
+	serving, err := database.OpenServing(context.Background(), u.String(), database.Limits{Timeout: budget, ConnectTimeout: budget, MaxOpen: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { serving.Close() })
+	srv := redistest.Start(t)
+	rdb, err := cache.NewRedisClient(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rdb.Close() })
+	// Room for two or three listings in process: the rest live in Redis.
+	s := sitetest.StartWithDB(t, serving, sitetest.Options{DBBudget: budget, Redis: rdb, PageCacheBytes: 300 << 10})
+
+	var warm []string
+	for _, specialty := range []string{"kardiolog", "terapevt", "pediatr", "nevrolog", "ginekolog", "stomatolog", "urolog", "endokrinolog"} {
+		for _, place := range []string{"", "/samarkand", "/uz", "/uz/fergana"} {
+			warm = append(warm, place+"/doctors/"+specialty)
+		}
+	}
+	for _, path := range warm {
+		if p := sitetest.Get(t, s.URL+path); p.Resp.StatusCode != 200 {
+			t.Fatalf("warming %s: %d", path, p.Resp.StatusCode)
+		}
+	}
+
+	f.set(true)
+	thaw := time.AfterFunc(20*time.Second, func() { f.set(false) })
+	defer thaw.Stop()
+	// The load: pages never rendered, each waiting on the frozen database.
+	stop := make(chan struct{})
+	var load sync.WaitGroup
+	for i := range 8 {
+		load.Go(func() {
+			for n := 0; ; n++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				resp, err := http.Get(fmt.Sprintf("%s/doctors/kardiolog?page=%d", s.URL, 100+8*n+i))
+				if err == nil {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+			}
+		})
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, len(warm)+1)
+	for _, path := range warm {
+		wg.Go(func() {
+			resp, err := http.Get(s.URL + path)
+			if err != nil {
+				errs <- fmt.Sprintf("%s: %v", path, err)
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				errs <- fmt.Sprintf("%s, rendered before the freeze: %d (X-Cache %q)", path, resp.StatusCode, resp.Header.Get("X-Cache"))
+			}
+		})
+	}
+	wg.Wait()
+	if p := sitetest.Get(t, s.URL+"/doctors/kardiolog?page=3"); p.Resp.StatusCode != 503 {
+		errs <- fmt.Sprintf("a page never rendered: %d, want 503", p.Resp.StatusCode)
+	}
+	close(stop)
+	load.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -47,6 +47,9 @@ type Options struct {
 	// RedisTimeout bounds the page cache's Redis calls (cache default
 	// when zero; tests on a loaded machine set 2s).
 	RedisTimeout time.Duration
+	// PageCacheBytes bounds the page cache's in-process layer (zero: the
+	// cache's default), so a test can make pages live in Redis alone.
+	PageCacheBytes int64
 	// NoFragments renders every card in place (no ssr.Fragments), for
 	// comparing pages with and without reused cards.
 	NoFragments bool
@@ -182,6 +185,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	}
 	cacheOpts := cache.Options{Logger: logger, Prefix: "sogliq-test:" + t.Name() + ":", ServeExpired: database.Unavailable}
 	cacheOpts.RedisTimeout = opts.RedisTimeout
+	cacheOpts.LocalBytes = opts.PageCacheBytes
 	if fragments != nil {
 		cacheOpts.OnPurge = func(tags []string) { fragments.Purge(tags...) }
 	}
