@@ -5,6 +5,7 @@ package site
 
 import (
 	"context"
+	"fmt"
 	"crypto/rand"
 	"database/sql"
 	"log/slog"
@@ -221,6 +222,11 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	// the preview's database (the draft applied in its transaction).
 	editor.Render = func(ctx context.Context, db *sqlx.DB, target string) (string, error) {
 		return server.RenderPreview(ctx, target, loaders(db, limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict))
+	}
+	// Error pages come from memory: the moment a page fails is often the
+	// moment every renderer is busy.
+	if err := server.WarmErrorPages(ctx); err != nil {
+		return nil, fmt.Errorf("site.New: rendering the error pages: %w", err)
 	}
 	return server, nil
 }

@@ -88,7 +88,8 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		return s.apiError(c, err)
 	}
 	pr := s.newPageRequest(utils.CopyString(c.Path()), "")
-	status, message := s.statusOf(err, pr.loc.Lang, shownPath(pr.path))
+	status, template := s.statusOf(err, pr.loc.Lang, pathMark)
+	message := strings.ReplaceAll(template, pathMark, shownPath(pr.path))
 	ctx := c.UserContext()
 	if status >= 500 {
 		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", pr.path), slog.Any("err", err))
@@ -101,7 +102,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	if status == fiber.StatusServiceUnavailable {
 		c.Set(fiber.HeaderRetryAfter, retryAfter)
 	}
-	body, rerr := s.renderError(ctx, pr, status, message)
+	body, rerr := s.errorDocument(ctx, pr, status, template)
 	if rerr != nil {
 		s.Logger.ErrorContext(ctx, "error page render failed", slog.Any("err", rerr))
 		body = s.plainErrorPage(pr.loc.Lang, status, message)
@@ -147,19 +148,6 @@ func (s *Server) sendRedirect(c *fiber.Ctx, to string, status int, cacheControl 
 	c.Set(fiber.HeaderLocation, location)
 	c.Status(status)
 	return nil
-}
-
-func (s *Server) renderError(ctx context.Context, pr *pageRequest, status int, message string) (string, error) {
-	// The failed render may have been cancelled with the request; the error
-	// page still deserves its own deadline.
-	ctx = context.WithoutCancel(ctx)
-	pageType, pageID := route.Classify(s.Routes, pr.raw)
-	return s.renderDocument(ctx, DocumentProps{
-		Page: "Error", Layout: "error", Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
-		URL: s.errorURLs(), NoIndex: true,
-		Data: ErrorPage{Status: status, Message: message}, Counters: s.Counters,
-		PageType: pageType, PageID: pageID,
-	})
 }
 
 // loaderRedirect is the URL of a loader's redirect, in the language and

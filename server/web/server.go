@@ -122,6 +122,8 @@ type Server struct {
 	csp string
 	// hits leads known request targets straight to the page cache.
 	hits *hitIndex
+	// errorPages are the rendered error documents.
+	errorPages *errorPages
 }
 
 // New checks that every route has a loader and that the default region
@@ -139,7 +141,7 @@ func New(d Deps) (*Server, error) {
 	if d.DBBudget <= 0 {
 		d.DBBudget = 1500 * time.Millisecond
 	}
-	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters), hits: &hitIndex{}}
+	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters), hits: &hitIndex{}, errorPages: &errorPages{}}
 	for _, r := range d.Regions {
 		s.regionBySlug[r.Slug] = r
 	}

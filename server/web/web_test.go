@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -25,6 +26,7 @@ import (
 const testBundle = `globalThis.__sogliqRender = function (json) {
   var p = JSON.parse(json);
   if (p.data && p.data.throw) { throw new Error("render failed"); }
+  if (p.data && p.data.spin) { for (;;) {} }
   return '<!DOCTYPE html><html lang="' + p.lang + '"><body data-page="' + p.page + '">' + JSON.stringify(p.data) + '</body></html>';
 };`
 
@@ -173,4 +175,53 @@ func TestStrictTransportSecurity(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestErrorPagesNeverWaitForARenderer: with the only runtime busy on a
+// render that spins until its deadline, a 404 (echoing its own path, in
+// its language) comes out at once, from the documents rendered at start
+// (another region's from the default region's until its own is ready).
+func TestErrorPagesNeverWaitForARenderer(t *testing.T) {
+	s := newTestServer(t, page.Loaders{"doctors": func(context.Context, page.Request) (page.Result, error) {
+		return page.Result{Data: map[string]any{"spin": true}}, nil
+	}}, io.Discard)
+	if err := s.WarmErrorPages(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	app := s.App()
+	before := s.Engine.Stats().Renders
+	spun := make(chan struct{})
+	go func() {
+		defer close(spun)
+		_, _ = app.Test(httptest.NewRequest("GET", "/doctors", nil), -1)
+	}()
+	for s.Engine.Stats().Renders == before { // the spinning render has its runtime
+		runtime.Gosched()
+	}
+	for _, test := range []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/no-such-page-<b>", 404, "/no-such-page-&lt;b&gt;"},
+		{"/uz/samarkand/no-such-page", 404, "/uz/samarkand/no-such-page"},
+	} {
+		resp, err := app.Test(httptest.NewRequest("GET", test.path, nil), -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		select {
+		case <-spun:
+			t.Fatalf("%s answered only once the runtime was free", test.path)
+		default:
+		}
+		if resp.StatusCode != test.status || !strings.Contains(string(body), test.want) {
+			t.Errorf("%s: %d, want %d with %q: %.300s", test.path, resp.StatusCode, test.status, test.want, body)
+		}
+		if strings.ContainsAny(string(body), pathMark+typeMark+idMark) {
+			t.Errorf("%s: a mark left in the page", test.path)
+		}
+	}
+	<-spun
 }
