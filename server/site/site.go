@@ -5,9 +5,9 @@ package site
 
 import (
 	"context"
-	"fmt"
 	"crypto/rand"
 	"database/sql"
+	"fmt"
 	"log/slog"
 	"net/netip"
 	"strings"
