@@ -129,26 +129,78 @@ func TestApplyMask(t *testing.T) {
 
 func TestMaskPhone(t *testing.T) {
 	vm := load(t, "lib/mask.ts")
-	mask, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("maskPhone"))
+	fn, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("maskPhone"))
 	if !ok {
 		t.Fatal("lib/mask.ts exports no maskPhone")
 	}
-	for in, want := range map[string]string{
-		"":                  "",
-		"9":                 "+998 9",
-		"901234567":         "+998 90 123-45-67",
-		"+998901234567":     "+998 90 123-45-67",
-		"+998 90 123-45-67": "+998 90 123-45-67",
-		"90 123 45 67 89":   "+998 90 123-45-67",
-	} {
-		v, err := mask(goja.Undefined(), vm.ToValue(in))
+	mask := func(in string) string {
+		t.Helper()
+		v, err := fn(goja.Undefined(), vm.ToValue(in))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.String() != want {
-			t.Errorf("maskPhone(%q) = %q, want %q", in, v, want)
-		}
+		return v.String()
 	}
+	t.Run("at once", func(t *testing.T) {
+		for _, test := range []struct{ in, want string }{
+			{"", ""},
+			{"+", "+"},
+			{"9", "+998 9"},
+			{"+9", "+9"},
+			{"+998", "+998"},
+			{"+998 ", "+998"},
+			{"88", "+998 88"},
+			{"901234567", "+998 90 123-45-67"},
+			{"+998901234567", "+998 90 123-45-67"},
+			{"+998 90 123-45-67", "+998 90 123-45-67"},
+			{"90 123 45 67 89", "+998 90 123-45-67"},
+			// Pasted in every spelling people use.
+			{"+998 93 555 00 11", "+998 93 555-00-11"},
+			{"+998-93-555-00-11", "+998 93 555-00-11"},
+			{"+998 (93) 555-00-11", "+998 93 555-00-11"},
+			{"998 93 555 00 11", "+998 93 555-00-11"},
+			{"8 93 555-00-11", "+998 93 555-00-11"},
+			{"8 (93) 555 00 11", "+998 93 555-00-11"},
+			{"8 88 123 45 67", "+998 88 123-45-67"},
+			{"88 123 45 67", "+998 88 123-45-67"},
+			{"99 812 34 56", "+998 99 812-34-56"},
+			// Pasted after what the field held.
+			{"+998 93 555-00-11+998 90 123 45 67", "+998 90 123-45-67"},
+			{"+998 998901234567", "+998 90 123-45-67"},
+			// A stray key after a whole number changes nothing.
+			{"+998 93 555-00-112", "+998 93 555-00-11"},
+			{"+998 88 123-45-671", "+998 88 123-45-67"},
+		} {
+			if got := mask(test.in); got != test.want {
+				t.Errorf("maskPhone(%q) = %q, want %q", test.in, got, test.want)
+			}
+		}
+	})
+	// Key by key: the field holds the mask's output, and each key is
+	// appended to it (the caret at the end), from an empty field and from
+	// one already holding the country code the mask wrote.
+	t.Run("key by key", func(t *testing.T) {
+		for _, start := range []string{"", "+998", "+998 "} {
+			for _, test := range []struct{ typed, want string }{
+				{"+998935550011", "+998 93 555-00-11"},
+				{"998935550011", "+998 93 555-00-11"},
+				{"935550011", "+998 93 555-00-11"},
+				{"8935550011", "+998 93 555-00-11"},
+				{"+998 93 555 00 11", "+998 93 555-00-11"},
+				{"8 (93) 555-00-11", "+998 93 555-00-11"},
+				{"881234567", "+998 88 123-45-67"},
+				{"998123456", "+998 99 812-34-56"},
+			} {
+				field := start
+				for _, key := range test.typed {
+					field = mask(field + string(key))
+				}
+				if field != test.want {
+					t.Errorf("typing %q key by key into %q gives %q, want %q", test.typed, start, field, test.want)
+				}
+			}
+		}
+	})
 }
 
 // TestTashkentTime runs the booking times' formatting in goja: the wall time
