@@ -158,7 +158,9 @@ func TestReviewsInTheOtherLanguage(t *testing.T) {
 		ORDER BY d.id LIMIT 1`); err != nil {
 		t.Fatalf("no doctor with reviews in both languages: %v", err)
 	}
-	cyrillic := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) }
+	cyrillic := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) })
+	}
 	for _, test := range []struct{ path, page, other string }{
 		{"/doctor/" + slug, "ru", "uz"},
 		{"/uz/doctor/" + slug, "uz", "ru"},
