@@ -42,6 +42,11 @@ type Limits struct {
 	AnalyticsPerAddressPerMinute int `json:"analyticsPerAddressPerMinute"`
 	AnalyticsRetentionMonths     int `json:"analyticsRetentionMonths"`
 	PopularityDays               int `json:"popularityDays"`
+	// The app's store links: the footer's badges and the error page's
+	// download action, which the server writes itself when the renderer
+	// cannot (server/web plainErrorPage).
+	PlayStoreURL string `json:"playStoreUrl"`
+	AppStoreURL  string `json:"appStoreUrl"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is
