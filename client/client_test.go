@@ -203,6 +203,77 @@ func TestMaskPhone(t *testing.T) {
 	})
 }
 
+// TestLookupsByDataFindOwnEntries: tables looked up by data find their
+// own entries only, never Object.prototype's members: the specialty slug
+// "constructor" showed "function Object() { [native code] }" where its
+// icon belonged.
+func TestLookupsByDataFindOwnEntries(t *testing.T) {
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The icons as stand-ins: their names, not lucide's SVG (ssr/icons.go).
+	icons := api.Plugin{Name: "icon-stub", Setup: func(pb api.PluginBuild) {
+		pb.OnResolve(api.OnResolveOptions{Filter: `^icon:`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: strings.TrimPrefix(args.Path, "icon:"), Namespace: "icon-stub"}, nil
+		})
+		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "icon-stub"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			svg := "<svg data-icon=\"" + args.Path + "\"></svg>"
+			return api.OnLoadResult{Contents: &svg, Loader: api.LoaderText}, nil
+		})
+	}}
+	vm := loadWith(t, "lib/lookup.ts", func(o *api.BuildOptions) {
+		o.EntryPoints = nil
+		o.Stdin = &api.StdinOptions{
+			Contents: `export { specialtyIcon } from "./components/specialtyIcons";
+export { t } from "./lib/i18n";
+export { clinicType, medicalSpecialties } from "./lib/structuredData";`,
+			ResolveDir: root, Loader: api.LoaderTS,
+		}
+		o.Plugins = []api.Plugin{icons}
+	})
+	lib := vm.Get("lib").ToObject(vm)
+	call := func(name string, args ...any) string {
+		t.Helper()
+		fn, ok := goja.AssertFunction(lib.Get(name))
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		vals := make([]goja.Value, len(args))
+		for i, a := range args {
+			vals[i] = vm.ToValue(a)
+		}
+		v, err := fn(goja.Undefined(), vals...)
+		if err != nil {
+			t.Fatalf("%s%v: %v", name, args, err)
+		}
+		return v.String()
+	}
+	for _, key := range []string{"constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"} {
+		if got := call("specialtyIcon", key); got != `<svg data-icon="stethoscope"></svg>` {
+			t.Errorf("specialtyIcon(%q) = %q, want the stethoscope", key, got)
+		}
+		if got := call("clinicType", key); got != "MedicalClinic" {
+			t.Errorf("clinicType(%q) = %q", key, got)
+		}
+		if got := call("medicalSpecialties", []map[string]string{{"slug": key}}); got != "" {
+			t.Errorf("medicalSpecialties(%q) = %q", key, got)
+		}
+		if got := call("t", "ru", key); got != key {
+			t.Errorf("t(ru, %q) = %q, want the key itself", key, got)
+		}
+		if got := call("t", "uz", "clinic.tab."+key); got != "clinic.tab."+key {
+			t.Errorf("t(uz, clinic.tab.%s) = %q", key, got)
+		}
+	}
+	if got := call("specialtyIcon", "kardiolog"); got != `<svg data-icon="heart-pulse"></svg>` {
+		t.Errorf("specialtyIcon(kardiolog) = %q", got)
+	}
+	if got := call("t", "ru", "pagination.page", map[string]any{"n": 2}); got != "Страница 2" {
+		t.Errorf("t with a variable = %q", got)
+	}
+}
+
 // TestTashkentTime runs the booking times' formatting in goja: the wall time
 // comes from the instant and Tashkent's fixed UTC+5, whatever offset the
 // string carries, across Tashkent midnight and a year's end.

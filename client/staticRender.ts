@@ -18,6 +18,7 @@
 // (client) on the elements of staticRender.cases.tsx.
 import * as React from "react";
 import { renderToString } from "react-dom/server";
+import { lookupTable } from "./lib/lookup";
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const LEGACY_ELEMENT = Symbol.for("react.element");
@@ -546,17 +547,17 @@ function scriptTag(out: string[], props: Record<string, unknown>): void {
 }
 
 /** PROP_TAGS are the elements some of whose props host writes itself. */
-const PROP_TAGS: Record<string, true> = { input: true, button: true, form: true, select: true, textarea: true, option: true, a: true };
+const PROP_TAGS = lookupTable<true>({ input: true, button: true, form: true, select: true, textarea: true, option: true, a: true });
 
 const FORM_ORDER = ["action", "encType", "method", "target"];
-const FORM: Record<string, true> = { action: true, encType: true, method: true, target: true };
+const FORM = lookupTable<true>({ action: true, encType: true, method: true, target: true });
 const FORM_ACTION_ORDER = ["name", "formAction", "formEncType", "formMethod", "formTarget"];
-const FORM_ACTION: Record<string, true> = { name: true, formAction: true, formEncType: true, formMethod: true, formTarget: true };
+const FORM_ACTION = lookupTable<true>({ name: true, formAction: true, formEncType: true, formMethod: true, formTarget: true });
 
-const VOID: Record<string, true> = {
+const VOID = lookupTable<true>({
   area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
   keygen: true, link: true, meta: true, param: true, source: true, track: true, wbr: true, menuitem: true,
-};
+});
 
 const matchHTML = /["'&<>]/;
 
@@ -607,27 +608,27 @@ function sanitizeURL(url: string): string {
   return isJavaScriptProtocol.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url;
 }
 
-const BOOLEAN: Record<string, true> = {
+const BOOLEAN = lookupTable<true>({
   inert: true, allowFullScreen: true, async: true, autoPlay: true, controls: true, credentialless: true, default: true,
   defer: true, disabled: true, disablePictureInPicture: true, disableRemotePlayback: true, formNoValidate: true,
   hidden: true, loop: true, noModule: true, noValidate: true, open: true, playsInline: true, readOnly: true,
   required: true, reversed: true, scoped: true, seamless: true, itemScope: true,
-};
+});
 
-const STRINGISH: Record<string, true> = {
+const STRINGISH = lookupTable<true>({
   contentEditable: true, spellCheck: true, draggable: true, value: true, autoReverse: true,
   externalResourcesRequired: true, focusable: true, preserveAlpha: true,
-};
+});
 
-const RENAMED: Record<string, string> = {
+const RENAMED = lookupTable<string>({
   className: "class", tabIndex: "tabindex", xlinkActuate: "xlink:actuate", xlinkArcrole: "xlink:arcrole",
   xlinkRole: "xlink:role", xlinkShow: "xlink:show", xlinkTitle: "xlink:title", xlinkType: "xlink:type",
   xmlBase: "xml:base", xmlLang: "xml:lang", xmlSpace: "xml:space",
-};
+});
 
 // React's aliases (react-dom's attribute name map), for the SVG and HTML
 // attributes whose DOM name differs from the prop.
-const ALIASES: Record<string, string> = {
+const ALIASES = lookupTable<string>({
   acceptCharset: "accept-charset", htmlFor: "for", httpEquiv: "http-equiv", crossOrigin: "crossorigin",
   accentHeight: "accent-height", alignmentBaseline: "alignment-baseline", arabicForm: "arabic-form",
   baselineShift: "baseline-shift", capHeight: "cap-height", clipPath: "clip-path", clipRule: "clip-rule",
@@ -652,7 +653,7 @@ const ALIASES: Record<string, string> = {
   vHanging: "v-hanging", vIdeographic: "v-ideographic", vMathematical: "v-mathematical", vectorEffect: "vector-effect",
   vertAdvY: "vert-adv-y", vertOriginX: "vert-origin-x", vertOriginY: "vert-origin-y", wordSpacing: "word-spacing",
   writingMode: "writing-mode", xmlnsXlink: "xmlns:xlink", xHeight: "x-height",
-};
+});
 
 const attributeNameOK = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
 
@@ -677,14 +678,14 @@ interface NameRule {
   attr: string;
 }
 
-const SPECIAL: Record<string, Rule> = {
+const SPECIAL = lookupTable<Rule>({
   style: Rule.Style, src: Rule.URL, href: Rule.URL, action: Rule.Action, formAction: Rule.Action,
   defaultValue: Rule.Skip, defaultChecked: Rule.Skip, innerHTML: Rule.Skip, suppressContentEditableWarning: Rule.Skip,
   suppressHydrationWarning: Rule.Skip, ref: Rule.Skip, autoFocus: Rule.LowerBoolean, multiple: Rule.LowerBoolean,
   muted: Rule.LowerBoolean, xlinkHref: Rule.Action, capture: Rule.Overloaded, download: Rule.Overloaded,
   cols: Rule.Positive, rows: Rule.Positive, size: Rule.Positive, span: Rule.Positive, rowSpan: Rule.Numeric,
   start: Rule.Numeric,
-};
+});
 
 const nameRules = new Map<string, NameRule>();
 
@@ -695,7 +696,7 @@ function ruleOf(name: string): NameRule {
   if (special !== undefined) r = { rule: special, attr: name === "xlinkHref" ? "xlink:href" : name === "autoFocus" || name === "multiple" || name === "muted" ? name.toLowerCase() : name };
   else if (BOOLEAN[name] === true) r = { rule: Rule.Boolean, attr: name };
   else if (STRINGISH[name] === true) r = { rule: Rule.Stringish, attr: name };
-  else if (RENAMED[name] !== undefined) r = { rule: Rule.Plain, attr: RENAMED[name] };
+  else if (RENAMED[name] !== undefined) r = { rule: Rule.Plain, attr: RENAMED[name]! };
   else if (name.length > 2 && (name[0] === "o" || name[0] === "O") && (name[1] === "n" || name[1] === "N")) r = { rule: Rule.Skip, attr: name };
   else {
     const attr = ALIASES[name] ?? name;
