@@ -530,14 +530,49 @@ func TestStaticRenderCases(t *testing.T) {
 	for _, name := range lib.Get("islands").ToObject(vm).Keys() {
 		compare(t, bothIsland, name, "renderIsland")
 	}
+	// What staticRender does not write it refuses with Unsupported, which
+	// every caller answers with React: never another error (a hook it
+	// lacked was a TypeError, a 500).
 	refuse, _ := goja.AssertFunction(lib.Get("refuse"))
 	for _, name := range lib.Get("unsupported").ToObject(vm).Keys() {
 		msg, err := refuse(goja.Undefined(), vm.ToValue(name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg.String() == "" {
-			t.Errorf("%s: renderStatic did not refuse it", name)
+		if !strings.HasPrefix(msg.String(), "Unsupported: ") {
+			t.Errorf("%s: renderStatic did not refuse it as Unsupported: %q", name, msg)
 		}
+	}
+	// What React refuses, staticRender refuses too, and not as Unsupported:
+	// React would refuse it as well.
+	refuseInvalid, _ := goja.AssertFunction(lib.Get("refuseInvalid"))
+	for _, name := range lib.Get("invalid").ToObject(vm).Keys() {
+		got, err := refuseInvalid(goja.Undefined(), vm.ToValue(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pair [2]string
+		if err := vm.ExportTo(got, &pair); err != nil {
+			t.Fatal(err)
+		}
+		if pair[0] == "" || pair[1] == "" || strings.HasPrefix(pair[1], "Unsupported: ") {
+			t.Errorf("%s: renderToString refused it with %q, renderStatic with %q", name, pair[0], pair[1])
+		}
+	}
+	// A card (fragment.tsx) the static renderer cannot write is kept as
+	// React writes it, and the fallback is counted.
+	cardFallback, _ := goja.AssertFunction(lib.Get("cardFallback"))
+	cardHTML, _ := goja.AssertFunction(lib.Get("cardHTML"))
+	got, err := cardFallback(goja.Undefined())
+	if err != nil {
+		t.Fatalf("a page with a card that needs React: %v", err)
+	}
+	var card [3]string
+	if err := vm.ExportTo(got, &card); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := cardHTML(goja.Undefined())
+	if card[0] != want.String() || card[1] != `<main><template data-fragment="0"></template></main>` || card[2] != "card" {
+		t.Errorf("card kept %q (React: %q), page %q, fallbacks %q", card[0], want, card[1], card[2])
 	}
 }

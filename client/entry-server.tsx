@@ -6,7 +6,7 @@
 // react-dom/server itself, for the tests that compare the two.
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
-import { renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
+import { fellBack, renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
 
@@ -23,8 +23,9 @@ type SogliqGlobal = typeof globalThis & {
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     // A page with an element the static renderer does not write still
-    // renders, with React; the log says which, so that it gets support.
-    console.warn(`static render of ${props.page}: ${e.message}; rendered with React`);
+    // renders, with React; the engine counts it and logs which, so that it
+    // gets support.
+    fellBack("page", `${props.page}: ${e.message}`);
     return "<!DOCTYPE html>" + renderToString(<Document {...props} />);
   }
 };

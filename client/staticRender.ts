@@ -12,8 +12,10 @@
 // children) and the special elements (a, input, select/option, textarea,
 // pre, img, svg, noscript, picture). What it does not support it refuses
 // with an error naming the element (Suspense, lazy, forms with function
-// actions, stylesheets with precedence), and the server entry renders
-// that page with React instead. TestStaticRenderMatchesReact (server/site)
+// actions, stylesheets with precedence, a hook it does not know), and the
+// server entry renders that page with React instead; an island and a card
+// fall back the same way (renderIsland, renderCard), and the engine counts
+// each fallback (sogliq_ssr_static_fallbacks_total). TestStaticRenderMatchesReact (server/site)
 // compares it with renderToString on every route, TestStaticRenderCases
 // (client) on the elements of staticRender.cases.tsx.
 import * as React from "react";
@@ -293,6 +295,10 @@ class Render {
       else if (defaultValue !== null) attribute(out, "value", defaultValue);
     }
     if (tag === "option") this.optionSelected(out, value, children, selected);
+    if (inner !== null && VOID[tag] !== true) {
+      if (tag === "textarea") throw new Error("`dangerouslySetInnerHTML` does not make sense on <textarea>.");
+      checkInnerHTML(inner, children);
+    }
     if (VOID[tag] === true) {
       if (children != null || inner != null) throw new Error(tag + " is a void element tag and must neither have `children` nor use `dangerouslySetInnerHTML`.");
       out.push("/>");
@@ -363,7 +369,10 @@ class Render {
         this.selected = props.value ?? props.defaultValue ?? null;
         break;
     }
-    if (tag !== "select" && tag !== "option") this.selected = null;
+    // React's format context carries a select's value to every option
+    // below it (through <optgroup> and any other element) but for the
+    // elements that open a context of their own.
+    if (RESETS_SELECTED[tag] === true) this.selected = null;
     try {
       this.node(children);
     } finally {
@@ -418,6 +427,7 @@ class Render {
     this.lastText = false;
     switch (tag) {
       case "title":
+        if (props.dangerouslySetInnerHTML != null) checkInnerHTML(props.dangerouslySetInnerHTML, props.children ?? null);
         return titleTag(this.hoisted, props);
       case "meta":
         return selfClosing(typeof props.charSet === "string" ? this.charset : props.name === "viewport" ? this.viewport : this.hoisted, "meta", props);
@@ -487,6 +497,24 @@ class Render {
     const head = this.htmlStart.concat(this.headStart ?? "<head>", this.charset, this.viewport, this.highImages, this.scripts, this.bulkPreloads, this.hoisted, this.headChildren ?? [], "</head>", this.bodyStart ?? []);
     this.out.push(this.bodyStart ? "</body></html>" : "</html>");
     return head.join("") + this.out.join("");
+  }
+}
+
+/** RESETS_SELECTED are the elements whose children React renders without a select's value (getChildFormatContext). */
+const RESETS_SELECTED = lookupTable<true>({
+  noscript: true, svg: true, picture: true, math: true, foreignObject: true, table: true, thead: true, tbody: true,
+  tfoot: true, colgroup: true, tr: true, head: true, html: true,
+});
+
+/**
+ * checkInnerHTML refuses what React's pushInnerHTML refuses, with React's
+ * errors (#60, #61): children beside dangerouslySetInnerHTML, and an
+ * inner HTML that is not {__html}.
+ */
+function checkInnerHTML(inner: unknown, children: unknown): void {
+  if (children !== null) throw new Error("Can only set one of `children` or `props.dangerouslySetInnerHTML`.");
+  if (typeof inner !== "object" || !("__html" in (inner as object))) {
+    throw new Error("`props.dangerouslySetInnerHTML` must be in the form `{__html: ...}`. Please visit https://react.dev/link/dangerously-set-inner-html for more information.");
   }
 }
 
@@ -837,6 +865,40 @@ const dispatcher: Dispatcher = {
   useFormState: (_a, initial) => [initial, noop, false],
 };
 
+// A hook React has and this dispatcher lacks (useEffectEvent, useFormStatus's
+// useHostTransitionStatus, the compiler's useMemoCache, a newer React's)
+// is found on the dispatcher's prototype: a function that throws
+// Unsupported, so that the render falls back to React instead of failing
+// with "is not a function". The hooks above are own properties, found
+// before the prototype is asked.
+Object.setPrototypeOf(
+  dispatcher,
+  new Proxy(
+    {},
+    {
+      get: (_target, name) =>
+        typeof name === "string"
+          ? () => {
+              throw new Unsupported("the hook " + name);
+            }
+          : undefined,
+    },
+  ),
+);
+
+// __renderFallback is installed by the Go engine (ssr/engine.go): it counts
+// a render handed to React, by kind, and logs why.
+declare function __renderFallback(kind: string, reason: string): void;
+
+/**
+ * fellBack tells the engine that a render of kind ("page", "island",
+ * "card") went to React for reason; outside the engine (tests) it does
+ * nothing.
+ */
+export function fellBack(kind: "page" | "island" | "card", reason: string): void {
+  if (typeof __renderFallback === "function") __renderFallback(kind, reason);
+}
+
 /**
  * renderStatic renders element as renderToString would, but for a page
  * that never hydrates as a whole: the same HTML, without React's
@@ -879,7 +941,23 @@ export function renderIsland(element: React.ReactNode, identifierPrefix: string)
       return renderStatic(element);
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
+      fellBack("island", e.message);
     }
   }
   return renderToString(element, { identifierPrefix });
+}
+
+/**
+ * renderCard renders a card kept as a fragment (fragment.tsx): with
+ * renderStatic, or, for what it does not write, with renderToString (a
+ * card never hydrates, so React's markup needs nothing more).
+ */
+export function renderCard(element: React.ReactNode): string {
+  try {
+    return renderStatic(element);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    fellBack("card", e.message);
+    return renderToString(element);
+  }
 }

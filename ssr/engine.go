@@ -40,6 +40,10 @@ type Options struct {
 	// feeds its metrics from them.
 	OnWait    func(time.Duration)
 	OnReplace func()
+	// OnFallback, when set, learns of each render the bundle's static
+	// renderer handed to React, by kind ("page", "island", "card"):
+	// client/staticRender.ts fellBack.
+	OnFallback func(kind string)
 	// Fragments, when set, keeps the HTML of cards (fragment.tsx) across
 	// renders; nil renders every card in place.
 	Fragments *Fragments
@@ -150,6 +154,7 @@ func (e *Engine) Swap(b *Bundle) error {
 func (e *Engine) newVM(p *program) (*vm, error) {
 	rt := goja.New()
 	installGlobals(rt, e.opts.Logger)
+	e.installFallback(rt)
 	v := &vm{rt: rt, gen: p.gen, build: p.bundle.ID}
 	e.installFragments(v)
 	if _, err := rt.RunProgram(p.compiled); err != nil {
@@ -265,6 +270,26 @@ func (e *Engine) installFragments(v *vm) {
 		e.opts.Fragments.put(str(call, 0), html, str(call, 1))
 		v.cards = append(v.cards, html)
 		return rt.ToValue(len(v.cards) - 1)
+	})
+}
+
+// installFallback gives the bundle __renderFallback(kind, reason), which
+// counts a render handed to React (Options.OnFallback) and logs why: a page
+// or a card at Warn, so that what the static renderer lacks gets support;
+// an island at Debug, since islands that need useId always go to React.
+func (e *Engine) installFallback(rt *goja.Runtime) {
+	_ = rt.Set("__renderFallback", func(call goja.FunctionCall) goja.Value {
+		kind := call.Argument(0).String()
+		if e.opts.OnFallback != nil {
+			e.opts.OnFallback(kind)
+		}
+		level := slog.LevelWarn
+		if kind == "island" {
+			level = slog.LevelDebug
+		}
+		e.opts.Logger.Log(context.Background(), level, "ssr: static render fell back to React",
+			slog.String("kind", kind), slog.String("reason", call.Argument(1).String()))
+		return goja.Undefined()
 	})
 }
 

@@ -71,7 +71,9 @@ func TestFallbackErrorPageHasTheChrome(t *testing.T) {
 	}
 	loaders := page.Loaders{}
 	for _, r := range routes.Routes {
-		loaders[r.Name] = func(context.Context, page.Request) (page.Result, error) { return page.Result{Data: map[string]any{}}, nil }
+		loaders[r.Name] = func(context.Context, page.Request) (page.Result, error) {
+			return page.Result{Data: map[string]any{}}, nil
+		}
 	}
 	s, err := New(Deps{
 		PublicURL: "https://sogliq.test", Engine: engine, Cache: cache.New(nil, cache.Options{Logger: logger}),
