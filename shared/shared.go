@@ -42,6 +42,8 @@ type Limits struct {
 	AnalyticsPerAddressPerMinute int `json:"analyticsPerAddressPerMinute"`
 	AnalyticsRetentionMonths     int `json:"analyticsRetentionMonths"`
 	PopularityDays               int `json:"popularityDays"`
+	// LanguageCookieDays is how long the language choice is kept (SPEC §9).
+	LanguageCookieDays int `json:"languageCookieDays"`
 	// The app's store links: the footer's badges and the error page's
 	// download action, which the server writes itself when the renderer
 	// cannot (server/web plainErrorPage).

@@ -86,6 +86,9 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 			c.Set(fiber.HeaderVary, "Cookie, Accept-Language")
 		}
 		if err = s.sendRedirect(c, rd.to, rd.status, cacheControl); err == nil {
+			if rd.cookie != nil {
+				c.Cookie(rd.cookie)
+			}
 			return nil
 		}
 	}
@@ -185,9 +188,10 @@ func (s *Server) loaderRedirect(c *fiber.Ctx, lr *page.Redirect) (string, error)
 	return s.Routes.Href(lr.Route, lr.Params, route.Place{Lang: pr.loc.Lang, Region: pr.region.Slug}, lr.Query)
 }
 
-// appStores are the app's store links of the error page's "download the
-// app" action (shared/limits.json, as the client's footer reads them).
-var appStores = shared.MustReadLimits()
+// limits are the constants of shared/limits.json the web layer reads: the
+// app's store links of the error page's "download the app" action (as the
+// client's footer reads them) and the language cookie's lifetime.
+var limits = shared.MustReadLimits()
 
 // errorNav is the error layout's top navigation (spec §2,
 // client/layouts/ErrorLayout.tsx): the dictionary key and the path of each
@@ -243,8 +247,8 @@ func (s *Server) plainErrorPage(lang string, status int, message string) string 
 		fmt.Fprintf(&b, `<a class="button" href="%s">%s</a>`, home, esc(s.Dict.T(lang, "error.back")))
 	}
 	// Without a script the page cannot tell the visitor's platform: both stores.
-	fmt.Fprintf(&b, `<a class="button button--outline" href="%s" rel="noopener">%s</a>`, esc(appStores.PlayStoreURL), esc(s.Dict.T(lang, "footer.playStore")))
-	fmt.Fprintf(&b, `<a class="button button--outline" href="%s" rel="noopener">%s</a>`, esc(appStores.AppStoreURL), esc(s.Dict.T(lang, "footer.appStore")))
+	fmt.Fprintf(&b, `<a class="button button--outline" href="%s" rel="noopener">%s</a>`, esc(limits.PlayStoreURL), esc(s.Dict.T(lang, "footer.playStore")))
+	fmt.Fprintf(&b, `<a class="button button--outline" href="%s" rel="noopener">%s</a>`, esc(limits.AppStoreURL), esc(s.Dict.T(lang, "footer.appStore")))
 	b.WriteString(`</div></section></main></body></html>`)
 	return b.String()
 }
