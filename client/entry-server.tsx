@@ -7,6 +7,7 @@
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
 import { fellBack, renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
+import { inlineScripts } from "./lib/inlineScripts";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
 
@@ -14,7 +15,12 @@ import "./styles/global.css";
 type SogliqGlobal = typeof globalThis & {
   __sogliqRender: (propsJSON: string) => string;
   __sogliqRenderReact: (propsJSON: string) => string;
+  __sogliqInlineScripts: () => string;
 };
+
+// The inline scripts' texts, for the server's Content-Security-Policy
+// (ssr.Engine InlineScripts), as JSON.
+(globalThis as SogliqGlobal).__sogliqInlineScripts = () => JSON.stringify(inlineScripts);
 
 (globalThis as SogliqGlobal).__sogliqRender = function render(propsJSON: string): string {
   const props = JSON.parse(propsJSON) as RenderProps;

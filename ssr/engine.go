@@ -2,6 +2,7 @@ package ssr
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -195,6 +196,36 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 	}
 	e.pool.put(v)
 	return html, nil
+}
+
+// inlineScriptsFunc is the bundle's function naming its documents' inline
+// scripts (client/entry-server.tsx).
+const inlineScriptsFunc = "__sogliqInlineScripts"
+
+// InlineScripts returns the texts of the inline scripts the bundle's
+// documents may hold, for a Content-Security-Policy that allows exactly
+// them by hash; none when the bundle names none.
+func (e *Engine) InlineScripts(ctx context.Context) ([]string, error) {
+	v, err := e.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := goja.AssertFunction(v.rt.Get(inlineScriptsFunc))
+	if !ok {
+		e.pool.put(v)
+		return nil, nil
+	}
+	res, err := fn(goja.Undefined())
+	if err != nil {
+		go e.replace()
+		return nil, fmt.Errorf("ssr: %s: %w", inlineScriptsFunc, err)
+	}
+	e.pool.put(v)
+	var scripts []string
+	if err := json.Unmarshal([]byte(res.String()), &scripts); err != nil {
+		return nil, fmt.Errorf("ssr: %s: %w", inlineScriptsFunc, err)
+	}
+	return scripts, nil
 }
 
 func (e *Engine) acquire(ctx context.Context) (*vm, error) {

@@ -324,3 +324,17 @@ func TestRenderFallbackIsCounted(t *testing.T) {
 		t.Errorf("the log lacks the reason:\n%s", log.String())
 	}
 }
+
+// TestInlineScripts: the bundle's __sogliqInlineScripts names the texts of
+// its documents' inline scripts; a bundle without it names none.
+func TestInlineScripts(t *testing.T) {
+	e := newTestEngine(t, testScript+`
+globalThis.__sogliqInlineScripts = function () { return JSON.stringify(["a()", "{\"prefetch\":[]}"]); };`, time.Second)
+	got, err := e.InlineScripts(context.Background())
+	if err != nil || strings.Join(got, "|") != `a()|{"prefetch":[]}` {
+		t.Errorf("InlineScripts = %q, %v", got, err)
+	}
+	if got, err := newTestEngine(t, testScript, time.Second).InlineScripts(context.Background()); err != nil || got != nil {
+		t.Errorf("InlineScripts of a bundle without them = %q, %v", got, err)
+	}
+}
