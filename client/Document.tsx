@@ -6,10 +6,7 @@ import type { RenderProps } from "./types";
 import limits from "../shared/limits.json";
 import favicon from "./media/favicon.svg";
 import { t } from "./lib/i18n";
-import { speculationRules } from "./lib/speculation";
-
-/** speculationJSON is the same for every page; "<" escaped, as inside any script. */
-const speculationJSON = JSON.stringify(speculationRules()).replace(/</g, "\\u003c");
+import { signedInScript, speculationJSON } from "./lib/inlineScripts";
 
 /** Document is the whole HTML page; Layout and Page come from the route table. */
 export function Document(props: RenderProps) {
@@ -32,6 +29,8 @@ export function Document(props: RenderProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={limits.loadingColor} />
+        {/* The signed-in header of a cached page (lib/inlineScripts.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: signedInScript }} />
         <link rel="icon" href={favicon} type="image/svg+xml" />
         {props.preview && <meta name="robots" content="noindex, nofollow" />}
         {props.assets.css.map((href) => (

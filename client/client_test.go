@@ -129,25 +129,148 @@ func TestApplyMask(t *testing.T) {
 
 func TestMaskPhone(t *testing.T) {
 	vm := load(t, "lib/mask.ts")
-	mask, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("maskPhone"))
+	fn, ok := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get("maskPhone"))
 	if !ok {
 		t.Fatal("lib/mask.ts exports no maskPhone")
 	}
-	for in, want := range map[string]string{
-		"":                  "",
-		"9":                 "+998 9",
-		"901234567":         "+998 90 123-45-67",
-		"+998901234567":     "+998 90 123-45-67",
-		"+998 90 123-45-67": "+998 90 123-45-67",
-		"90 123 45 67 89":   "+998 90 123-45-67",
-	} {
-		v, err := mask(goja.Undefined(), vm.ToValue(in))
+	mask := func(in string) string {
+		t.Helper()
+		v, err := fn(goja.Undefined(), vm.ToValue(in))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.String() != want {
-			t.Errorf("maskPhone(%q) = %q, want %q", in, v, want)
+		return v.String()
+	}
+	t.Run("at once", func(t *testing.T) {
+		for _, test := range []struct{ in, want string }{
+			{"", ""},
+			{"+", "+"},
+			{"9", "+998 9"},
+			{"+9", "+9"},
+			{"+998", "+998"},
+			{"+998 ", "+998"},
+			{"88", "+998 88"},
+			{"901234567", "+998 90 123-45-67"},
+			{"+998901234567", "+998 90 123-45-67"},
+			{"+998 90 123-45-67", "+998 90 123-45-67"},
+			{"90 123 45 67 89", "+998 90 123-45-67"},
+			// Pasted in every spelling people use.
+			{"+998 93 555 00 11", "+998 93 555-00-11"},
+			{"+998-93-555-00-11", "+998 93 555-00-11"},
+			{"+998 (93) 555-00-11", "+998 93 555-00-11"},
+			{"998 93 555 00 11", "+998 93 555-00-11"},
+			{"8 93 555-00-11", "+998 93 555-00-11"},
+			{"8 (93) 555 00 11", "+998 93 555-00-11"},
+			{"8 88 123 45 67", "+998 88 123-45-67"},
+			{"88 123 45 67", "+998 88 123-45-67"},
+			{"99 812 34 56", "+998 99 812-34-56"},
+			// Pasted after what the field held.
+			{"+998 93 555-00-11+998 90 123 45 67", "+998 90 123-45-67"},
+			{"+998 998901234567", "+998 90 123-45-67"},
+			// A stray key after a whole number changes nothing.
+			{"+998 93 555-00-112", "+998 93 555-00-11"},
+			{"+998 88 123-45-671", "+998 88 123-45-67"},
+		} {
+			if got := mask(test.in); got != test.want {
+				t.Errorf("maskPhone(%q) = %q, want %q", test.in, got, test.want)
+			}
 		}
+	})
+	// Key by key: the field holds the mask's output, and each key is
+	// appended to it (the caret at the end), from an empty field and from
+	// one already holding the country code the mask wrote.
+	t.Run("key by key", func(t *testing.T) {
+		for _, start := range []string{"", "+998", "+998 "} {
+			for _, test := range []struct{ typed, want string }{
+				{"+998935550011", "+998 93 555-00-11"},
+				{"998935550011", "+998 93 555-00-11"},
+				{"935550011", "+998 93 555-00-11"},
+				{"8935550011", "+998 93 555-00-11"},
+				{"+998 93 555 00 11", "+998 93 555-00-11"},
+				{"8 (93) 555-00-11", "+998 93 555-00-11"},
+				{"881234567", "+998 88 123-45-67"},
+				{"998123456", "+998 99 812-34-56"},
+			} {
+				field := start
+				for _, key := range test.typed {
+					field = mask(field + string(key))
+				}
+				if field != test.want {
+					t.Errorf("typing %q key by key into %q gives %q, want %q", test.typed, start, field, test.want)
+				}
+			}
+		}
+	})
+}
+
+// TestLookupsByDataFindOwnEntries: tables looked up by data find their
+// own entries only, never Object.prototype's members: the specialty slug
+// "constructor" showed "function Object() { [native code] }" where its
+// icon belonged.
+func TestLookupsByDataFindOwnEntries(t *testing.T) {
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The icons as stand-ins: their names, not lucide's SVG (ssr/icons.go).
+	icons := api.Plugin{Name: "icon-stub", Setup: func(pb api.PluginBuild) {
+		pb.OnResolve(api.OnResolveOptions{Filter: `^icon:`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: strings.TrimPrefix(args.Path, "icon:"), Namespace: "icon-stub"}, nil
+		})
+		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "icon-stub"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			svg := "<svg data-icon=\"" + args.Path + "\"></svg>"
+			return api.OnLoadResult{Contents: &svg, Loader: api.LoaderText}, nil
+		})
+	}}
+	vm := loadWith(t, "lib/lookup.ts", func(o *api.BuildOptions) {
+		o.EntryPoints = nil
+		o.Stdin = &api.StdinOptions{
+			Contents: `export { specialtyIcon } from "./components/specialtyIcons";
+export { t } from "./lib/i18n";
+export { clinicType, medicalSpecialties } from "./lib/structuredData";`,
+			ResolveDir: root, Loader: api.LoaderTS,
+		}
+		o.Plugins = []api.Plugin{icons}
+	})
+	lib := vm.Get("lib").ToObject(vm)
+	call := func(name string, args ...any) string {
+		t.Helper()
+		fn, ok := goja.AssertFunction(lib.Get(name))
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		vals := make([]goja.Value, len(args))
+		for i, a := range args {
+			vals[i] = vm.ToValue(a)
+		}
+		v, err := fn(goja.Undefined(), vals...)
+		if err != nil {
+			t.Fatalf("%s%v: %v", name, args, err)
+		}
+		return v.String()
+	}
+	for _, key := range []string{"constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"} {
+		if got := call("specialtyIcon", key); got != `<svg data-icon="stethoscope"></svg>` {
+			t.Errorf("specialtyIcon(%q) = %q, want the stethoscope", key, got)
+		}
+		if got := call("clinicType", key); got != "MedicalClinic" {
+			t.Errorf("clinicType(%q) = %q", key, got)
+		}
+		if got := call("medicalSpecialties", []map[string]string{{"slug": key}}); got != "" {
+			t.Errorf("medicalSpecialties(%q) = %q", key, got)
+		}
+		if got := call("t", "ru", key); got != key {
+			t.Errorf("t(ru, %q) = %q, want the key itself", key, got)
+		}
+		if got := call("t", "uz", "clinic.tab."+key); got != "clinic.tab."+key {
+			t.Errorf("t(uz, clinic.tab.%s) = %q", key, got)
+		}
+	}
+	if got := call("specialtyIcon", "kardiolog"); got != `<svg data-icon="heart-pulse"></svg>` {
+		t.Errorf("specialtyIcon(kardiolog) = %q", got)
+	}
+	if got := call("t", "ru", "pagination.page", map[string]any{"n": 2}); got != "Страница 2" {
+		t.Errorf("t with a variable = %q", got)
 	}
 }
 
@@ -407,14 +530,49 @@ func TestStaticRenderCases(t *testing.T) {
 	for _, name := range lib.Get("islands").ToObject(vm).Keys() {
 		compare(t, bothIsland, name, "renderIsland")
 	}
+	// What staticRender does not write it refuses with Unsupported, which
+	// every caller answers with React: never another error (a hook it
+	// lacked was a TypeError, a 500).
 	refuse, _ := goja.AssertFunction(lib.Get("refuse"))
 	for _, name := range lib.Get("unsupported").ToObject(vm).Keys() {
 		msg, err := refuse(goja.Undefined(), vm.ToValue(name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg.String() == "" {
-			t.Errorf("%s: renderStatic did not refuse it", name)
+		if !strings.HasPrefix(msg.String(), "Unsupported: ") {
+			t.Errorf("%s: renderStatic did not refuse it as Unsupported: %q", name, msg)
 		}
+	}
+	// What React refuses, staticRender refuses too, and not as Unsupported:
+	// React would refuse it as well.
+	refuseInvalid, _ := goja.AssertFunction(lib.Get("refuseInvalid"))
+	for _, name := range lib.Get("invalid").ToObject(vm).Keys() {
+		got, err := refuseInvalid(goja.Undefined(), vm.ToValue(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pair [2]string
+		if err := vm.ExportTo(got, &pair); err != nil {
+			t.Fatal(err)
+		}
+		if pair[0] == "" || pair[1] == "" || strings.HasPrefix(pair[1], "Unsupported: ") {
+			t.Errorf("%s: renderToString refused it with %q, renderStatic with %q", name, pair[0], pair[1])
+		}
+	}
+	// A card (fragment.tsx) the static renderer cannot write is kept as
+	// React writes it, and the fallback is counted.
+	cardFallback, _ := goja.AssertFunction(lib.Get("cardFallback"))
+	cardHTML, _ := goja.AssertFunction(lib.Get("cardHTML"))
+	got, err := cardFallback(goja.Undefined())
+	if err != nil {
+		t.Fatalf("a page with a card that needs React: %v", err)
+	}
+	var card [3]string
+	if err := vm.ExportTo(got, &card); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := cardHTML(goja.Undefined())
+	if card[0] != want.String() || card[1] != `<main><template data-fragment="0"></template></main>` || card[2] != "card" {
+		t.Errorf("card kept %q (React: %q), page %q, fallbacks %q", card[0], want, card[1], card[2])
 	}
 }

@@ -6,7 +6,8 @@
 // react-dom/server itself, for the tests that compare the two.
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
-import { renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
+import { fellBack, renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
+import { inlineScripts } from "./lib/inlineScripts";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
 
@@ -14,7 +15,12 @@ import "./styles/global.css";
 type SogliqGlobal = typeof globalThis & {
   __sogliqRender: (propsJSON: string) => string;
   __sogliqRenderReact: (propsJSON: string) => string;
+  __sogliqInlineScripts: () => string;
 };
+
+// The inline scripts' texts, for the server's Content-Security-Policy
+// (ssr.Engine InlineScripts), as JSON.
+(globalThis as SogliqGlobal).__sogliqInlineScripts = () => JSON.stringify(inlineScripts);
 
 (globalThis as SogliqGlobal).__sogliqRender = function render(propsJSON: string): string {
   const props = JSON.parse(propsJSON) as RenderProps;
@@ -23,8 +29,9 @@ type SogliqGlobal = typeof globalThis & {
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     // A page with an element the static renderer does not write still
-    // renders, with React; the log says which, so that it gets support.
-    console.warn(`static render of ${props.page}: ${e.message}; rendered with React`);
+    // renders, with React; the engine counts it and logs which, so that it
+    // gets support.
+    fellBack("page", `${props.page}: ${e.message}`);
     return "<!DOCTYPE html>" + renderToString(<Document {...props} />);
   }
 };

@@ -2,9 +2,11 @@
 // staticRender.ts must write exactly as react-dom/server's renderToString
 // does, beyond what the site's own pages hold (server/site's
 // TestStaticRenderMatchesReact covers those).
-import { Component, Suspense, createContext, createElement, forwardRef, memo, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Component, Suspense, createContext, createElement, forwardRef, memo, useContext, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useFormStatus } from "react-dom";
 import { renderToString } from "react-dom/server";
-import { renderIsland, renderStatic } from "./staticRender";
+import { fragment } from "./components/fragment";
+import { renderIsland, renderStatic, Unsupported } from "./staticRender";
 
 const Theme = createContext("light");
 
@@ -119,6 +121,18 @@ export const cases: Record<string, () => ReactNode> = {
       <option value="a">A</option>
       <option value="b">B</option>
       <option>c</option>
+    </select>
+  ),
+  optgroupSelected: () => (
+    <select name="kind" defaultValue="c" aria-label="k">
+      <option value="a">A</option>
+      <optgroup label="g">
+        <option value="b">B</option>
+        <option value="c">C</option>
+      </optgroup>
+      <optgroup label="h">
+        <option>c</option>
+      </optgroup>
     </select>
   ),
   optionSelected: () => (
@@ -302,10 +316,26 @@ function Stateful({ start }: { start: number }) {
   );
 }
 
+/** WithEffectEvent calls a hook the static renderer's dispatcher lacks. */
+function WithEffectEvent({ text }: { text: string }) {
+  const onShow = useEffectEvent(() => text.length);
+  useEffect(() => void onShow(), []);
+  return <em className="effect-event">{text}</em>;
+}
+
+/** WithFormStatus calls react-dom's useFormStatus (the dispatcher's useHostTransitionStatus). */
+function WithFormStatus() {
+  const { pending } = useFormStatus();
+  return <button type="submit" disabled={pending}>Send</button>;
+}
+
 /** islands are roots rendered by renderIsland, as island.tsx renders them. */
 export const islands: Record<string, () => ReactNode> = {
   stateful: () => <Stateful start={2} />,
   withId: () => <Labelled label="Имя" />,
+  // Hooks the static renderer does not know: React renders them.
+  effectEvent: () => <WithEffectEvent text="Текст" />,
+  formStatus: () => <WithFormStatus />,
 };
 
 /** bothIsland renders island name with React's renderToString and with renderIsland. */
@@ -331,14 +361,76 @@ export const unsupported: Record<string, () => ReactNode> = {
       <p />
     </Suspense>
   ),
+  useEffectEvent: () => <WithEffectEvent text="x" />,
+  useFormStatus: () => (
+    <form>
+      <WithFormStatus />
+    </form>
+  ),
 };
 
-/** refuse renders an unsupported case with staticRender; the error's message or "". */
+/** refuse renders an unsupported case with staticRender: "" when it renders, else the error, "Unsupported: " first when it is one. */
 export function refuse(name: string): string {
+  return refusal(() => renderStatic(unsupported[name]()));
+}
+
+function refusal(render: () => string): string {
   try {
-    renderStatic(unsupported[name]());
+    render();
     return "";
   } catch (e) {
-    return String((e as Error).message);
+    return (e instanceof Unsupported ? "Unsupported: " : "") + String((e as Error).message);
   }
+}
+
+/** invalid are elements React itself refuses to render: staticRender refuses them too, with no fallback. */
+export const invalid: Record<string, () => ReactNode> = {
+  innerHTMLWithChildren: () => <div dangerouslySetInnerHTML={{ __html: "<b>x</b>" }}>y</div>,
+  innerHTMLWithChildrenInOption: () => (
+    <select defaultValue="a">
+      <option value="a" dangerouslySetInnerHTML={{ __html: "A" }}>
+        A
+      </option>
+    </select>
+  ),
+  innerHTMLNotAnObject: () => <p dangerouslySetInnerHTML={"<b>x</b>" as unknown as { __html: string }} />,
+  innerHTMLOnTextarea: () => <textarea dangerouslySetInnerHTML={{ __html: "x" }} />,
+};
+
+/** refuseInvalid renders invalid case name both ways: each error as refuse writes it. */
+export function refuseInvalid(name: string): [string, string] {
+  return [refusal(() => renderToString(<>{invalid[name]()}</>)), refusal(() => renderStatic(<>{invalid[name]()}</>))];
+}
+
+const EffectEventCard = fragment("test-card", (p: { text: string }) => "card:" + p.text, WithEffectEvent);
+
+/**
+ * cardFallback renders a page holding a card the static renderer cannot
+ * write, with the engine's fragment store and fallback counter stood in:
+ * the card's HTML kept (React's), the page's HTML, and the fallbacks
+ * counted.
+ */
+export function cardFallback(): [string, string, string] {
+  const g = globalThis as Record<string, unknown>;
+  const kept: string[] = [];
+  const fallbacks: string[] = [];
+  g.__fragmentKey = (kind: string, json: string) => kind + json;
+  g.__fragmentGet = () => -1;
+  g.__fragmentPut = (_key: string, _tag: string, html: string) => kept.push(html) - 1;
+  g.__renderFallback = (kind: string) => fallbacks.push(kind);
+  try {
+    const page = renderStatic(
+      <main>
+        <EffectEventCard text="Карточка" />
+      </main>,
+    );
+    return [kept.join("|"), page, fallbacks.join(",")];
+  } finally {
+    for (const name of ["__fragmentKey", "__fragmentGet", "__fragmentPut", "__renderFallback"]) delete g[name];
+  }
+}
+
+/** cardHTML is React's HTML of the card cardFallback renders. */
+export function cardHTML(): string {
+  return renderToString(<WithEffectEvent text="Карточка" />);
 }

@@ -12,12 +12,15 @@
 // children) and the special elements (a, input, select/option, textarea,
 // pre, img, svg, noscript, picture). What it does not support it refuses
 // with an error naming the element (Suspense, lazy, forms with function
-// actions, stylesheets with precedence), and the server entry renders
-// that page with React instead. TestStaticRenderMatchesReact (server/site)
+// actions, stylesheets with precedence, a hook it does not know), and the
+// server entry renders that page with React instead; an island and a card
+// fall back the same way (renderIsland, renderCard), and the engine counts
+// each fallback (sogliq_ssr_static_fallbacks_total). TestStaticRenderMatchesReact (server/site)
 // compares it with renderToString on every route, TestStaticRenderCases
 // (client) on the elements of staticRender.cases.tsx.
 import * as React from "react";
 import { renderToString } from "react-dom/server";
+import { lookupTable } from "./lib/lookup";
 
 const ELEMENT = Symbol.for("react.transitional.element");
 const LEGACY_ELEMENT = Symbol.for("react.element");
@@ -292,6 +295,10 @@ class Render {
       else if (defaultValue !== null) attribute(out, "value", defaultValue);
     }
     if (tag === "option") this.optionSelected(out, value, children, selected);
+    if (inner !== null && VOID[tag] !== true) {
+      if (tag === "textarea") throw new Error("`dangerouslySetInnerHTML` does not make sense on <textarea>.");
+      checkInnerHTML(inner, children);
+    }
     if (VOID[tag] === true) {
       if (children != null || inner != null) throw new Error(tag + " is a void element tag and must neither have `children` nor use `dangerouslySetInnerHTML`.");
       out.push("/>");
@@ -362,7 +369,10 @@ class Render {
         this.selected = props.value ?? props.defaultValue ?? null;
         break;
     }
-    if (tag !== "select" && tag !== "option") this.selected = null;
+    // React's format context carries a select's value to every option
+    // below it (through <optgroup> and any other element) but for the
+    // elements that open a context of their own.
+    if (RESETS_SELECTED[tag] === true) this.selected = null;
     try {
       this.node(children);
     } finally {
@@ -417,6 +427,7 @@ class Render {
     this.lastText = false;
     switch (tag) {
       case "title":
+        if (props.dangerouslySetInnerHTML != null) checkInnerHTML(props.dangerouslySetInnerHTML, props.children ?? null);
         return titleTag(this.hoisted, props);
       case "meta":
         return selfClosing(typeof props.charSet === "string" ? this.charset : props.name === "viewport" ? this.viewport : this.hoisted, "meta", props);
@@ -489,6 +500,24 @@ class Render {
   }
 }
 
+/** RESETS_SELECTED are the elements whose children React renders without a select's value (getChildFormatContext). */
+const RESETS_SELECTED = lookupTable<true>({
+  noscript: true, svg: true, picture: true, math: true, foreignObject: true, table: true, thead: true, tbody: true,
+  tfoot: true, colgroup: true, tr: true, head: true, html: true,
+});
+
+/**
+ * checkInnerHTML refuses what React's pushInnerHTML refuses, with React's
+ * errors (#60, #61): children beside dangerouslySetInnerHTML, and an
+ * inner HTML that is not {__html}.
+ */
+function checkInnerHTML(inner: unknown, children: unknown): void {
+  if (children !== null) throw new Error("Can only set one of `children` or `props.dangerouslySetInnerHTML`.");
+  if (typeof inner !== "object" || !("__html" in (inner as object))) {
+    throw new Error("`props.dangerouslySetInnerHTML` must be in the form `{__html: ...}`. Please visit https://react.dev/link/dangerously-set-inner-html for more information.");
+  }
+}
+
 function isData(url: unknown): boolean {
   return typeof url === "string" && url[4] === ":" && url.slice(0, 4).toLowerCase() === "data";
 }
@@ -546,17 +575,17 @@ function scriptTag(out: string[], props: Record<string, unknown>): void {
 }
 
 /** PROP_TAGS are the elements some of whose props host writes itself. */
-const PROP_TAGS: Record<string, true> = { input: true, button: true, form: true, select: true, textarea: true, option: true, a: true };
+const PROP_TAGS = lookupTable<true>({ input: true, button: true, form: true, select: true, textarea: true, option: true, a: true });
 
 const FORM_ORDER = ["action", "encType", "method", "target"];
-const FORM: Record<string, true> = { action: true, encType: true, method: true, target: true };
+const FORM = lookupTable<true>({ action: true, encType: true, method: true, target: true });
 const FORM_ACTION_ORDER = ["name", "formAction", "formEncType", "formMethod", "formTarget"];
-const FORM_ACTION: Record<string, true> = { name: true, formAction: true, formEncType: true, formMethod: true, formTarget: true };
+const FORM_ACTION = lookupTable<true>({ name: true, formAction: true, formEncType: true, formMethod: true, formTarget: true });
 
-const VOID: Record<string, true> = {
+const VOID = lookupTable<true>({
   area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
   keygen: true, link: true, meta: true, param: true, source: true, track: true, wbr: true, menuitem: true,
-};
+});
 
 const matchHTML = /["'&<>]/;
 
@@ -607,27 +636,27 @@ function sanitizeURL(url: string): string {
   return isJavaScriptProtocol.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url;
 }
 
-const BOOLEAN: Record<string, true> = {
+const BOOLEAN = lookupTable<true>({
   inert: true, allowFullScreen: true, async: true, autoPlay: true, controls: true, credentialless: true, default: true,
   defer: true, disabled: true, disablePictureInPicture: true, disableRemotePlayback: true, formNoValidate: true,
   hidden: true, loop: true, noModule: true, noValidate: true, open: true, playsInline: true, readOnly: true,
   required: true, reversed: true, scoped: true, seamless: true, itemScope: true,
-};
+});
 
-const STRINGISH: Record<string, true> = {
+const STRINGISH = lookupTable<true>({
   contentEditable: true, spellCheck: true, draggable: true, value: true, autoReverse: true,
   externalResourcesRequired: true, focusable: true, preserveAlpha: true,
-};
+});
 
-const RENAMED: Record<string, string> = {
+const RENAMED = lookupTable<string>({
   className: "class", tabIndex: "tabindex", xlinkActuate: "xlink:actuate", xlinkArcrole: "xlink:arcrole",
   xlinkRole: "xlink:role", xlinkShow: "xlink:show", xlinkTitle: "xlink:title", xlinkType: "xlink:type",
   xmlBase: "xml:base", xmlLang: "xml:lang", xmlSpace: "xml:space",
-};
+});
 
 // React's aliases (react-dom's attribute name map), for the SVG and HTML
 // attributes whose DOM name differs from the prop.
-const ALIASES: Record<string, string> = {
+const ALIASES = lookupTable<string>({
   acceptCharset: "accept-charset", htmlFor: "for", httpEquiv: "http-equiv", crossOrigin: "crossorigin",
   accentHeight: "accent-height", alignmentBaseline: "alignment-baseline", arabicForm: "arabic-form",
   baselineShift: "baseline-shift", capHeight: "cap-height", clipPath: "clip-path", clipRule: "clip-rule",
@@ -652,7 +681,7 @@ const ALIASES: Record<string, string> = {
   vHanging: "v-hanging", vIdeographic: "v-ideographic", vMathematical: "v-mathematical", vectorEffect: "vector-effect",
   vertAdvY: "vert-adv-y", vertOriginX: "vert-origin-x", vertOriginY: "vert-origin-y", wordSpacing: "word-spacing",
   writingMode: "writing-mode", xmlnsXlink: "xmlns:xlink", xHeight: "x-height",
-};
+});
 
 const attributeNameOK = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
 
@@ -677,14 +706,14 @@ interface NameRule {
   attr: string;
 }
 
-const SPECIAL: Record<string, Rule> = {
+const SPECIAL = lookupTable<Rule>({
   style: Rule.Style, src: Rule.URL, href: Rule.URL, action: Rule.Action, formAction: Rule.Action,
   defaultValue: Rule.Skip, defaultChecked: Rule.Skip, innerHTML: Rule.Skip, suppressContentEditableWarning: Rule.Skip,
   suppressHydrationWarning: Rule.Skip, ref: Rule.Skip, autoFocus: Rule.LowerBoolean, multiple: Rule.LowerBoolean,
   muted: Rule.LowerBoolean, xlinkHref: Rule.Action, capture: Rule.Overloaded, download: Rule.Overloaded,
   cols: Rule.Positive, rows: Rule.Positive, size: Rule.Positive, span: Rule.Positive, rowSpan: Rule.Numeric,
   start: Rule.Numeric,
-};
+});
 
 const nameRules = new Map<string, NameRule>();
 
@@ -695,7 +724,7 @@ function ruleOf(name: string): NameRule {
   if (special !== undefined) r = { rule: special, attr: name === "xlinkHref" ? "xlink:href" : name === "autoFocus" || name === "multiple" || name === "muted" ? name.toLowerCase() : name };
   else if (BOOLEAN[name] === true) r = { rule: Rule.Boolean, attr: name };
   else if (STRINGISH[name] === true) r = { rule: Rule.Stringish, attr: name };
-  else if (RENAMED[name] !== undefined) r = { rule: Rule.Plain, attr: RENAMED[name] };
+  else if (RENAMED[name] !== undefined) r = { rule: Rule.Plain, attr: RENAMED[name]! };
   else if (name.length > 2 && (name[0] === "o" || name[0] === "O") && (name[1] === "n" || name[1] === "N")) r = { rule: Rule.Skip, attr: name };
   else {
     const attr = ALIASES[name] ?? name;
@@ -836,6 +865,40 @@ const dispatcher: Dispatcher = {
   useFormState: (_a, initial) => [initial, noop, false],
 };
 
+// A hook React has and this dispatcher lacks (useEffectEvent, useFormStatus's
+// useHostTransitionStatus, the compiler's useMemoCache, a newer React's)
+// is found on the dispatcher's prototype: a function that throws
+// Unsupported, so that the render falls back to React instead of failing
+// with "is not a function". The hooks above are own properties, found
+// before the prototype is asked.
+Object.setPrototypeOf(
+  dispatcher,
+  new Proxy(
+    {},
+    {
+      get: (_target, name) =>
+        typeof name === "string"
+          ? () => {
+              throw new Unsupported("the hook " + name);
+            }
+          : undefined,
+    },
+  ),
+);
+
+// __renderFallback is installed by the Go engine (ssr/engine.go): it counts
+// a render handed to React, by kind, and logs why.
+declare function __renderFallback(kind: string, reason: string): void;
+
+/**
+ * fellBack tells the engine that a render of kind ("page", "island",
+ * "card") went to React for reason; outside the engine (tests) it does
+ * nothing.
+ */
+export function fellBack(kind: "page" | "island" | "card", reason: string): void {
+  if (typeof __renderFallback === "function") __renderFallback(kind, reason);
+}
+
 /**
  * renderStatic renders element as renderToString would, but for a page
  * that never hydrates as a whole: the same HTML, without React's
@@ -878,7 +941,23 @@ export function renderIsland(element: React.ReactNode, identifierPrefix: string)
       return renderStatic(element);
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
+      fellBack("island", e.message);
     }
   }
   return renderToString(element, { identifierPrefix });
+}
+
+/**
+ * renderCard renders a card kept as a fragment (fragment.tsx): with
+ * renderStatic, or, for what it does not write, with renderToString (a
+ * card never hydrates, so React's markup needs nothing more).
+ */
+export function renderCard(element: React.ReactNode): string {
+  try {
+    return renderStatic(element);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    fellBack("card", e.message);
+    return renderToString(element);
+  }
 }

@@ -422,7 +422,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 	engine, err := ssr.NewEngine(bundle, ssr.Options{
 		Size: cfg.RenderPool, Timeout: cfg.RenderTimeout, Logger: logger,
-		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, Fragments: fragments,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, OnFallback: metrics.StaticFallback, Fragments: fragments,
 	})
 	if err != nil {
 		return err

@@ -45,6 +45,13 @@ type Limits struct {
 	// PopularitySourceDevicesPerHour caps the distinct devices one address
 	// counts for one doctor or clinic per event kind and hour.
 	PopularitySourceDevicesPerHour int `json:"popularitySourceDevicesPerHour"`
+	// LanguageCookieDays is how long the language choice is kept (SPEC §9).
+	LanguageCookieDays int `json:"languageCookieDays"`
+	// The app's store links: the footer's badges and the error page's
+	// download action, which the server writes itself when the renderer
+	// cannot (server/web plainErrorPage).
+	PlayStoreURL string `json:"playStoreUrl"`
+	AppStoreURL  string `json:"appStoreUrl"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

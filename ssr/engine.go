@@ -2,6 +2,7 @@ package ssr
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -40,6 +41,10 @@ type Options struct {
 	// feeds its metrics from them.
 	OnWait    func(time.Duration)
 	OnReplace func()
+	// OnFallback, when set, learns of each render the bundle's static
+	// renderer handed to React, by kind ("page", "island", "card"):
+	// client/staticRender.ts fellBack.
+	OnFallback func(kind string)
 	// Fragments, when set, keeps the HTML of cards (fragment.tsx) across
 	// renders; nil renders every card in place.
 	Fragments *Fragments
@@ -150,6 +155,7 @@ func (e *Engine) Swap(b *Bundle) error {
 func (e *Engine) newVM(p *program) (*vm, error) {
 	rt := goja.New()
 	installGlobals(rt, e.opts.Logger)
+	e.installFallback(rt)
 	v := &vm{rt: rt, gen: p.gen, build: p.bundle.ID}
 	e.installFragments(v)
 	if _, err := rt.RunProgram(p.compiled); err != nil {
@@ -190,6 +196,36 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 	}
 	e.pool.put(v)
 	return html, nil
+}
+
+// inlineScriptsFunc is the bundle's function naming its documents' inline
+// scripts (client/entry-server.tsx).
+const inlineScriptsFunc = "__sogliqInlineScripts"
+
+// InlineScripts returns the texts of the inline scripts the bundle's
+// documents may hold, for a Content-Security-Policy that allows exactly
+// them by hash; none when the bundle names none.
+func (e *Engine) InlineScripts(ctx context.Context) ([]string, error) {
+	v, err := e.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := goja.AssertFunction(v.rt.Get(inlineScriptsFunc))
+	if !ok {
+		e.pool.put(v)
+		return nil, nil
+	}
+	res, err := fn(goja.Undefined())
+	if err != nil {
+		go e.replace()
+		return nil, fmt.Errorf("ssr: %s: %w", inlineScriptsFunc, err)
+	}
+	e.pool.put(v)
+	var scripts []string
+	if err := json.Unmarshal([]byte(res.String()), &scripts); err != nil {
+		return nil, fmt.Errorf("ssr: %s: %w", inlineScriptsFunc, err)
+	}
+	return scripts, nil
 }
 
 func (e *Engine) acquire(ctx context.Context) (*vm, error) {
@@ -265,6 +301,26 @@ func (e *Engine) installFragments(v *vm) {
 		e.opts.Fragments.put(str(call, 0), html, str(call, 1))
 		v.cards = append(v.cards, html)
 		return rt.ToValue(len(v.cards) - 1)
+	})
+}
+
+// installFallback gives the bundle __renderFallback(kind, reason), which
+// counts a render handed to React (Options.OnFallback) and logs why: a page
+// or a card at Warn, so that what the static renderer lacks gets support;
+// an island at Debug, since islands that need useId always go to React.
+func (e *Engine) installFallback(rt *goja.Runtime) {
+	_ = rt.Set("__renderFallback", func(call goja.FunctionCall) goja.Value {
+		kind := call.Argument(0).String()
+		if e.opts.OnFallback != nil {
+			e.opts.OnFallback(kind)
+		}
+		level := slog.LevelWarn
+		if kind == "island" {
+			level = slog.LevelDebug
+		}
+		e.opts.Logger.Log(context.Background(), level, "ssr: static render fell back to React",
+			slog.String("kind", kind), slog.String("reason", call.Argument(1).String()))
+		return goja.Undefined()
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -291,5 +292,49 @@ func TestBackgroundWaiterLeaves(t *testing.T) {
 	e.pool.put(held)
 	if got, err := e.Render(Background(context.Background()), []byte("y")); err != nil || got != "ok:y" {
 		t.Errorf("background Render with a free runtime = %q, %v", got, err)
+	}
+}
+
+// TestRenderFallbackIsCounted: the bundle's __renderFallback(kind, reason)
+// (client/staticRender.ts fellBack) reaches Options.OnFallback with its
+// kind, and the log with the reason.
+func TestRenderFallbackIsCounted(t *testing.T) {
+	var mu sync.Mutex
+	var kinds []string
+	var log strings.Builder
+	e, err := NewEngine(&Bundle{ID: "t", Server: `globalThis.__sogliqRender = function (props) {
+  __renderFallback("card", "the hook useEffectEvent");
+  __renderFallback("page", "Doctor: the hook useEffectEvent");
+  return "ok";
+};`}, Options{Size: 1, Logger: slog.New(slog.NewTextHandler(&log, nil)), OnFallback: func(kind string) {
+		mu.Lock()
+		defer mu.Unlock()
+		kinds = append(kinds, kind)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := e.Render(context.Background(), []byte("{}")); err != nil || got != "ok" {
+		t.Fatalf("Render = %q, %v", got, err)
+	}
+	if strings.Join(kinds, ",") != "card,page" {
+		t.Errorf("OnFallback got %v, want card then page", kinds)
+	}
+	if !strings.Contains(log.String(), "reason=\"Doctor: the hook useEffectEvent\"") {
+		t.Errorf("the log lacks the reason:\n%s", log.String())
+	}
+}
+
+// TestInlineScripts: the bundle's __sogliqInlineScripts names the texts of
+// its documents' inline scripts; a bundle without it names none.
+func TestInlineScripts(t *testing.T) {
+	e := newTestEngine(t, testScript+`
+globalThis.__sogliqInlineScripts = function () { return JSON.stringify(["a()", "{\"prefetch\":[]}"]); };`, time.Second)
+	got, err := e.InlineScripts(context.Background())
+	if err != nil || strings.Join(got, "|") != `a()|{"prefetch":[]}` {
+		t.Errorf("InlineScripts = %q, %v", got, err)
+	}
+	if got, err := newTestEngine(t, testScript, time.Second).InlineScripts(context.Background()); err != nil || got != nil {
+		t.Errorf("InlineScripts of a bundle without them = %q, %v", got, err)
 	}
 }

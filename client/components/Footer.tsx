@@ -1,10 +1,11 @@
+import limits from "../../shared/limits.json";
 import { t, type Lang } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import { fragment } from "./fragment";
 import "./Footer.css";
 
-export const PLAY_STORE_URL = "https://play.google.com/store/apps/details?id=uz.sogliq.app";
-export const APP_STORE_URL = "https://apps.apple.com/app/sogliq/id6400000000";
+export const PLAY_STORE_URL = limits.playStoreUrl;
+export const APP_STORE_URL = limits.appStoreUrl;
 
 /** FooterProps are all the footer shows: it is the same on every page of a language and region. */
 interface FooterProps {

@@ -73,7 +73,9 @@ export function Header({ lang, region, url, regions, route, data, addClinicUrl }
           ) : (
             <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>
           )}
-          <a className="header__account" href={href("login", {}, place)}>{t(lang, "header.signIn")}</a>
+          {/* One of the two shows: <html data-signed-in> (Document.tsx) says which. */}
+          <a className="header__account header__account--guest" href={href("login", {}, place)}>{t(lang, "header.signIn")}</a>
+          <a className="header__account header__account--user" href={href("profile", {}, place)}>{t(lang, "header.account")}</a>
         </div>
       </div>
       <nav className="header__nav container" aria-label={t(lang, "nav.menu")}>

@@ -1,4 +1,5 @@
 import { Helmet } from "react-helmet-async";
+import { t, type Lang } from "../lib/i18n";
 import type { PageURL } from "../types";
 import ogDefault from "../media/og-default.png";
 
@@ -11,13 +12,40 @@ export interface PageHeadProps {
   image?: string;
   /** Open Graph type: website by default, profile for a doctor and so on. */
   type?: string;
+  /**
+   * paging is a listing's page number: past the first page, the title and
+   * description name it, so that every page of a listing has its own.
+   */
+  paging?: { lang: Lang; page: number };
+}
+
+/**
+ * pagedTitle names page n in title, before the site's name when the title
+ * ends with it ("Кардиологи, страница 2 | Sog'liq").
+ */
+export function pagedTitle(lang: Lang, title: string, page: number): string {
+  if (page <= 1) return title;
+  const suffix = ` | ${t(lang, "site.name")}`;
+  const named = t(lang, "pagination.titlePage", { n: page });
+  return title.endsWith(suffix) ? `${title.slice(0, -suffix.length)}, ${named}${suffix}` : `${title}, ${named}`;
+}
+
+/** pagedDescription ends description with the page number past the first page. */
+export function pagedDescription(lang: Lang, description: string, page: number): string {
+  if (page <= 1) return description;
+  const sentence = `${t(lang, "pagination.page", { n: page })}.`;
+  return /[.!?…]$/.test(description) ? `${description} ${sentence}` : `${description}. ${sentence}`;
 }
 
 /**
  * PageHead declares a page's head tags. react-helmet-async 3 renders them in
  * place on React 19, and React hoists them into <head>.
  */
-export function PageHead({ title, description, url, noindex, image, type = "website" }: PageHeadProps) {
+export function PageHead({ title, description, url, noindex, image, type = "website", paging }: PageHeadProps) {
+  if (paging) {
+    title = pagedTitle(paging.lang, title, paging.page);
+    description = pagedDescription(paging.lang, description, paging.page);
+  }
   const ogImage = image ? (image.startsWith("/") ? url.origin + image : image) : url.origin + ogDefault;
   return (
     <Helmet>

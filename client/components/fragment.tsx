@@ -1,9 +1,10 @@
 // A fragment is a card rendered once and reused as HTML by every page that
 // shows it (ssr/fragments.go). Cards are never hydrated (only islands are),
 // so the spliced HTML needs no React state; a card must hold no island and
-// read no context.
+// read no context. A card the static renderer cannot write is rendered by
+// React (renderCard).
 import type { ComponentType } from "react";
-import { renderStatic } from "../staticRender";
+import { renderCard } from "../staticRender";
 
 // Installed by the Go engine (ssr/engine.go, installFragments).
 declare function __fragmentKey(kind: string, propsJSON: string): string;
@@ -41,7 +42,7 @@ export function keep(kind: string, propsJSON: string, tag: string, render: () =>
  */
 export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>): ComponentType<P> {
   function Fragment(props: P) {
-    const n = keep(kind, JSON.stringify(props), tagOf(props), () => renderStatic(<Card {...props} />));
+    const n = keep(kind, JSON.stringify(props), tagOf(props), () => renderCard(<Card {...props} />));
     return n === null ? <Card {...props} /> : <template data-fragment={n} />;
   }
   Fragment.displayName = `Fragment(${kind})`;

@@ -28,8 +28,9 @@ import sparkles from "icon:sparkles";
 import stethoscope from "icon:stethoscope";
 import venus from "icon:venus";
 import wind from "icon:wind";
+import { lookupTable } from "../lib/lookup";
 
-const bySlug: Record<string, string> = {
+const bySlug = lookupTable<string>({
   terapevt: stethoscope,
   kardiolog: heartPulse,
   pediatr: baby,
@@ -60,7 +61,7 @@ const bySlug: Record<string, string> = {
   infeksionist: bug,
   gematolog: droplet,
   kosmetolog: sparkles,
-};
+});
 
 /** specialtyIcon is the SVG markup of a specialty's icon. */
 export function specialtyIcon(slug: string): string {

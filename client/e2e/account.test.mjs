@@ -18,7 +18,7 @@ test("a first sign-in, registration, personal data and signing out", async () =>
   await withContext({ viewport: desktop }, async (page, context) => {
     const problems = watchProblems(page);
     await page.goto("/doctors");
-    await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.locator(".header__account").click()]);
+    await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.locator(".header__account--guest").click()]);
     await hydrated(page, "SignInForm");
 
     // The mask writes the number as people read it.

@@ -10,7 +10,7 @@ import { desktop, hydrated, mobile, screenshot, smsCode, watchProblems, withCont
 
 async function signIn(page) {
   await page.goto("/doctors");
-  await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.locator(".header__account").click()]);
+  await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.locator(".header__account--guest").click()]);
   await hydrated(page, "SignInForm");
   await page.getByLabel("Номер телефона").pressSequentially("907770011");
   await page.getByRole("button", { name: "Получить код" }).click();

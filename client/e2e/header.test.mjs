@@ -5,7 +5,7 @@
 // 320 and 390 px; the sidebar opens below the bar with the add-clinic link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchProblems, withContext, hydrated } from "./browser.mjs";
+import { baseURL, hydrated, smsCode, watchProblems, withContext } from "./browser.mjs";
 
 /** cut lists the header's texts that do not fit their box, placeholders included. */
 function cut(page) {
@@ -72,3 +72,52 @@ for (const width of [320, 390]) {
     });
   }
 }
+
+// Issue 27, item 4: a signed-in patient's header says so on cached pages,
+// which stay one for everyone: no island, no request of their own, and
+// after signing out the header says Kirish again.
+test("signed in, the header of a cached page leads to the account; signed out, to Kirish", async () => {
+  await withContext({ viewport: { width: 320, height: 740 }, isMobile: true, hasTouch: true }, async (page, context) => {
+    const problems = watchProblems(page);
+    const listing = "/uz/doctors/kardiolog";
+    const guest = page.locator(".header__account--guest");
+    const account = page.locator(".header__account--user");
+    await page.goto(listing);
+    assert.ok(await guest.isVisible(), "a visitor is offered Kirish");
+    assert.ok(!(await account.isVisible()));
+
+    await page.goto("/uz/login");
+    await hydrated(page, "SignInForm");
+    await page.getByLabel("Telefon raqami").fill("+998 90 733-27-04");
+    await page.getByRole("button", { name: "Kodni olish" }).click();
+    await page.getByLabel("SMS dagi kod").fill(await smsCode("+998907332704"));
+    await Promise.all([page.waitForURL((u) => u.pathname === "/uz/register/finalize"), page.getByRole("button", { name: "Kirish", exact: true }).click()]);
+    const hint = (await context.cookies()).find((c) => c.name === "signed_in");
+    assert.ok(hint && !hint.httpOnly, "the sign-in sets the signed_in hint, readable by the page");
+
+    // The listing is the cached page every visitor gets, and no island
+    // loads to say who is signed in.
+    const plain = await (await fetch(baseURL + listing)).text();
+    // The islands' chunks never arrive (held, not failed: a failed chunk reloads the page).
+    await page.route("**/assets/islands/**", () => {});
+    const res = await page.goto(listing, { waitUntil: "domcontentloaded" });
+    assert.equal(res.headers()["x-cache"], "HIT", "the page comes from the cache");
+    assert.match(res.headers()["cache-control"], /^public/);
+    assert.equal(await res.text(), plain, "the signed-in visitor gets the page everyone gets");
+    assert.ok(await account.isVisible(), "signed in, the header shows the account");
+    assert.ok(!(await guest.isVisible()), "and no Kirish");
+    assert.equal(await account.innerText(), "Shaxsiy kabinet");
+    assert.equal(await account.getAttribute("href"), "/uz/profile");
+    assert.deepEqual(await cut(page), [], "nothing of the header is cut at 320 px");
+    await page.unroute("**/assets/islands/**");
+
+    // Signing out (the profile's form) takes the hint away.
+    await page.goto("/uz/profile");
+    await Promise.all([page.waitForURL((u) => u.pathname === "/uz"), page.getByRole("button", { name: "Chiqish" }).click()]);
+    assert.ok(!(await context.cookies()).some((c) => c.name === "signed_in"), "signing out clears the hint");
+    await page.goto(listing);
+    assert.ok(await guest.isVisible(), "signed out, Kirish again");
+    assert.ok(!(await account.isVisible()));
+    assert.deepEqual(problems.filter((p) => !p.includes("/assets/islands/")), [], problems.join("\n"));
+  });
+});

@@ -168,6 +168,12 @@ export interface DoctorReview {
    */
   date: string;
   clinic: string;
+  /**
+   * Lang is the language the text is written in (writtenIn): a page in
+   * another language marks it with a lang attribute. Empty for a text
+   * without letters.
+   */
+  lang: string;
 }
 /**
  * MaxCardReviews is how many reviews the card shows, newest first.

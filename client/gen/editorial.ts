@@ -139,6 +139,11 @@ export interface Form {
   values: Values;
   hasDraft: boolean;
   /**
+   * LiveSlug is the slug the site uses now ("" for a kind without one):
+   * kept as it is, it passes even when shorter than a new slug may be.
+   */
+  liveSlug?: string;
+  /**
    * CanDelete is whether editors delete entities of the kind.
    */
   canDelete: boolean;

@@ -153,7 +153,9 @@ export default function EditorForm(p: EditorFormProps) {
       if (f.type === "rows") Object.assign(out, checkRows(lang, f, values[f.name]?.rows ?? []));
       for (const { key, part } of keys(f)) {
         const s = values[f.name]?.[part] ?? "";
-        const msg = check(lang, f, s, minOf(f));
+        // The slug the site uses now passes as it is, whatever its length (server/editorial Check).
+        const kept = f.type === "slug" && form.liveSlug !== undefined && s.trim() === form.liveSlug;
+        const msg = check(lang, f, s, kept ? 0 : minOf(f));
         if (msg) out[key] = msg;
         else if (f.upTo && f.upToMessage && exceeds(f, s.trim(), (values[f.upTo]?.text ?? "").trim())) out[key] = t(lang, f.upToMessage as Parameters<typeof t>[1]);
       }

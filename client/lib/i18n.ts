@@ -1,11 +1,14 @@
 // Dictionaries live in shared/i18n so the Go server reads the same keys.
 import ru from "../../shared/i18n/ru.json";
 import uz from "../../shared/i18n/uz.json";
+import { hasOwn, lookupTable } from "./lookup";
 
 export type Lang = "ru" | "uz";
 export type Key = keyof typeof ru;
 
-const dictionaries: Record<Lang, Record<Key, string>> = { ru, uz };
+// Keys are built from data too (`clinic.tab.${tab}`): only a dictionary's
+// own texts are found, never Object.prototype's members.
+const dictionaries: Record<Lang, Readonly<Record<string, string | undefined>>> = { ru: lookupTable<string>(ru), uz: lookupTable<string>(uz) };
 
 // One RegExp for every call: goja compiles a regular expression literal
 // afresh each time it runs a global replace over non-ASCII text, a third of
@@ -16,7 +19,7 @@ const placeholder = /\{(\w+)\}/g;
 export function t(lang: Lang, key: Key, vars?: Record<string, string | number>): string {
   const text = dictionaries[lang][key] ?? dictionaries.ru[key] ?? key;
   if (!vars || text.indexOf("{") < 0) return text;
-  return text.replace(placeholder, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return text.replace(placeholder, (m, name: string) => (hasOwn(vars, name) ? String(vars[name]) : m));
 }
 
 /**

@@ -70,7 +70,7 @@ const speculates = typeof HTMLScriptElement.supports === "function" && HTMLScrip
 
 function prefetchOnHover(e: PointerEvent): void {
   const a = (e.target as Element | null)?.closest?.("a");
-  if (!(a instanceof HTMLAnchorElement) || a.origin !== location.origin) return;
+  if (!(a instanceof HTMLAnchorElement) || a.origin !== location.origin || a.hasAttribute("data-no-prefetch")) return;
   const url = a.pathname + a.search;
   if (prefetched.has(url) || url === location.pathname + location.search || isPrivate(url) || /^\/(api|cert)\//.test(a.pathname)) return;
   prefetched.add(url);

@@ -48,13 +48,57 @@ export function applyMask(mask: string, raw: string): string {
 /** PHONE_MASK writes an Uzbek number as people read it. */
 export const PHONE_MASK = "+998 ## ###-##-##";
 
+/** COUNTRY_CODE is Uzbekistan's calling code, which the mask writes itself. */
+const COUNTRY_CODE = "998";
+/** HELD is what the mask writes before the national number. */
+const HELD = "+" + COUNTRY_CODE + " ";
+/** NATIONAL is the length of a national number: an operator's code and seven digits. */
+const NATIONAL = 9;
+
+const digitsOf = (s: string) => s.replace(/\D/g, "");
+
 /**
- * maskPhone formats what a visitor typed into the phone field: the
- * country code is written by the mask, so a typed "998" (or "+998") is
- * dropped first.
+ * maskPhone formats what is in the phone field after each edit, so it reads
+ * its own output back with a key appended: the same number comes out
+ * whether the visitor types or pastes "+998 93 555-00-11", "998935550011",
+ * "8 93 555 00 11" or "935550011", key by key or at once. The country code
+ * is kept apart from the national number, never read as its digits:
+ *
+ *   - a "+" starts an international number, wherever it is typed (so "+"
+ *     typed after the mask's "+998 " starts over): "+", "+9", "+99", "+998"
+ *     are the code being typed and stay as they are;
+ *   - after the mask's own "+998 ", or without a "+", the digits are the
+ *     national number (nationalNumber reads a code or a trunk "8" typed
+ *     before it).
  */
 export function maskPhone(raw: string): string {
-  let digits = raw.replace(/\D/g, "");
-  if (digits.startsWith("998")) digits = digits.slice(3);
-  return digits === "" ? "" : applyMask(PHONE_MASK, "+998 " + digits);
+  const plus = raw.lastIndexOf("+");
+  if (plus > 0) raw = raw.slice(plus);
+  let national: string;
+  if (raw.startsWith("+") && !raw.startsWith(HELD)) {
+    const digits = digitsOf(raw);
+    if (COUNTRY_CODE.startsWith(digits)) return "+" + digits;
+    national = digits.startsWith(COUNTRY_CODE) ? digits.slice(COUNTRY_CODE.length) : digits;
+  } else {
+    national = nationalNumber(digitsOf(raw.startsWith(HELD) ? raw.slice(HELD.length) : raw));
+    if (national === "") return raw.startsWith(HELD) ? "+" + COUNTRY_CODE : "";
+  }
+  return applyMask(PHONE_MASK, HELD + national.slice(0, NATIONAL));
+}
+
+/**
+ * nationalNumber reads digits written after the mask's prefix (or without
+ * one) as the national number. A national number has nine digits, so ten
+ * or more that begin with 998 were the country code typed again over the
+ * mask's (which shows "+998 99 893-55-50" until the tenth key, then the
+ * right number). A leading 8 is the old trunk prefix when a digit other
+ * than 8 follows (no operator's code is 80–87 or 89), or when ten digits
+ * begin 888 (the trunk prefix and operator 88); "88" alone is operator 88.
+ * Digits past the ninth are dropped otherwise, so a stray key after a
+ * whole number changes nothing.
+ */
+function nationalNumber(digits: string): string {
+  if (digits.length > NATIONAL && digits.startsWith(COUNTRY_CODE)) return digits.slice(COUNTRY_CODE.length);
+  const trunk = digits.length > 1 && digits[0] === "8" && (digits[1] !== "8" || (digits.length > NATIONAL && digits.startsWith("888")));
+  return trunk ? digits.slice(1) : digits;
 }

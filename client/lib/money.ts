@@ -17,7 +17,9 @@ function group(n: number): string {
 
 /**
  * formatPrice writes a price in so'm the Russian way: 150 000 сум; from one
- * million on, millions with one decimal and a comma: 1,5 млн сум.
+ * million on, millions with one decimal and a comma, the decimal kept when
+ * it is zero (SPEC §3, §9): 1,5 млн сум, 1,0 млн сум; Uzbek writes the
+ * same numbers: 1,0 mln so'm.
  */
 export function formatPrice(amount: number, lang: Lang): string {
   const currency = lang === "uz" ? "so'm" : "сум";
@@ -26,8 +28,7 @@ export function formatPrice(amount: number, lang: Lang): string {
     const tenths = Math.round(amount / 100000);
     const whole = Math.trunc(tenths / 10);
     const frac = Math.abs(tenths % 10);
-    const num = frac === 0 ? group(whole) : `${group(whole)},${frac}`;
-    return `${num}${NBSP}${million}${NBSP}${currency}`;
+    return `${group(whole)},${frac}${NBSP}${million}${NBSP}${currency}`;
   }
   return `${group(amount)}${NBSP}${currency}`;
 }

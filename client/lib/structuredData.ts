@@ -2,6 +2,7 @@
 // only: JsonLd drops the fields a record leaves empty.
 import { t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
+import { lookupTable } from "./lookup";
 import type { ClinicText as Clinic, ClinicListing, DoctorText as Doctor, Hours, ServiceText as Service, ServiceKind } from "../gen/catalog";
 import type { ProductText as Product } from "../gen/product";
 import type { Listed as Promotion } from "../gen/promotion";
@@ -13,13 +14,13 @@ import type { PageURL } from "../types";
 const SCHEMA = "https://schema.org/";
 
 /** clinicTypes maps clinic_types slugs to a schema.org type; MedicalClinic otherwise. */
-const clinicTypes: Record<string, string> = {
+const clinicTypes = lookupTable<string>({
   bolnitsy: "Hospital",
   roddoma: "Hospital",
   laboratorii: "DiagnosticLab",
   "diagnosticheskie-centry": "DiagnosticLab",
   stomatologii: "Dentist",
-};
+});
 
 /** clinicType is the schema.org type of a clinic of the given type slug. */
 export function clinicType(typeSlug: string): string {
@@ -31,7 +32,7 @@ export function clinicType(typeSlug: string): string {
  * members; a specialty with no counterpart there (allergology,
  * ophthalmology, cosmetology ...) is left out rather than approximated.
  */
-const specialties: Record<string, string> = {
+const specialties = lookupTable<string>({
   terapevt: "PrimaryCare",
   kardiolog: "Cardiovascular",
   pediatr: "Pediatric",
@@ -55,7 +56,7 @@ const specialties: Record<string, string> = {
   dietolog: "DietNutrition",
   infeksionist: "Infectious",
   gematolog: "Hematologic",
-};
+});
 
 /** medicalSpecialties lists the schema.org specialties of refs that have one, each once. */
 export function medicalSpecialties(refs: SpecialtyRef[]): string[] {

@@ -39,6 +39,7 @@ export function ClinicList(props: RenderProps<ClinicListPage>) {
         description={t(lang, "clinics.listDescription", { subject, region: regionName, count })}
         url={props.url}
         noindex={props.noindex}
+        paging={{ lang, page: data.page }}
       />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("clinics", {}, place), label: t(lang, "nav.clinics") }]} />
       <h1 className="page-title">{t(lang, "clinics.listHeading", { subject, region: regionName })}</h1>

@@ -117,7 +117,12 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
                   <span className="doctor-review__meta">
                     {formatDate(r.date, lang)} · {r.clinic}
                   </span>
-                  {r.text && <p className="doctor-review__text">{r.text}</p>}
+                  {r.text && (
+                    // A review in the other language says so, for screen readers, search engines and translation.
+                    <p className="doctor-review__text" lang={r.lang && r.lang !== lang ? r.lang : undefined}>
+                      {r.text}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>

@@ -36,6 +36,7 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         description={t(lang, data.children ? "doctors.descriptionChildren" : "doctors.description", { specialty, region: regionName, count })}
         url={props.url}
         noindex={props.noindex}
+        paging={{ lang, page: data.page }}
       />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("doctors", {}, place), label: t(lang, "nav.doctors") }]} />
       <h1 className="page-title">{t(lang, "doctors.heading", { specialty, region: regionName })}</h1>

@@ -23,7 +23,7 @@ export function PostList(props: RenderProps<PostListPage>) {
   const heading = t(lang, `posts.${data.kind}.heading` as Key);
   return (
     <>
-      <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={t(lang, `posts.${data.kind}.description` as Key)} url={props.url} noindex={props.noindex} />
+      <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={t(lang, `posts.${data.kind}.description` as Key)} url={props.url} noindex={props.noindex} paging={{ lang, page: data.page }} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }]} />
       <h1 className="page-title">{heading}</h1>
       <div className="post-list">

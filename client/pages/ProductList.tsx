@@ -30,7 +30,7 @@ export function ProductList(props: RenderProps<ListPage>) {
   const count = tn(lang, "products.count", data.total);
   return (
     <>
-      <PageHead title={title} description={`${heading}: ${count}. ${t(lang, "products.description")}`} url={props.url} noindex={props.noindex} />
+      <PageHead title={title} description={`${heading}: ${count}. ${t(lang, "products.description")}`} url={props.url} noindex={props.noindex} paging={{ lang, page: data.page }} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("products", {}, place), label: t(lang, "nav.medication") }]} />
       <h1 className="page-title">{heading}</h1>
       <p className="page-count">{count}</p>

@@ -22,7 +22,7 @@ export function PromotionList(props: RenderProps<ListPage>) {
   };
   return (
     <>
-      <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={`${heading}: ${count}. ${t(lang, "promotions.description")}`} url={props.url} noindex={props.noindex} />
+      <PageHead title={`${heading} | ${t(lang, "site.name")}`} description={`${heading}: ${count}. ${t(lang, "promotions.description")}`} url={props.url} noindex={props.noindex} paging={{ lang, page: data.page }} />
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("promotions", {}, place), label: t(lang, "nav.promotions") }]} />
       <h1 className="page-title">{heading}</h1>
       <p className="page-count">{count}</p>

@@ -28,7 +28,7 @@ export function Search(props: RenderProps<SearchData>) {
   ] as const;
   return (
     <>
-      <PageHead title={title} description={t(lang, "search.description")} url={props.url} noindex />
+      <PageHead title={title} description={t(lang, "search.description")} url={props.url} noindex paging={{ lang, page: data.page }} />
       {data.need?.emergency && (
         <p className="search-page__emergency" role="alert">
           {t(lang, "search.need.emergency", { number: data.need.number })}{" "}

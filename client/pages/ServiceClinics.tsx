@@ -38,6 +38,7 @@ export function ServiceClinics(props: RenderProps<ServiceClinicsPage>) {
         description={t(lang, "service.description", { name, region: regionName, count })}
         url={props.url}
         noindex={props.noindex}
+        paging={{ lang, page: data.page }}
       />
       <Breadcrumbs
         lang={lang}

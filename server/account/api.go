@@ -21,6 +21,11 @@ import (
 const (
 	TokenCookie   = "token"
 	NewUserCookie = "is_new_user"
+	// SignedInCookie is a hint beside the session, readable by the page's
+	// script: cached pages, the same for everyone, show the signed-in
+	// header from it (shared/scripts.json). It grants nothing; the token
+	// does.
+	SignedInCookie = "signed_in"
 )
 
 // Tashkent is Uzbekistan's time (UTC+5 all year): a birth date is checked
@@ -193,6 +198,7 @@ func (h *Handler) verify(c *fiber.Ctx) error {
 		return refused(err)
 	}
 	h.setCookie(c, TokenCookie, sess.Token, SessionTTL)
+	h.setHint(c, SessionTTL)
 	next := "/profile"
 	if sess.NewUser {
 		h.setCookie(c, NewUserCookie, "1", newUserTTL)
@@ -219,6 +225,7 @@ func (h *Handler) logout(c *fiber.Ctx) error {
 func (h *Handler) signedOut(c *fiber.Ctx) error {
 	h.clearCookie(c, TokenCookie)
 	h.clearCookie(c, NewUserCookie)
+	h.setHint(c, -1)
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	if c.Accepts(fiber.MIMEApplicationJSON, fiber.MIMETextHTML) == fiber.MIMETextHTML {
 		home := "/"
@@ -264,6 +271,15 @@ func (h *Handler) session(c *fiber.Ctx) error {
 	next := "/profile"
 	if api.Lang(c) == "uz" {
 		next = "/uz/profile"
+	}
+	// The hint follows the session: set for a session from before it
+	// existed, cleared for one that ended elsewhere.
+	if hinted := c.Cookies(SignedInCookie) != ""; hinted != (err == nil) {
+		ttl := SessionTTL
+		if err != nil {
+			ttl = -1
+		}
+		h.setHint(c, ttl)
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	return api.OK(c, SessionState{SignedIn: err == nil, Next: next})
@@ -319,6 +335,17 @@ func (h *Handler) setCookie(c *fiber.Ctx, name, value string, ttl time.Duration)
 		Name: name, Value: value, Path: "/", MaxAge: int(ttl / time.Second),
 		Expires: h.now().Add(ttl), HTTPOnly: true, Secure: h.SecureCookies, SameSite: fiber.CookieSameSiteLaxMode,
 	})
+}
+
+// setHint sets the signed-in hint for ttl, or clears it for a negative ttl;
+// unlike the session's cookies, the page's script reads it.
+func (h *Handler) setHint(c *fiber.Ctx, ttl time.Duration) {
+	cookie := &fiber.Cookie{Name: SignedInCookie, Value: "1", Path: "/", MaxAge: int(ttl / time.Second),
+		Expires: h.now().Add(ttl), Secure: h.SecureCookies, SameSite: fiber.CookieSameSiteLaxMode}
+	if ttl < 0 {
+		cookie.Value, cookie.MaxAge, cookie.Expires = "", -1, time.Unix(0, 0)
+	}
+	c.Cookie(cookie)
 }
 
 func (h *Handler) clearCookie(c *fiber.Ctx, name string) {

@@ -3,7 +3,9 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
+	"unicode"
 )
 
 // DoctorReview is a published review on the doctor's card: every one is
@@ -14,6 +16,10 @@ type DoctorReview struct {
 	// Date is the review's date, YYYY-MM-DD in Tashkent.
 	Date   string `db:"date" json:"date"`
 	Clinic string `db:"clinic" json:"clinic"`
+	// Lang is the language the text is written in (writtenIn): a page in
+	// another language marks it with a lang attribute. Empty for a text
+	// without letters.
+	Lang string `db:"-" json:"lang"`
 }
 
 // MaxCardReviews is how many reviews the card shows, newest first.
@@ -44,6 +50,33 @@ func (s *Store) DoctorReviews(ctx context.Context, doctorID int64, lang string) 
 	for i, r := range rows {
 		out[i] = r.DoctorReview
 		out[i].Date = r.At.In(tashkentZone).Format("2006-01-02")
+		out[i].Lang = writtenIn(r.Text)
 	}
 	return out, nil
+}
+
+// writtenIn names the language of a patient's text by its script, which is
+// what tells the site's two languages apart (reviews keep no language):
+// Cyrillic is Russian ("uz-Cyrl" with a letter only Uzbek Cyrillic has),
+// Latin is Uzbek; "" when the text has no letters.
+func writtenIn(text string) string {
+	var cyrillic, latin int
+	for _, r := range text {
+		switch {
+		case unicode.Is(unicode.Cyrillic, r):
+			cyrillic++
+		case unicode.Is(unicode.Latin, r):
+			latin++
+		}
+	}
+	switch {
+	case cyrillic == 0 && latin == 0:
+		return ""
+	case cyrillic < latin:
+		return "uz"
+	case strings.ContainsAny(text, "ЎўҚқҒғҲҳ"):
+		return "uz-Cyrl"
+	default:
+		return "ru"
+	}
 }

@@ -170,6 +170,11 @@ func (h *Handler) Form(ctx context.Context, k Kind, id int64, lang string) (*For
 		return nil, err
 	}
 	f := &Form{Kind: k.Name, ID: id, Values: live, HasDraft: hasDraft, CanDelete: k.Delete != "", Missing: []string{}}
+	for _, fd := range k.Fields {
+		if fd.Type == Slug {
+			f.LiveSlug = live[fd.Name].Text
+		}
+	}
 	if hasDraft {
 		f.Values = draft
 		exp := h.now().Add(PreviewLife)
@@ -228,8 +233,12 @@ func (h *Handler) label(lang string, k Kind, key string) string {
 func (h *Handler) validate(c *fiber.Ctx, k Kind, id int64, in Values) (Values, error) {
 	v := Normalize(k, in)
 	lang := api.Lang(c)
+	live, err := Live(c.UserContext(), h.DB, k, id)
+	if err != nil {
+		return nil, notFound(err)
+	}
 	fields := map[string]string{}
-	for _, p := range Check(k, v) {
+	for _, p := range Check(k, v, live) {
 		fields[p.Key] = h.Dict.T(lang, p.Message, p.Vars...)
 	}
 	for _, f := range k.Fields {

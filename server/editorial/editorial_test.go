@@ -70,7 +70,7 @@ func TestCheckMissingDiff(t *testing.T) {
 			test.edit(v)
 			v = Normalize(k, v)
 			var keys []string
-			for _, p := range Check(k, v) {
+			for _, p := range Check(k, v, nil) {
 				keys = append(keys, p.Key)
 			}
 			if diff := cmp.Diff(test.check, keys); diff != "" {
@@ -243,5 +243,42 @@ func TestDeletedAuthor(t *testing.T) {
 	history, err := s.History(ctx, k, id)
 	if err != nil || len(history) != 1 || history[0].Author != "" || history[0].State != "published" {
 		t.Fatalf("history: %+v, %v", history, err)
+	}
+}
+
+// TestCheckKeepsALiveSlug: a slug the site uses now passes as it is, even
+// shorter than the minimum (the seeded diagnostic "kt"), so the entity
+// stays editable without moving its URL; a new short slug is still refused.
+func TestCheckKeepsALiveSlug(t *testing.T) {
+	k, ok := KindNamed("diagnostic")
+	if !ok {
+		t.Fatal("no diagnostic kind")
+	}
+	values := func(slug string) Values {
+		return Normalize(k, Values{"name": {Ru: "КТ", Uz: "KT"}, "slug": {Text: slug}})
+	}
+	for _, test := range []struct {
+		name       string
+		slug, live string
+		want       []string
+	}{
+		{"kept short slug", "kt", "kt", nil},
+		{"new short slug", "kx", "kt", []string{"slug"}},
+		{"short slug of a new entity", "kt", "", []string{"slug"}},
+		{"kept slug in a wrong form is no slug", "k_t", "k_t", []string{"slug"}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			var live Values
+			if test.live != "" {
+				live = values(test.live)
+			}
+			var keys []string
+			for _, p := range Check(k, values(test.slug), live) {
+				keys = append(keys, p.Key)
+			}
+			if diff := cmp.Diff(test.want, keys); diff != "" {
+				t.Errorf("Check (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

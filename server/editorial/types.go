@@ -100,6 +100,9 @@ type Form struct {
 	Fields   []FieldInfo `json:"fields"`
 	Values   Values      `json:"values"`
 	HasDraft bool        `json:"hasDraft"`
+	// LiveSlug is the slug the site uses now ("" for a kind without one):
+	// kept as it is, it passes even when shorter than a new slug may be.
+	LiveSlug string `json:"liveSlug,omitempty"`
 	// CanDelete is whether editors delete entities of the kind.
 	CanDelete bool       `json:"canDelete"`
 	Revisions []Revision `json:"revisions"`

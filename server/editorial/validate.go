@@ -56,8 +56,11 @@ func Normalize(k Kind, v Values) Values {
 
 // Check returns the problems of v's formats (lengths, slug and image
 // form): a draft with any is refused. Empty required fields are not
-// among them: a draft may be unfinished; Missing lists those.
-func Check(k Kind, v Values) []Problem {
+// among them: a draft may be unfinished; Missing lists those. live are the
+// values the site shows now (nil for none): a slug kept as it is passes
+// whatever its length, since a slug seeded or imported before the minimum
+// (the diagnostic "kt") must stay editable without moving its URL.
+func Check(k Kind, v Values, live Values) []Problem {
 	var out []Problem
 	for _, f := range k.Fields {
 		val := v[f.Name]
@@ -70,10 +73,11 @@ func Check(k Kind, v Values) []Problem {
 				continue
 			}
 			n := utf8.RuneCountInString(t.s)
+			kept := f.Type == Slug && live != nil && t.s == live[f.Name].Text
 			switch {
 			case f.Max > 0 && n > f.Max:
 				out = append(out, Problem{t.key, "editor.error.max", []string{"max", strconv.Itoa(f.Max)}})
-			case f.Min > 0 && n < f.Min:
+			case f.Min > 0 && n < f.Min && !kept:
 				out = append(out, Problem{t.key, "editor.error.min", []string{"min", strconv.Itoa(f.Min)}})
 			case f.Type == Slug && !slugPattern.MatchString(t.s):
 				out = append(out, Problem{t.key, "editor.error.slug", nil})

@@ -49,6 +49,9 @@ var (
 		Name: "sogliq_db_query_duration_seconds", Help: "Database queries by name (the hot queries are named where they run).",
 		Buckets: durationBuckets,
 	}, []string{"query"})
+	staticFallbacks = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "sogliq_ssr_static_fallbacks_total", Help: "Renders the static renderer handed to React, by kind (page, island, card).",
+	}, []string{"kind"})
 	redisErrors = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "sogliq_redis_errors_total", Help: "Redis calls that failed or timed out (each a cache miss), by cache and operation.",
 	}, []string{"cache", "op"})
@@ -58,7 +61,7 @@ func init() {
 	Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		requestDuration, renderDuration, cacheLookups, poolWait, runtimesReplaced, queryDuration, redisErrors,
+		requestDuration, renderDuration, cacheLookups, poolWait, runtimesReplaced, staticFallbacks, queryDuration, redisErrors,
 	)
 }
 
@@ -104,6 +107,9 @@ func PoolWait(d time.Duration) { poolWait.Observe(d.Seconds()) }
 
 // RuntimeReplaced counts one discarded goja runtime.
 func RuntimeReplaced() { runtimesReplaced.Inc() }
+
+// StaticFallback counts one render of kind the static renderer handed to React.
+func StaticFallback(kind string) { staticFallbacks.WithLabelValues(kind).Inc() }
 
 // Query starts timing the database query name; call the function it
 // returns when the query is done: defer metrics.Query("doctors.list")().

@@ -33,8 +33,9 @@ func group(n int64) string {
 }
 
 // FormatPrice writes amount the Russian way: "150 000 сум"; from one million
-// on, millions with one decimal and a comma: "1,5 млн сум". Uzbek uses
-// "so'm" and "mln". Spaces are no-break spaces.
+// on, millions with one decimal and a comma, the decimal kept when it is
+// zero (SPEC §3, §9): "1,5 млн сум", "1,0 млн сум". Uzbek uses "so'm" and
+// "mln" with the same numbers ("1,0 mln so'm"). Spaces are no-break spaces.
 func FormatPrice(amount int64, lang string) string {
 	currency, million := "сум", "млн"
 	if lang == "uz" {
@@ -51,11 +52,7 @@ func FormatPrice(amount int64, lang string) string {
 		if frac < 0 {
 			frac = -frac
 		}
-		num := group(whole)
-		if frac != 0 {
-			num += "," + strconv.FormatInt(frac, 10)
-		}
-		return num + nbsp + million + nbsp + currency
+		return group(whole) + "," + strconv.FormatInt(frac, 10) + nbsp + million + nbsp + currency
 	}
 	return group(amount) + nbsp + currency
 }

@@ -2,12 +2,15 @@ package site_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
@@ -179,7 +182,7 @@ func TestSignInPage(t *testing.T) {
 	}
 	// Every page's header leads here.
 	p := sitetest.Get(t, s.URL+"/uz/doctors")
-	if got := sitetest.Attr(p.One(t, ".header__account"), "href"); got != "/uz/login" {
+	if got := sitetest.Attr(p.One(t, ".header__account--guest"), "href"); got != "/uz/login" {
 		t.Errorf("header sign-in link %q, want /uz/login", got)
 	}
 }
@@ -273,4 +276,67 @@ func TestConsultantUnavailable(t *testing.T) {
 	if n := len(p.All(t, `a[href="/uz/profile/consultant/ai_chat"]`)); n != 0 {
 		t.Error("a new-chat button without a model")
 	}
+}
+
+// TestSignedInHeaderKeepsPagesCached: signing in sets the signed_in hint
+// (readable by the page, unlike the session) beside the session; a cached
+// page is the same bytes for a signed-in visitor as for anyone, holding
+// both header links and the script that picks one, which the CSP allows by
+// its hash; signing out, or being sent home without a live session,
+// clears the hint (issue 27, item 4).
+func TestSignedInHeaderKeepsPagesCached(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	page := s.URL + "/uz/doctors/kardiolog"
+	anonymous := sitetest.Get(t, page)
+	if sitetest.Attr(anonymous.One(t, ".header__account--guest"), "href") != "/uz/login" || sitetest.Attr(anonymous.One(t, ".header__account--user"), "href") != "/uz/profile" {
+		t.Error("the header lacks its two account links")
+	}
+	csp := anonymous.Resp.Header.Get("Content-Security-Policy")
+	scripts := anonymous.All(t, "head > script:not([src]):not([type=\"application/json\"]):not([type=\"application/ld+json\"])")
+	if len(scripts) < 2 {
+		t.Fatalf("%d inline scripts in head, want the speculation rules and the signed-in script", len(scripts))
+	}
+	for _, sc := range scripts {
+		sum := sha256.Sum256([]byte(sitetest.Text(sc)))
+		if hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(csp, hash) {
+			t.Errorf("the CSP %q does not allow the inline script %q (%s)", csp, sitetest.Text(sc), hash)
+		}
+	}
+
+	cookies, _ := signIn(t, s, sms, "+998 90 733-27-05")
+	if !strings.Contains(cookies, "signed_in=1") {
+		t.Fatalf("sign-in set %q, no signed_in hint", cookies)
+	}
+	signedIn := sitetest.Get(t, page, "Cookie", cookies)
+	if signedIn.Resp.Header.Get("X-Cache") != "HIT" || signedIn.Body != anonymous.Body || !strings.HasPrefix(signedIn.Resp.Header.Get("Cache-Control"), "public") {
+		t.Errorf("a signed-in visitor's page: X-Cache %q, Cache-Control %q, same as anyone's: %v",
+			signedIn.Resp.Header.Get("X-Cache"), signedIn.Resp.Header.Get("Cache-Control"), signedIn.Body == anonymous.Body)
+	}
+
+	// Sent home from /profile without a live session: the hint goes too.
+	home := sitetest.Get(t, s.URL+"/uz/profile", "Cookie", "signed_in=1; token=ended")
+	if home.Resp.StatusCode != 302 || !clears(home.Resp, "signed_in") {
+		t.Errorf("/uz/profile with a dead session: %d, Set-Cookie %q", home.Resp.StatusCode, home.Resp.Header.Values("Set-Cookie"))
+	}
+	req, _ := http.NewRequest("POST", s.URL+"/api/auth/logout", nil)
+	req.Header.Set("Cookie", cookies)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if !clears(resp, "signed_in") {
+		t.Errorf("sign-out: Set-Cookie %q, the hint stays", resp.Header.Values("Set-Cookie"))
+	}
+}
+
+// clears reports whether resp deletes the cookie name.
+func clears(resp *http.Response, name string) bool {
+	for _, c := range resp.Cookies() {
+		if c.Name == name && (c.MaxAge < 0 || !c.Expires.IsZero() && c.Expires.Before(time.Now())) {
+			return true
+		}
+	}
+	return false
 }

@@ -147,3 +147,27 @@ func TestContentErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestFooterNamesPagesAsTheyNameThemselves: the footer's link to each
+// information page, the press and the FAQ says what the page's heading
+// says, in both languages (the Uzbek footer said "Kontaktlar" for the page
+// "Aloqa", "Matbuot biz haqimizda" for "OAV biz haqimizda").
+func TestFooterNamesPagesAsTheyNameThemselves(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, home := range []string{"/", "/uz"} {
+		prefix := strings.TrimSuffix(home, "/")
+		footer := sitetest.Get(t, s.URL+home)
+		for _, page := range []string{"/about-us", "/contacts", "/press", "/privacy", "/terms"} {
+			path := prefix + page
+			link := footer.All(t, `footer a[href="`+path+`"]`)
+			if len(link) == 0 {
+				t.Errorf("%s: the footer has no link to %s", home, path)
+				continue
+			}
+			h1 := sitetest.Text(sitetest.Get(t, s.URL+path).One(t, "h1"))
+			if got := strings.TrimSpace(sitetest.Text(link[0])); got != h1 {
+				t.Errorf("%s: the footer calls %s %q, the page calls itself %q", home, path, got, h1)
+			}
+		}
+	}
+}

@@ -122,7 +122,9 @@ func crawlPage(t *testing.T, s *sitetest.Site, path, from string, imgs *imageSet
 	if n := len(p.All(t, "h1")); n != 1 {
 		t.Errorf("%s: %d h1, want 1", path, n)
 	}
-	for _, a := range p.All(t, "a[href]") {
+	// As a search engine does, nofollow links (the language switcher's,
+	// which store a choice) are not followed.
+	for _, a := range p.All(t, "a[href]:not([rel~=nofollow])") {
 		links = append(links, sitetest.Attr(a, "href"))
 	}
 	checkImages(t, p, path, imgs)

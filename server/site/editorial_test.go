@@ -545,3 +545,47 @@ func TestEditorScheduledPublish(t *testing.T) {
 		t.Errorf("after the stale job the row holds %q, %v; want the first publication", live, err)
 	}
 }
+
+// TestEditorKeepsAShortSeededSlug: the seeded diagnostic "kt" is shorter
+// than a new slug may be; the editor opens it, saves a draft keeping the
+// slug and publishes it, and the page stays at /diagnostika/kt. A new slug
+// that short is still refused.
+func TestEditorKeepsAShortSeededSlug(t *testing.T) {
+	sms := smstest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
+	editor := editorUsers(t, s, sms, "751")["editor"]
+	var id int64
+	if err := s.DB.Get(&id, `SELECT id FROM services WHERE kind = 'diagnostic' AND slug = 'kt'`); err != nil {
+		t.Fatalf("no seeded diagnostic kt: %v", err)
+	}
+	api := fmt.Sprintf("%s/api/editor/diagnostic/%d", s.URL, id)
+	st, body := call(t, "GET", api, editor, "")
+	if st != 200 || !strings.Contains(body, `"liveSlug":"kt"`) {
+		t.Fatalf("form: %d %s", st, body)
+	}
+	var form struct {
+		Data struct {
+			Values map[string]map[string]any `json:"values"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(body), &form); err != nil {
+		t.Fatal(err)
+	}
+	v := form.Data.Values
+	v["description"] = map[string]any{"ru": "Компьютерная томография.", "uz": "Kompyuter tomografiyasi."}
+	kept, _ := json.Marshal(v)
+	if st, body := call(t, "PUT", api+"/draft", editor, string(kept)); st != 200 {
+		t.Fatalf("a draft keeping the slug kt: %d %s", st, body)
+	}
+	if st, body := call(t, "POST", api+"/publish", editor, ""); st != 200 {
+		t.Fatalf("publish: %d %s", st, body)
+	}
+	if p := sitetest.Get(t, s.URL+"/diagnostika/kt"); p.Resp.StatusCode != 200 {
+		t.Errorf("/diagnostika/kt answers %d after publishing", p.Resp.StatusCode)
+	}
+	v["slug"] = map[string]any{"text": "kx"}
+	moved, _ := json.Marshal(v)
+	if st, body := call(t, "PUT", api+"/draft?lang=uz", editor, string(moved)); st != 422 || !strings.Contains(body, `"slug":"Kamida 3 belgi."`) {
+		t.Errorf("a new two-letter slug: %d %s", st, body)
+	}
+}

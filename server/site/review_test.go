@@ -2,8 +2,10 @@ package site_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
@@ -140,5 +142,50 @@ func TestClinicRatings(t *testing.T) {
 	}
 	if r := obj(clinicLD(t, sitetest.Get(t, s.URL+"/klinika/"+unrated)), "aggregateRating"); r != nil {
 		t.Errorf("a clinic without reviews has aggregateRating %v", r)
+	}
+}
+
+// TestReviewsInTheOtherLanguage: a review written in the other language
+// than the page's carries that language in a lang attribute (Russian text
+// on the Uzbek card, Uzbek on the Russian one); one in the page's language
+// carries none.
+func TestReviewsInTheOtherLanguage(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	var slug string
+	if err := s.DB.Get(&slug, `SELECT d.slug FROM doctors d
+		WHERE EXISTS (SELECT FROM reviews r WHERE r.doctor_id = d.id AND r.hidden_at IS NULL AND r.body ~ '[а-я]')
+		  AND EXISTS (SELECT FROM reviews r WHERE r.doctor_id = d.id AND r.hidden_at IS NULL AND r.body ~ '^[A-Za-z]')
+		ORDER BY d.id LIMIT 1`); err != nil {
+		t.Fatalf("no doctor with reviews in both languages: %v", err)
+	}
+	cyrillic := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) })
+	}
+	for _, test := range []struct{ path, page, other string }{
+		{"/doctor/" + slug, "ru", "uz"},
+		{"/uz/doctor/" + slug, "uz", "ru"},
+	} {
+		p := sitetest.Get(t, s.URL+test.path)
+		var own, other int
+		for _, n := range p.All(t, ".doctor-review__text") {
+			text, lang := sitetest.Text(n), sitetest.Attr(n, "lang")
+			written := "uz"
+			if cyrillic(text) {
+				written = "ru"
+			}
+			want := ""
+			if written != test.page {
+				want = written
+				other++
+			} else {
+				own++
+			}
+			if lang != want {
+				t.Errorf("%s: %q has lang=%q, want %q", test.path, text, lang, want)
+			}
+		}
+		if own == 0 || other == 0 {
+			t.Errorf("%s: %d reviews in the page's language, %d in the other", test.path, own, other)
+		}
 	}
 }

@@ -56,12 +56,16 @@ func TestStaticRenderMatchesReact(t *testing.T) {
 			t.Errorf("%s: the static renderer's page differs from React's (-react +static):\n%s", p.Path, diff)
 		}
 	}
-	// A page the static renderer refuses falls back to React, which
-	// would make the comparison above pass without it.
-	if log := logs.String(); strings.Contains(log, "rendered with React") {
+	// A page or card the static renderer refuses falls back to React,
+	// which would make the comparison above pass without it.
+	if log := logs.String(); pageFallback.MatchString(log) {
 		t.Errorf("the static renderer refused a page:\n%s", log)
 	}
 }
+
+// pageFallback is the engine's log line of a page or card rendered by
+// React (ssr.Engine installFallback).
+var pageFallback = regexp.MustCompile(`fell back to React.* kind=(page|card)`)
 
 var deskNow = regexp.MustCompile(`"now":"[^"]*"`)
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -11,10 +12,12 @@ import (
 	"sogliq/server/route"
 )
 
-// The cookies the auth guard reads (spec §3); the account API sets them.
+// The cookies the auth guard reads (spec §3); the account API sets them,
+// with signedInCookie, the hint the pages' script reads (account.SignedInCookie).
 const (
-	tokenCookie   = "token"
-	newUserCookie = "is_new_user"
+	tokenCookie    = "token"
+	newUserCookie  = "is_new_user"
+	signedInCookie = "signed_in"
 )
 
 // guardAccess is the auth guard (spec §4 check 4, §5): a page of one
@@ -36,6 +39,12 @@ func guardAccess(ctx context.Context, s *Server, pr *pageRequest) error {
 	}
 	if access == route.AccessNewUser && !pr.newUser {
 		return home
+	}
+	// A visitor sent home without a session loses the signed-in hint too
+	// (a session ended elsewhere, or expired), so the header stops saying
+	// they are signed in.
+	if pr.signedIn {
+		home.cookie = &fiber.Cookie{Name: signedInCookie, Path: "/", MaxAge: -1, Expires: time.Unix(0, 0), SameSite: fiber.CookieSameSiteLaxMode}
 	}
 	if s.Sessions == nil || pr.token == "" {
 		return home

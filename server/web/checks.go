@@ -18,6 +18,7 @@ type routeCheck func(ctx context.Context, s *Server, pr *pageRequest) error
 // routeChecks run in the order of spec §4, after the language prefix is
 // settled.
 var routeChecks = []routeCheck{
+	rememberLanguage,  // the switcher's ?lang= stores the choice, then the clean URL
 	canonicalLanguage, // /ru and /en are aliases of the unprefixed path
 	preferredLanguage, // the bare root follows the language cookie, then Accept-Language
 	validatePage,      // 1: the path names a page of the route table
@@ -45,6 +46,8 @@ type redirect struct {
 	to     string
 	// private marks a redirect that depends on the visitor: never cached.
 	private bool
+	// cookie, when set, goes with the redirect (the language choice).
+	cookie *fiber.Cookie
 }
 
 func (r *redirect) Error() string { return fmt.Sprintf("redirect %d to %s", r.status, r.to) }

@@ -38,3 +38,17 @@ func TestContentSecurityPolicy(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptHash: the CSP hash source of a script is SHA-256 in base64
+// (the value `openssl dgst -sha256 -binary | base64` gives), and every
+// inline script given is allowed by its own.
+func TestScriptHash(t *testing.T) {
+	if got := scriptHash("alert(1)"); got != "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='" {
+		t.Errorf("scriptHash(alert(1)) = %s", got)
+	}
+	got := ContentSecurityPolicy(Counters{GA4: "G-1"}, "alert(1)", "b()")
+	want := "script-src 'self' 'inline-speculation-rules' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' " + scriptHash("b()") + " https://www.googletagmanager.com;"
+	if !strings.Contains(got, want) {
+		t.Errorf("%q lacks %q", got, want)
+	}
+}

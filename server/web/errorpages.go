@@ -48,7 +48,7 @@ type errorPageKey struct {
 // each is rendered at start.
 var errorSamples = []error{
 	derrors.NotFound, derrors.Gone, derrors.Invalid,
-	fiber.ErrMethodNotAllowed, context.DeadlineExceeded, errors.New("an internal error"),
+	fiber.ErrMethodNotAllowed, fiber.ErrRequestEntityTooLarge, context.DeadlineExceeded, errors.New("an internal error"),
 }
 
 // WarmErrorPages renders the error page of every status in both languages

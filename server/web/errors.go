@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"sogliq/server/derrors"
 	"sogliq/server/page"
 	"sogliq/server/route"
+	"sogliq/shared"
 	"sogliq/ssr"
 )
 
@@ -49,11 +51,25 @@ func (s *Server) statusOf(err error, lang, path string) (int, string) {
 	case api.StatusOf(err) == fiber.StatusServiceUnavailable:
 		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	case errors.As(err, &fe) && fe.Code < 500:
-		return fe.Code, s.Dict.T(lang, "error.badRequest")
+		return fe.Code, s.Dict.T(lang, refusalKey(fe.Code))
 	case database.Unavailable(err), overloaded(err):
 		return fiber.StatusServiceUnavailable, s.Dict.T(lang, "error.unavailable")
 	default:
 		return fiber.StatusInternalServerError, s.Dict.T(lang, "error.server")
+	}
+}
+
+// refusalKey is the dictionary key of the message of a 4xx Fiber itself
+// answers: a page asked with another method than GET (405) or a body too
+// large (413) has its own words, anything else is a bad request.
+func refusalKey(status int) string {
+	switch status {
+	case fiber.StatusMethodNotAllowed:
+		return "error.methodNotAllowed"
+	case fiber.StatusRequestEntityTooLarge:
+		return "error.tooLarge"
+	default:
+		return "error.badRequest"
 	}
 }
 
@@ -70,6 +86,9 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 			c.Set(fiber.HeaderVary, "Cookie, Accept-Language")
 		}
 		if err = s.sendRedirect(c, rd.to, rd.status, cacheControl); err == nil {
+			if rd.cookie != nil {
+				c.Cookie(rd.cookie)
+			}
 			return nil
 		}
 	}
@@ -157,15 +176,91 @@ func (s *Server) loaderRedirect(c *fiber.Ctx, lr *page.Redirect) (string, error)
 	return s.Routes.Href(lr.Route, lr.Params, route.Place{Lang: pr.loc.Lang, Region: pr.region.Slug}, lr.Query)
 }
 
-// plainErrorPage is the last resort when the engine itself cannot render.
+// limits are the constants of shared/limits.json the web layer reads: the
+// app's store links of the error page's "download the app" action (as the
+// client's footer reads them) and the language cookie's lifetime.
+var limits = shared.MustReadLimits()
+
+// errorNav is the error layout's top navigation (spec §2,
+// client/layouts/ErrorLayout.tsx): the dictionary key and the path of each
+// link, and whether the path takes the region prefix.
+var errorNav = []struct {
+	key, path string
+	regional  bool
+}{
+	{"nav.appointment", "/doctors", true},
+	{"nav.analyses", "/uslugi/analizy", true},
+	{"nav.diagnostics", "/diagnostika", true},
+	{"nav.services", "/uslugi", true},
+	{"nav.clinics", "/kliniki", true},
+	{"nav.medication", "/products", false},
+}
+
+// plainErrorPage is the last resort when the engine itself cannot render:
+// the error page written by hand, with the error layout's chrome (the
+// stylesheets, the logo, the top navigation, the status picture, the way
+// home and the app's store links) and no script, so it needs nothing that
+// could have failed.
 func (s *Server) plainErrorPage(lang string, status int, message string) string {
-	home := "/"
-	if lang == "uz" {
-		home = "/uz"
+	place := route.Place{Lang: lang}
+	home := route.Join(route.Prefix(place, true), "/")
+	esc := html.EscapeString
+	var b strings.Builder
+	fmt.Fprintf(&b, `<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8">`+
+		`<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">`+
+		`<title>%s</title>`, lang, esc(s.Dict.T(lang, "error.title", "status", strconv.Itoa(status))))
+	bundle := s.bundle()
+	if bundle != nil {
+		for _, css := range bundle.Manifest.CSS {
+			fmt.Fprintf(&b, `<link rel="stylesheet" href="%s">`, esc(css))
+		}
 	}
-	return fmt.Sprintf(`<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8"><title>%d</title></head>`+
-		`<body><h1>%d</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>`,
-		lang, status, status, html.EscapeString(message), home, html.EscapeString(s.Dict.T(lang, "error.back")))
+	fmt.Fprintf(&b, `</head><body><header class="error-header"><div class="container error-header__inner">`+
+		`<a class="header__logo" href="%s"><span class="header__logo-mark" aria-hidden="true">+</span>%s</a>`+
+		`<nav class="error-header__nav" aria-label="%s">`, home, esc(s.Dict.T(lang, "site.name")), esc(s.Dict.T(lang, "nav.menu")))
+	for _, item := range errorNav {
+		fmt.Fprintf(&b, `<a href="%s">%s</a>`, route.Join(route.Prefix(place, item.regional), item.path), esc(s.Dict.T(lang, item.key)))
+	}
+	b.WriteString(`</nav></div></header><main class="main container"><section class="error-page">`)
+	picture := "media/500-"
+	if status == fiber.StatusNotFound {
+		picture = "media/404-"
+	}
+	if src := bundleMedia(bundle, picture); src != "" {
+		fmt.Fprintf(&b, `<img class="error-page__image" src="%s" alt="%s" width="320" height="200">`,
+			esc(src), esc(s.Dict.T(lang, "error.imageAlt", "status", strconv.Itoa(status))))
+	}
+	fmt.Fprintf(&b, `<p class="error-page__status">%d</p><h1 class="error-page__message">%s</h1><div class="error-page__actions">`, status, esc(message))
+	if status != fiber.StatusBadRequest {
+		fmt.Fprintf(&b, `<a class="button" href="%s">%s</a>`, home, esc(s.Dict.T(lang, "error.back")))
+	}
+	// Without a script the page cannot tell the visitor's platform: both stores.
+	fmt.Fprintf(&b, `<a class="button button--outline" href="%s" rel="noopener">%s</a>`, esc(limits.PlayStoreURL), esc(s.Dict.T(lang, "footer.playStore")))
+	fmt.Fprintf(&b, `<a class="button button--outline" href="%s" rel="noopener">%s</a>`, esc(limits.AppStoreURL), esc(s.Dict.T(lang, "footer.appStore")))
+	b.WriteString(`</div></section></main></body></html>`)
+	return b.String()
+}
+
+// bundle is the engine's current bundle, nil without an engine.
+func (s *Server) bundle() *ssr.Bundle {
+	if s.Engine == nil {
+		return nil
+	}
+	return s.Engine.Bundle()
+}
+
+// bundleMedia is the URL of the bundle's media file whose name starts
+// with prefix ("media/404-" and its content hash), "" when there is none.
+func bundleMedia(b *ssr.Bundle, prefix string) string {
+	if b == nil {
+		return ""
+	}
+	for name := range b.Assets {
+		if strings.HasPrefix(name, prefix) {
+			return ssr.PublicPath + name
+		}
+	}
+	return ""
 }
 
 // apiError answers a failed API call with the one JSON error shape

@@ -2,16 +2,65 @@ package web
 
 import (
 	"context"
+	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
 	"sogliq/server/route"
 )
 
-// langCookie is the cookie the language switcher writes (365 days).
+// langCookie keeps the visitor's language choice (SPEC §3: 365 days); the
+// server writes it when the switcher's link is followed (rememberLanguage).
 const langCookie = "lang"
+
+// langParam is the query parameter of the language switcher's links: the
+// page in the other language, with ?lang= naming that language.
+const langParam = "lang"
+
+// rememberLanguage stores the language a visitor picks with the switcher.
+// Its links lead to the page in the chosen language with ?lang= naming it:
+// the server sets the language cookie for 365 days and answers with a
+// private redirect to the page without the parameter. The choice is stored
+// by the tap itself, whatever the timing and without JavaScript (the
+// switcher's script wrote it only once loaded), and the page the redirect
+// leads to is the one every visitor shares in the cache. A ?lang= that
+// does not name the page's language stores nothing.
+func rememberLanguage(ctx context.Context, s *Server, pr *pageRequest) error {
+	if !strings.Contains(pr.query, langParam+"=") {
+		return nil
+	}
+	var chosen string
+	kept := make([]string, 0, 4)
+	found := false
+	for _, part := range strings.Split(pr.query, "&") {
+		key, value, _ := strings.Cut(part, "=")
+		if k, err := url.QueryUnescape(key); err == nil && k == langParam {
+			found = true
+			chosen, _ = url.QueryUnescape(value)
+			continue
+		}
+		if part != "" {
+			kept = append(kept, part)
+		}
+	}
+	if !found {
+		return nil
+	}
+	rd := &redirect{status: fiber.StatusFound, to: pr.path + withQuery(strings.Join(kept, "&")), private: true}
+	if chosen == pr.loc.Lang {
+		rd.cookie = &fiber.Cookie{
+			Name: langCookie, Value: chosen, Path: "/",
+			MaxAge:   limits.LanguageCookieDays * 24 * 60 * 60,
+			Expires:  time.Now().AddDate(0, 0, limits.LanguageCookieDays),
+			Secure:   strings.HasPrefix(s.PublicURL, "https://"),
+			SameSite: fiber.CookieSameSiteLaxMode,
+		}
+	}
+	return rd
+}
 
 // regionCookie is the cookie the region picker and prompt write
 // (client/lib/regionChoice.ts): the visitor's chosen region slug.

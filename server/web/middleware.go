@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
@@ -115,17 +117,24 @@ func routeLabel(c *fiber.Ctx) string {
 }
 
 // basePolicy is the Content-Security-Policy without third-party counters.
-const basePolicy = "default-src 'self'; script-src 'self' 'inline-speculation-rules'%s; style-src 'self' 'unsafe-inline'; " +
+const basePolicy = "default-src 'self'; script-src 'self' 'inline-speculation-rules'%s%s; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: https:; connect-src 'self'%s; font-src 'self'; frame-ancestors 'self'; " +
 	"base-uri 'self'; form-action 'self'; object-src 'none'"
 
 // ContentSecurityPolicy is the policy of every answer: islands' props and
 // JSON-LD are non-executable JSON scripts, so script-src needs no
 // 'unsafe-inline'; 'inline-speculation-rules' lets the document's
-// Speculation Rules run (they can only prefetch, never execute). A counter
+// Speculation Rules run (they can only prefetch, never execute), and the
+// document's inline scripts (client/lib/inlineScripts.ts: the Speculation
+// Rules again, since a hash turns the keyword off, and the signed-in
+// header's script) are allowed by their hashes. A counter
 // that is configured (its id set) adds its script and beacon hosts; one
 // that is not adds nothing.
-func ContentSecurityPolicy(c Counters) string {
+func ContentSecurityPolicy(c Counters, inline ...string) string {
+	var hashes string
+	for _, script := range inline {
+		hashes += " " + scriptHash(script)
+	}
 	var scripts, connects string
 	if c.GA4 != "" {
 		scripts += " https://www.googletagmanager.com"
@@ -135,7 +144,14 @@ func ContentSecurityPolicy(c Counters) string {
 		scripts += " https://mc.yandex.ru"
 		connects += " https://mc.yandex.ru"
 	}
-	return fmt.Sprintf(basePolicy, scripts, connects)
+	return fmt.Sprintf(basePolicy, hashes, scripts, connects)
+}
+
+// scriptHash is a script's CSP hash source: 'sha256-' and the base64 of
+// the SHA-256 of its text as written.
+func scriptHash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
 // securityHeaders sets the security headers of every answer.

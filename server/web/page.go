@@ -48,6 +48,9 @@ type pageRequest struct {
 	token   string
 	newUser bool
 	userID  int64
+	// signedIn is the signed-in hint cookie (signedInCookie), which the
+	// guard clears on a visitor it sends away.
+	signedIn bool
 }
 
 // newPageRequest takes apart a request; path and rawQuery must not be
@@ -84,6 +87,7 @@ func (s *Server) servePage(c *fiber.Ctx) error {
 	pr.acceptLanguage = utils.CopyString(c.Get(fiber.HeaderAcceptLanguage))
 	pr.token = utils.CopyString(c.Cookies(tokenCookie))
 	pr.newUser = c.Cookies(newUserCookie) != ""
+	pr.signedIn = c.Cookies(signedInCookie) != ""
 	if err := s.checkRoute(c.UserContext(), pr); err != nil {
 		return err
 	}

@@ -131,3 +131,44 @@ func cookieSafe(r rune) rune {
 	}
 	return r
 }
+
+// TestLanguageChoiceIsRemembered: the language switcher's link (?lang=
+// naming the page's language) sets the language cookie for 365 days and
+// sends the visitor, privately, to the page without the parameter, the
+// rest of the query kept; then the bare root follows the cookie. A ?lang=
+// that is not the page's language stores nothing.
+func TestLanguageChoiceIsRemembered(t *testing.T) {
+	h := redirectServer(t)
+	for _, test := range []struct {
+		uri, location, cookie string
+	}{
+		{"/uz/doctors/kardiolog?page=2&lang=uz", "/uz/doctors/kardiolog?page=2", "uz"},
+		{"/uz?lang=uz", "/uz", "uz"},
+		{"/?lang=ru", "/", "ru"},
+		{"/doctors?lang=ru&sort=rating", "/doctors?sort=rating", "ru"},
+		{"/doctors?lang=uz", "/doctors", ""},
+		{"/uz/doctors?lang=xx", "/uz/doctors", ""},
+	} {
+		resp := serveRaw(h, "GET", test.uri)
+		if resp.StatusCode() != 302 || string(resp.Header.Peek("Location")) != test.location {
+			t.Errorf("GET %s = %d to %q, want 302 to %q", test.uri, resp.StatusCode(), resp.Header.Peek("Location"), test.location)
+		}
+		if cc := string(resp.Header.Peek("Cache-Control")); cc != "private, no-store" {
+			t.Errorf("GET %s: Cache-Control %q", test.uri, cc)
+		}
+		var c fasthttp.Cookie
+		c.SetKey("lang")
+		stored := resp.Header.Cookie(&c)
+		switch {
+		case test.cookie == "" && stored:
+			t.Errorf("GET %s stored the language %q", test.uri, c.Value())
+		case test.cookie != "" && (!stored || string(c.Value()) != test.cookie || c.MaxAge() != 365*24*60*60 || string(c.Path()) != "/" || c.SameSite() != fasthttp.CookieSameSiteLaxMode):
+			t.Errorf("GET %s: cookie %s, want lang=%s for 365 days on /", test.uri, c.String(), test.cookie)
+		}
+	}
+	// Back at the bare root, the stored choice leads to /uz.
+	resp := serveRaw(h, "GET", "/", "Cookie", "lang=uz")
+	if resp.StatusCode() != 302 || string(resp.Header.Peek("Location")) != "/uz" {
+		t.Errorf("GET / with lang=uz = %d to %q, want /uz", resp.StatusCode(), resp.Header.Peek("Location"))
+	}
+}

@@ -141,7 +141,14 @@ func New(d Deps) (*Server, error) {
 	if d.DBBudget <= 0 {
 		d.DBBudget = 1500 * time.Millisecond
 	}
-	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters), hits: &hitIndex{}, errorPages: &errorPages{}}
+	var inline []string
+	if d.Engine != nil {
+		var err error
+		if inline, err = d.Engine.InlineScripts(context.Background()); err != nil {
+			return nil, fmt.Errorf("web.New: %w", err)
+		}
+	}
+	s := &Server{Deps: d, regionBySlug: map[string]region.Region{}, assets: newAssetStore(), csp: ContentSecurityPolicy(d.Counters, inline...), hits: &hitIndex{}, errorPages: &errorPages{}}
 	for _, r := range d.Regions {
 		s.regionBySlug[r.Slug] = r
 	}

@@ -177,7 +177,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	}
 	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{
 		Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger,
-		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, Fragments: fragments,
+		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, OnFallback: metrics.StaticFallback, Fragments: fragments,
 		React: opts.React,
 	})
 	if err != nil {
