@@ -7,7 +7,7 @@
 
 GO        ?= go
 BIN       := bin/server
-.PHONY: deps run dev build test test-go test-race test-site test-site-go test-browser vet lint typecheck generate generated browser-deps s3-deps bench bench-cold screenshots screenshots-dashboard clean
+.PHONY: deps run dev build test test-go test-race test-site test-site-go test-browser vet lint typecheck generate generated browser-deps s3-deps bench bench-cold bench-hits screenshots screenshots-dashboard clean
 
 # npm ci only when package-lock.json differs from the one node_modules was
 # installed from (compared by content, not time: a fresh checkout or git
@@ -153,12 +153,20 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'BenchmarkContention' -benchtime 5x -timeout 10m ./server/booking/
 	$(GO) test -run '^$$' -bench 'BenchmarkDeskDay' -benchtime 500x -timeout 30m ./server/desk/
 	$(MAKE) --no-print-directory bench-cold
+	$(MAKE) --no-print-directory bench-hits
 
 # The cold-listing test of issue 15 against the built binary: wrk over the
 # sitemap's specialty listings, each request a page not asked for before
 # (bench/cold.sh; COLD_DB, COLD_CONNS, COLD_SECONDS, COLD_ENV).
 bench-cold: build
 	bench/cold.sh $(BIN)
+
+# The cache-hit test of issue 28 against the built binary: every sitemap
+# URL once with Redis, then wrk on one cached listing beside bench/ceiling
+# (the same bytes from a bare Fiber handler), req/s and their ratio, and
+# the collector's share of the CPU (bench/hits.sh; HITS_* settings).
+bench-hits: build
+	bench/hits.sh $(BIN)
 
 clean:
 	rm -rf bin
