@@ -143,7 +143,8 @@ screenshots-dashboard: deps
 	SCREENSHOT_DIR=$(CURDIR)/screenshots E2E_ONLY=dashboard $(GO) test -run 'TestBrowser$$' -count=1 ./server/site/
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchtime 3s ./server/site/
+	$(GO) test -run '^$$' -bench . -skip BenchmarkRush -benchtime 3s ./server/site/
+	$(GO) test -run '^$$' -bench BenchmarkRush -benchtime 5x -timeout 10m ./server/site/
 	$(GO) test -run '^$$' -bench BenchmarkPageP99UnderBurst -benchtime 1x -timeout 10m ./server/
 	$(GO) test -run '^$$' -bench . ./server/cache/
 	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/

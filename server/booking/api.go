@@ -258,9 +258,9 @@ func (h *Handler) clientIP(c *fiber.Ctx) string {
 	return clientip.Resolve(c.Context().RemoteIP().String(), c.Get(fiber.HeaderXForwardedFor), h.TrustedProxies)
 }
 
-// optionalUser is the signed-in visitor, 0 for none.
-func (h *Handler) optionalUser(c *fiber.Ctx) (int64, error) {
-	id, err := h.Accounts.SessionUser(c.UserContext(), c.Cookies(account.TokenCookie), h.now())
+// sessionUser is the user of the session token, 0 for none.
+func (h *Handler) sessionUser(ctx context.Context, token string) (int64, error) {
+	id, err := h.Accounts.SessionUser(ctx, token, h.now())
 	if errors.Is(err, account.ErrNoSession) {
 		return 0, nil
 	}
@@ -285,13 +285,13 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	if in.IdempotencyKey != "" && !uuidPattern.MatchString(in.IdempotencyKey) {
 		return api.Fail(400, "booking.badIdempotencyKey")
 	}
-	user, err := h.optionalUser(c)
-	if err != nil {
-		return err
-	}
+	// The session is read only if the hold goes on to the database (Hold).
+	token := utils.CopyString(c.Cookies(account.TokenCookie))
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
-		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, UserID: user, ClientIP: h.clientIP(c),
-		RequestKey: strings.ToLower(in.IdempotencyKey),
+		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, ClientIP: h.clientIP(c),
+		RequestKey:  strings.ToLower(in.IdempotencyKey),
+		Session:     token,
+		SessionUser: func(ctx context.Context) (int64, error) { return h.sessionUser(ctx, token) },
 	}, h.now())
 	if err != nil {
 		return err

@@ -24,6 +24,14 @@ type HoldInput struct {
 	// lower case), "" for none: the same request sent again finds its
 	// hold by it.
 	RequestKey string
+	// Session is the asker's session token ("" for none) and SessionUser,
+	// when set, finds its user (UserID, 0 for none): Hold asks only for
+	// a request that goes on to the database, so the losers of a rush are
+	// answered without their sessions being read. While a hold of the
+	// same time is under way (holdGate) an asker is one session or one
+	// RequestKey.
+	Session     string
+	SessionUser func(context.Context) (int64, error)
 }
 
 // Stamp writes t as the API does: RFC 3339 in Tashkent time.
@@ -33,20 +41,121 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // unknown doctor, a doctor not at the clinic (404), a time that is not a
 // slot start of the schedule, past, inside the lead time or beyond the
 // horizon (400), too many holds of the address or the user (429), and a
-// time already taken (409 booking.taken: the exclusion constraint's word,
-// never a check made here first).
+// time already taken (409 booking.taken).
+//
+// Who gets a free time is the exclusion constraint's word. In front of
+// it, one hold of a time at a time goes to the database from this
+// process (holdGate): the others wait in memory, without a connection or
+// reading their sessions, and hear the outcome (409 when the time went
+// to someone else); the one that goes first refuses a time already taken
+// with one lock-free statement (takenBy) before any transaction. A rush
+// of 1,000 patients on one time costs the database one transaction, not
+// one per patient. A hold that waited past GateWait for the one under way
+// is refused 409 booking.beingHeld.
 //
 // Asked again for the same time by the hold's owner (the same signed-in
 // user, or the same RequestKey: a request whose answer was lost), it
 // returns that hold with a new key (only the new key's hash is kept, so
 // the lost answer's key stops working) and its expiry unchanged, Repeat
-// set, instead of refusing the owner his own time. A RequestKey already
+// set, instead of refusing the owner his own time (while another hold of
+// that time is under way, the owner is known by the same session or
+// RequestKey: a second device of his racing with the first hears 409). A RequestKey already
 // used for another time is refused, 422 booking.idempotencyReused.
 func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
+	key, until := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix()}, time.Now().Add(GateWait)
+	for {
+		f, err := s.gate.enter(ctx, key, askerOf(in), until)
+		if errors.Is(err, errGateAgain) {
+			continue
+		}
+		if err != nil {
+			return Hold{}, err
+		}
+		return s.lead(ctx, in, now, key, f)
+	}
+}
+
+// lead takes the hold as the one of its time under way (f) and tells the
+// gate how it ended, whatever happens.
+func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, key gateKey, f *flight) (h Hold, err error) {
+	var (
+		heldBy  *asker
+		refused error
+	)
+	defer func() { s.gate.leave(key, f, heldBy, refused) }()
+	if in.SessionUser != nil {
+		if in.UserID, err = in.SessionUser(ctx); err != nil {
+			return Hold{}, err
+		}
+	}
+	if in.Start.After(now) {
+		holder, taken, err := s.takenBy(ctx, in.DoctorID, in.ClinicID, in.Start, now)
+		if err != nil {
+			return Hold{}, err
+		}
+		if taken && !holder.same(askerOf(in)) {
+			heldBy = &holder
+			return Hold{}, api.Fail(409, "booking.taken")
+		}
+	}
 	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
 	if err != nil {
+		// A refusal of the time is everyone's who asks for it now; a
+		// failure of the database is this request's.
+		if api.StatusOf(err) < 500 {
+			refused = err
+		}
 		return Hold{}, err
 	}
+	if h, err = s.hold(ctx, in, slot, cutoff, now); err == nil && !h.Repeat {
+		holder := askerOf(in)
+		heldBy = &holder
+	}
+	return h, err
+}
+
+// askerOf is who asks for in's hold.
+func askerOf(in HoldInput) asker {
+	return asker{user: in.UserID, session: in.Session, requestKey: in.RequestKey}
+}
+
+// takenBy finds the booking or live hold of the doctor's time at the
+// clinic starting at start, and who may get it back by asking for it
+// again, its user or its request key (nobody, asker{}, for a booking):
+// one statement on the doctor's index, no lock. A time taken as it reads stays taken (one released
+// since is refused as a listing read a moment earlier would have shown
+// it); a taken time that starts elsewhere (a slot of another length) is
+// left to the constraint.
+func (s *Store) takenBy(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (asker, bool, error) {
+	var row struct {
+		User sql.NullInt64  `db:"user_id"`
+		Key  sql.NullString `db:"hold_request_key"`
+		Held bool           `db:"held"`
+	}
+	const q = `
+		SELECT user_id, hold_request_key::text, status = 'held' AS held
+		FROM appointments
+		WHERE doctor_id = $1
+		  AND live
+		  AND lower(during) = $3
+		  AND clinic_id = $2
+		  AND (status <> 'held' OR expires_at > $4)
+		LIMIT 1`
+	err := s.db.GetContext(ctx, &row, q, doctorID, clinicID, start, now)
+	if errors.Is(err, sql.ErrNoRows) {
+		return asker{}, false, nil
+	}
+	if err != nil {
+		return asker{}, false, fmt.Errorf("booking.takenBy(%d): %w", doctorID, err)
+	}
+	if !row.Held {
+		return asker{}, true, nil
+	}
+	return asker{user: row.User.Int64, requestKey: row.Key.String}, true, nil
+}
+
+// hold writes the hold of slot for in (see Hold).
+func (s *Store) hold(ctx context.Context, in HoldInput, slot Slot, cutoff time.Duration, now time.Time) (Hold, error) {
 	key, err := newKey()
 	if err != nil {
 		return Hold{}, err

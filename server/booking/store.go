@@ -39,6 +39,8 @@ type Store struct {
 	// Queue takes the SMS notices of bookings, in the booking's own
 	// transaction; nil queues none (the seeder, benchmarks).
 	Queue Queue
+	// gate lets one hold of a time at a time into the database.
+	gate holdGate
 }
 
 // Retried is how many transactions the Store ran again since it was made

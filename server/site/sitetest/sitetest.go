@@ -76,6 +76,11 @@ type Options struct {
 	// Clock is the job queue's time (nil: the wall clock); its workers
 	// always run, sending the booking SMS through SMS.
 	Clock jobs.Clock
+	// Serving, when set, is the pool requests are served from (the one
+	// with the database deadlines, database.OpenServing), as in
+	// production; the job queue and the editors' work keep the test's
+	// pool. Nil: everything on the test's pool.
+	Serving *sqlx.DB
 }
 
 // Site is a running site.
@@ -213,7 +218,11 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	})
 	events := analytics.NewWriter(db, analytics.WriterOptions{Logger: logger})
 	t.Cleanup(func() { _ = events.Close(context.Background()) })
-	server, err := site.New(context.Background(), site.Deps{DB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL})
+	serving := db
+	if opts.Serving != nil {
+		serving = opts.Serving
+	}
+	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL})
 	if err != nil {
 		t.Fatal(err)
 	}
