@@ -45,16 +45,6 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         <a href={href(district ? "specialty-district" : "specialty", params, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
         <a href={href(district ? "specialty-children-district" : "specialty-children", params, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
       </nav>
-      {data.districts.length > 1 && (
-        <nav className="tabs doctor-list__districts" aria-label={t(lang, "filters.district")}>
-          <a href={href(base, { specialty: s.slug }, place)} aria-current={district ? undefined : "page"}>{t(lang, "filters.anyDistrict")}</a>
-          {data.districts.map((d) => (
-            <a key={d.id} href={href(`${base}-district`, { specialty: s.slug, district: d.slug }, place)} aria-current={district?.id === d.id ? "page" : undefined}>
-              {d.name}
-            </a>
-          ))}
-        </nav>
-      )}
       {data.doctors.length > 1 && (
         <nav className="tabs doctor-list__sort" aria-label={t(lang, "filters.sort")}>
           {(["popular", "rating"] as const).map((by) => (
@@ -78,6 +68,16 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         </section>
       )}
       <Pagination lang={lang} page={data.page} total={data.total} perPage={data.perPage} hrefFor={pageHref} />
+      {data.districts.length > 1 && (
+        <nav className="tabs doctor-list__districts" aria-label={t(lang, "filters.district")}>
+          <a href={href(base, { specialty: s.slug }, place)} aria-current={district ? undefined : "page"}>{t(lang, "filters.anyDistrict")}</a>
+          {data.districts.map((d) => (
+            <a key={d.id} href={href(`${base}-district`, { specialty: s.slug, district: d.slug }, place)} aria-current={district?.id === d.id ? "page" : undefined}>
+              {d.name}
+            </a>
+          ))}
+        </nav>
+      )}
     </>
   );
 }

@@ -43,7 +43,9 @@ func TestMatch(t *testing.T) {
 		{"/nope", "", nil},
 		{"/doctor/%FF%FE", "", nil},
 		{"/doctor/%ZZ", "", nil},
-		{"/doctors/kardiolog/vzroslye", "", nil},
+		{"/doctors/kardiolog/chilonzor", "specialty-district", map[string]string{"specialty": "kardiolog", "district": "chilonzor"}},
+		{"/doctors/kardiolog/deti/chilonzor", "specialty-children-district", map[string]string{"specialty": "kardiolog", "district": "chilonzor"}},
+		{"/doctors/kardiolog/deti/chilonzor/x", "", nil},
 		{"/doctor", "", nil},
 	} {
 		t.Run(test.path, func(t *testing.T) {

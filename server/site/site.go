@@ -7,7 +7,6 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
-	"fmt"
 	"log/slog"
 	"net/netip"
 	"strings"
@@ -224,9 +223,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		return server.RenderPreview(ctx, target, loaders(db, limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict))
 	}
 	// Error pages come from memory: the moment a page fails is often the
-	// moment every renderer is busy.
+	// moment every renderer is busy. One that cannot be rendered now is
+	// rendered when first needed (or written by hand, as before).
 	if err := server.WarmErrorPages(ctx); err != nil {
-		return nil, fmt.Errorf("site.New: rendering the error pages: %w", err)
+		d.Logger.WarnContext(ctx, "error pages not rendered at start", slog.Any("err", err))
 	}
 	return server, nil
 }
