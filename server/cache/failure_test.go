@@ -166,7 +166,10 @@ func TestRedisStaysOnThroughOccasionalFailures(t *testing.T) {
 	}
 	rdb := slowFallbackClient(t, srv)
 	rdb.AddHook(&failEvery{n: 4})
-	reader := newTestCache(t, rdb, Options{LocalBytes: -1}) // every read goes to Redis
+	// Every read goes to Redis, and only the hook fails one: the timeout
+	// is far above what the spinners (and the race detector) can delay a
+	// reply by, so the test does not depend on the machine's speed.
+	reader := newTestCache(t, rdb, Options{LocalBytes: -1, RedisTimeout: 5 * time.Second})
 
 	stop := make(chan struct{})
 	var spinners sync.WaitGroup
