@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"sogliq/server/account"
 	"sogliq/server/cache"
 	"sogliq/server/cache/redistest"
@@ -110,18 +112,7 @@ func (f *freezer) pipe(dst, src net.Conn) {
 func TestFrozenDatabase(t *testing.T) {
 	const budget, maxWait, freeze = time.Second, 2 * time.Second, 10 * time.Second
 	db := dbtest.NewSeeded(t)
-	raw := dbtest.URL(t, db)
-	u, err := url.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newFreezer(t, u.Host)
-	u.Host = f.ln.Addr().String()
-	serving, err := database.OpenServing(context.Background(), u.String(), database.Limits{Timeout: budget, ConnectTimeout: budget, MaxOpen: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { serving.Close() })
+	f, serving := freezable(t, db, budget)
 	s := sitetest.StartWithDB(t, serving, sitetest.Options{DBBudget: budget})
 
 	// A signed-in visitor, made through the direct connection.
@@ -234,18 +225,7 @@ func TestFrozenDatabase(t *testing.T) {
 // answers 503.
 func TestFrozenDatabaseServesPagesFromRedis(t *testing.T) {
 	const budget = time.Second
-	db := dbtest.NewSeeded(t)
-	u, err := url.Parse(dbtest.URL(t, db))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newFreezer(t, u.Host)
-	u.Host = f.ln.Addr().String()
-	serving, err := database.OpenServing(context.Background(), u.String(), database.Limits{Timeout: budget, ConnectTimeout: budget, MaxOpen: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { serving.Close() })
+	f, serving := freezable(t, dbtest.NewSeeded(t), budget)
 	srv := redistest.Start(t)
 	rdb, err := cache.NewRedisClient(srv.URL())
 	if err != nil {
@@ -315,4 +295,22 @@ func TestFrozenDatabaseServesPagesFromRedis(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+}
+
+// freezable is a serving pool on db whose connections pass through a
+// freezer, with budget as its statement and connect timeouts.
+func freezable(t *testing.T, db *sqlx.DB, budget time.Duration) (*freezer, *sqlx.DB) {
+	t.Helper()
+	u, err := url.Parse(dbtest.URL(t, db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFreezer(t, u.Host)
+	u.Host = f.ln.Addr().String()
+	serving, err := database.OpenServing(context.Background(), u.String(), database.Limits{Timeout: budget, ConnectTimeout: budget, MaxOpen: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { serving.Close() })
+	return f, serving
 }
