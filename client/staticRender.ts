@@ -236,7 +236,10 @@ class Render {
     // after the others, in its own order.
     let late: Record<string, unknown> | null = null;
     const special = PROP_TAGS[tag] === true;
-    for (const key in props) {
+    // Object.keys and an index cost goja less than for...in's iterator.
+    const keys = Object.keys(props);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       const v = props[key];
       if (v === null || v === undefined) continue;
       switch (key) {
@@ -530,7 +533,9 @@ function describe(type: unknown): string {
 
 function selfClosing(out: string[], tag: string, props: Record<string, unknown>): void {
   out.push("<", tag);
-  for (const key in props) {
+  const keys = Object.keys(props);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const v = props[key];
     if (v === null || v === undefined) continue;
     if (key === "children" || key === "dangerouslySetInnerHTML") throw new Error(tag + " is a void element tag and must neither have `children` nor use `dangerouslySetInnerHTML`.");
@@ -547,7 +552,9 @@ function openTag(out: string[], tag: string, props: Record<string, unknown>): [u
   out.push("<", tag);
   let children: unknown = null;
   let inner: unknown = null;
-  for (const key in props) {
+  const keys = Object.keys(props);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const v = props[key];
     if (v === null || v === undefined) continue;
     if (key === "children") children = v;

@@ -10,16 +10,31 @@ export type Key = keyof typeof ru;
 // own texts are found, never Object.prototype's members.
 const dictionaries: Record<Lang, Readonly<Record<string, string | undefined>>> = { ru: lookupTable<string>(ru), uz: lookupTable<string>(uz) };
 
-// One RegExp for every call: goja compiles a regular expression literal
-// afresh each time it runs a global replace over non-ASCII text, a third of
-// t's cost on a Cyrillic page.
-const placeholder = /\{(\w+)\}/g;
+// A text with placeholders is split once into its literal parts and the
+// names between them (literal, name, literal, ...): a RegExp replace over
+// non-ASCII text on every call was most of t's cost on a Cyrillic page.
+const placeholder = /\{(\w+)\}/;
+const templates = new Map<string, string[]>();
+
+function fill(text: string, vars: Record<string, string | number>): string {
+  let parts = templates.get(text);
+  if (parts === undefined) {
+    parts = text.split(placeholder);
+    templates.set(text, parts);
+  }
+  let s = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    s += (hasOwn(vars, name) ? String(vars[name]) : "{" + name + "}") + parts[i + 1];
+  }
+  return s;
+}
 
 /** t returns the text of key in lang with {name} placeholders filled from vars. */
 export function t(lang: Lang, key: Key, vars?: Record<string, string | number>): string {
   const text = dictionaries[lang][key] ?? dictionaries.ru[key] ?? key;
   if (!vars || text.indexOf("{") < 0) return text;
-  return text.replace(placeholder, (m, name: string) => (hasOwn(vars, name) ? String(vars[name]) : m));
+  return fill(text, vars);
 }
 
 /**

@@ -18,13 +18,20 @@ export interface Variant {
  */
 export function imageURL(hash: string, size: ImageSize, density: 1 | 2): string {
   const box = sizes.sizes[size];
-  return sizes.urlPattern
-    .replace("{hash}", hash)
-    .replace("{size}", size)
-    .replace("{width}", String(box.width))
-    .replace("{height}", String(box.height))
-    .replace("{density}", density === 2 ? "@2x" : "");
+  const values: Record<string, string> = {
+    hash,
+    size,
+    width: String(box.width),
+    height: String(box.height),
+    density: density === 2 ? "@2x" : "",
+  };
+  let url = urlParts[0];
+  for (let i = 1; i < urlParts.length; i += 2) url += values[urlParts[i]] + urlParts[i + 1];
+  return url;
 }
+
+// The pattern split once into literals and {names} (literal, name, ...).
+const urlParts = sizes.urlPattern.split(/\{(hash|size|width|height|density)\}/);
 
 /** variant is the image named hash at size, or null when there is no image (hash ""). */
 export function variant(hash: string | null | undefined, size: ImageSize): Variant | null {
