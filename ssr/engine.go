@@ -22,6 +22,9 @@ import (
 const (
 	renderFunc      = "__sogliqRender"
 	reactRenderFunc = "__sogliqRenderReact"
+	// renderPropsFunc, when the bundle defines it, is renderFunc taking
+	// the props already decoded (decodeProps) instead of their JSON.
+	renderPropsFunc = "__sogliqRenderProps"
 )
 
 // ErrTimeout is returned when a render outlives its deadline. The runtime that
@@ -89,6 +92,11 @@ type program struct {
 type vm struct {
 	rt     *goja.Runtime
 	render goja.Callable
+	// renderProps is the bundle's renderPropsFunc, nil when it has none
+	// (or the engine renders with React).
+	renderProps goja.Callable
+	// keys interns the props' object keys (decodeProps).
+	keys map[string]string
 	gen    uint64
 	build  string
 	// cards are the HTML of the fragments the current render placed, by
@@ -170,6 +178,10 @@ func (e *Engine) newVM(p *program) (*vm, error) {
 		return nil, fmt.Errorf("ssr: server bundle does not define %s", name)
 	}
 	v.render = fn
+	if fn, ok := goja.AssertFunction(rt.Get(renderPropsFunc)); ok && !e.opts.React {
+		v.renderProps = fn
+		v.keys = map[string]string{}
+	}
 	return v, nil
 }
 
@@ -257,7 +269,16 @@ func (e *Engine) run(v *vm, props []byte) (html string, err error) {
 		}
 	}()
 	v.cards = v.cards[:0]
-	res, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)))
+	var res goja.Value
+	if v.renderProps != nil {
+		var obj goja.Value
+		if obj, err = decodeProps(v.rt, props, v.keys); err != nil {
+			return "", err
+		}
+		res, err = v.renderProps(goja.Undefined(), obj)
+	} else {
+		res, err = v.render(goja.Undefined(), v.rt.ToValue(string(props)))
+	}
 	if err != nil {
 		var ie *goja.InterruptedError
 		if errors.As(err, &ie) {

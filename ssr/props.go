@@ -1,0 +1,327 @@
+package ssr
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/dop251/goja"
+)
+
+// decodeProps turns a page's props (JSON) into the runtime's values, as
+// JSON.parse would: goja's JSON.parse reads through encoding/json's token
+// stream, which cost most of its time (and a tenth of a cold listing's
+// render); this reads the bytes directly. Object keys are interned in
+// keys, since every page repeats the same few hundred.
+func decodeProps(rt *goja.Runtime, data []byte, keys map[string]string) (goja.Value, error) {
+	d := propsDecoder{rt: rt, data: data, keys: keys}
+	d.space()
+	v, err := d.value(0)
+	if err != nil {
+		return nil, err
+	}
+	d.space()
+	if d.i != len(d.data) {
+		return nil, d.fail("trailing data")
+	}
+	return v, nil
+}
+
+// maxPropsDepth bounds nesting, as encoding/json does.
+const maxPropsDepth = 10000
+
+var errProps = errors.New("ssr: props are not valid JSON")
+
+type propsDecoder struct {
+	rt   *goja.Runtime
+	data []byte
+	i    int
+	keys map[string]string
+}
+
+func (d *propsDecoder) fail(what string) error {
+	return fmt.Errorf("%w: %s at byte %d", errProps, what, d.i)
+}
+
+func (d *propsDecoder) space() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *propsDecoder) value(depth int) (goja.Value, error) {
+	if d.i >= len(d.data) {
+		return nil, d.fail("unexpected end")
+	}
+	if depth > maxPropsDepth {
+		return nil, d.fail("nested too deeply")
+	}
+	switch c := d.data[d.i]; {
+	case c == '{':
+		return d.object(depth)
+	case c == '[':
+		return d.array(depth)
+	case c == '"':
+		s, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		return d.rt.ToValue(s), nil
+	case c == 't':
+		return d.literal("true", d.rt.ToValue(true))
+	case c == 'f':
+		return d.literal("false", d.rt.ToValue(false))
+	case c == 'n':
+		return d.literal("null", goja.Null())
+	case c == '-' || (c >= '0' && c <= '9'):
+		return d.number()
+	}
+	return nil, d.fail("unexpected character")
+}
+
+func (d *propsDecoder) literal(word string, v goja.Value) (goja.Value, error) {
+	if len(d.data)-d.i < len(word) || string(d.data[d.i:d.i+len(word)]) != word {
+		return nil, d.fail("invalid literal")
+	}
+	d.i += len(word)
+	return v, nil
+}
+
+func (d *propsDecoder) object(depth int) (goja.Value, error) {
+	obj := d.rt.NewObject()
+	d.i++ // {
+	d.space()
+	if d.i < len(d.data) && d.data[d.i] == '}' {
+		d.i++
+		return obj, nil
+	}
+	for {
+		d.space()
+		if d.i >= len(d.data) || d.data[d.i] != '"' {
+			return nil, d.fail("expected a key")
+		}
+		key, err := d.key()
+		if err != nil {
+			return nil, err
+		}
+		d.space()
+		if d.i >= len(d.data) || d.data[d.i] != ':' {
+			return nil, d.fail("expected ':'")
+		}
+		d.i++
+		d.space()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		// An own property whatever its name, as JSON.parse makes it
+		// (Set would give "__proto__" a prototype instead).
+		if err := obj.DefineDataProperty(key, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+			return nil, err
+		}
+		d.space()
+		if d.i >= len(d.data) {
+			return nil, d.fail("unexpected end")
+		}
+		switch d.data[d.i] {
+		case ',':
+			d.i++
+		case '}':
+			d.i++
+			return obj, nil
+		default:
+			return nil, d.fail("expected ',' or '}'")
+		}
+	}
+}
+
+func (d *propsDecoder) array(depth int) (goja.Value, error) {
+	d.i++ // [
+	d.space()
+	var items []any
+	if d.i < len(d.data) && d.data[d.i] == ']' {
+		d.i++
+		return d.rt.NewArray(), nil
+	}
+	for {
+		d.space()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+		d.space()
+		if d.i >= len(d.data) {
+			return nil, d.fail("unexpected end")
+		}
+		switch d.data[d.i] {
+		case ',':
+			d.i++
+		case ']':
+			d.i++
+			return d.rt.NewArray(items...), nil
+		default:
+			return nil, d.fail("expected ',' or ']'")
+		}
+	}
+}
+
+// key reads an object key, interned.
+func (d *propsDecoder) key() (string, error) {
+	start := d.i + 1
+	for j := start; j < len(d.data); j++ {
+		c := d.data[j]
+		if c == '"' {
+			raw := d.data[start:j]
+			if k, ok := d.keys[string(raw)]; ok {
+				d.i = j + 1
+				return k, nil
+			}
+			k := string(raw)
+			if len(d.keys) < 4096 {
+				d.keys[k] = k
+			}
+			d.i = j + 1
+			return k, nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+	}
+	return d.str()
+}
+
+// str reads a string: its bytes as they are when nothing is escaped.
+func (d *propsDecoder) str() (string, error) {
+	start := d.i + 1
+	j := start
+	for ; j < len(d.data); j++ {
+		c := d.data[j]
+		if c == '"' {
+			s := d.data[start:j]
+			if !utf8.Valid(s) {
+				return "", d.fail("invalid UTF-8")
+			}
+			d.i = j + 1
+			return string(s), nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+	}
+	buf := append([]byte(nil), d.data[start:j]...)
+	for j < len(d.data) {
+		c := d.data[j]
+		switch {
+		case c == '"':
+			if !utf8.Valid(buf) {
+				return "", d.fail("invalid UTF-8")
+			}
+			d.i = j + 1
+			return string(buf), nil
+		case c < 0x20:
+			d.i = j
+			return "", d.fail("control character in a string")
+		case c != '\\':
+			buf = append(buf, c)
+			j++
+			continue
+		}
+		if j+1 >= len(d.data) {
+			break
+		}
+		j++
+		switch e := d.data[j]; e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r, n := d.escapedRune(j + 1)
+			if n == 0 {
+				d.i = j
+				return "", d.fail("invalid \\u escape")
+			}
+			buf = utf8.AppendRune(buf, r)
+			j += n
+		default:
+			d.i = j
+			return "", d.fail("invalid escape")
+		}
+		j++
+	}
+	d.i = j
+	return "", d.fail("unterminated string")
+}
+
+// escapedRune reads the four hex digits at i (and a low surrogate's
+// escape after a high one), returning the rune and the bytes read after
+// the 'u'; a lone surrogate becomes U+FFFD, as Go's decoder makes it.
+func (d *propsDecoder) escapedRune(i int) (rune, int) {
+	hex := func(at int) (rune, bool) {
+		if at+4 > len(d.data) {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(d.data[at:at+4]), 16, 32)
+		return rune(v), err == nil
+	}
+	r, ok := hex(i)
+	if !ok {
+		return 0, 0
+	}
+	if utf16.IsSurrogate(r) {
+		if i+10 <= len(d.data) && d.data[i+4] == '\\' && d.data[i+5] == 'u' {
+			if lo, ok := hex(i + 6); ok {
+				if dec := utf16.DecodeRune(r, lo); dec != utf8.RuneError {
+					return dec, 10
+				}
+			}
+		}
+		return utf8.RuneError, 4
+	}
+	return r, 4
+}
+
+func (d *propsDecoder) number() (goja.Value, error) {
+	start := d.i
+	integer := true
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		if (c >= '0' && c <= '9') || c == '-' {
+			d.i++
+			continue
+		}
+		if c == '.' || c == 'e' || c == 'E' || c == '+' {
+			integer = false
+			d.i++
+			continue
+		}
+		break
+	}
+	text := string(d.data[start:d.i])
+	if integer {
+		if n, err := strconv.ParseInt(text, 10, 64); err == nil && n > -1<<53 && n < 1<<53 {
+			return d.rt.ToValue(n), nil
+		}
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return nil, d.fail("invalid number")
+	}
+	return d.rt.ToValue(f), nil
+}

@@ -1,0 +1,86 @@
+package ssr
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/dop251/goja"
+)
+
+// TestDecodePropsIsJSONParse: decodeProps makes what the runtime's own
+// JSON.parse makes of the same text (compared through JSON.stringify, and
+// the types of a few values), and refuses what JSON.parse refuses.
+func TestDecodePropsIsJSONParse(t *testing.T) {
+	rt := goja.New()
+	parse, _ := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("parse"))
+	stringify, _ := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("stringify"))
+	keys := map[string]string{}
+	long, _ := json.Marshal(map[string]any{"doctors": []map[string]any{{"name": "Иванов Иван", "price": 150000, "rating": 4.75, "photo": ""}}})
+	for _, doc := range []string{
+		`{}`, `[]`, `""`, `0`, `-12`, `3.25`, `1e3`, `-0.5E-2`, `9007199254740993`, `true`, `false`, `null`,
+		` { "a" : [ 1 , 2 , { "b" : null } ] , "c" : "d" } `,
+		`{"lang":"uz","title":"Shifokorlar — Toshkent","ru":"Врачи «Барака»"}`,
+		`"tab\tnew\nline \"quoted\" back\\slash \/ \b\f\r"`,
+		`"\u0041\u0416\u00e9 \ud83d\ude00 lone \ud800 end"`,
+		`"</script><b>&amp; \u2028\u2029"`,
+		`{"__proto__":{"x":1},"constructor":"c","toString":"s"}`,
+		`{"a":1,"a":2}`,
+		`[[[[[]]]]]`,
+		string(long),
+	} {
+		want, err := parse(goja.Undefined(), rt.ToValue(doc))
+		if err != nil {
+			t.Fatalf("JSON.parse(%s): %v", doc, err)
+		}
+		got, err := decodeProps(rt, []byte(doc), keys)
+		if err != nil {
+			t.Errorf("decodeProps(%s): %v", doc, err)
+			continue
+		}
+		w, _ := stringify(goja.Undefined(), want)
+		g, _ := stringify(goja.Undefined(), got)
+		if w.String() != g.String() {
+			t.Errorf("decodeProps(%s) = %s, JSON.parse gives %s", doc, g, w)
+		}
+		if got.ExportType() != want.ExportType() {
+			t.Errorf("decodeProps(%s) is a %v, JSON.parse gives a %v", doc, got.ExportType(), want.ExportType())
+		}
+	}
+	// "__proto__" is an own property, as JSON.parse makes it, not the prototype.
+	obj, _ := decodeProps(rt, []byte(`{"__proto__":{"polluted":true}}`), keys)
+	if o := obj.ToObject(rt); o.Get("polluted") != nil || o.Prototype() != rt.NewObject().Prototype() {
+		t.Error(`decodeProps: "__proto__" set the prototype`)
+	}
+	for _, bad := range []string{``, `{`, `[1,]`, `{"a":}`, `{"a" 1}`, `"unterminated`, `"bad \x escape"`, "\"ctrl \x01\"", `tru`, `nul`, `1 2`, `{"a":1}x`, `-`, `1.2.3`, "\"\xff\""} {
+		if _, err := decodeProps(rt, []byte(bad), keys); err == nil {
+			t.Errorf("decodeProps(%q) gave no error", bad)
+		}
+	}
+}
+
+func BenchmarkDecodeProps(b *testing.B) {
+	rt := goja.New()
+	parse, _ := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("parse"))
+	doctor := map[string]any{"id": 12, "slug": "ivanov-ivan", "name": "Иванов Иван Иванович", "photo": "ab12", "experienceYears": 12, "rating": 4.5, "reviewCount": 31,
+		"specialties": []map[string]any{{"slug": "kardiolog", "name": "Кардиолог"}}, "clinics": []map[string]any{{"slug": "baraka", "name": "Барака", "address": "Ташкент, ул. Навои, 12", "price": 150000}}}
+	doctors := make([]any, 20)
+	for i := range doctors {
+		doctors[i] = doctor
+	}
+	doc, _ := json.Marshal(map[string]any{"lang": "ru", "data": map[string]any{"doctors": doctors}})
+	b.Run("decodeProps", func(b *testing.B) {
+		keys := map[string]string{}
+		for range b.N {
+			if _, err := decodeProps(rt, doc, keys); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("JSON.parse", func(b *testing.B) {
+		for range b.N {
+			if _, err := parse(goja.Undefined(), rt.ToValue(string(doc))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
