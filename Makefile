@@ -7,7 +7,7 @@
 
 GO        ?= go
 BIN       := bin/server
-.PHONY: deps run dev build test test-go test-race test-site test-site-go test-browser vet lint typecheck generate generated browser-deps s3-deps bench bench-cold bench-hits screenshots screenshots-dashboard clean
+.PHONY: deps run dev build test test-go test-race test-site test-site-go test-browser vet lint typecheck generate generated browser-deps s3-deps bench bench-cold bench-hits bench-scale screenshots screenshots-dashboard clean
 
 # npm ci only when package-lock.json differs from the one node_modules was
 # installed from (compared by content, not time: a fresh checkout or git
@@ -155,6 +155,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'BenchmarkDeskDay' -benchtime 500x -timeout 30m ./server/desk/
 	$(MAKE) --no-print-directory bench-cold
 	$(MAKE) --no-print-directory bench-hits
+	$(MAKE) --no-print-directory bench-scale
 
 # The cold-listing test of issue 15 against the built binary: wrk over the
 # sitemap's specialty listings, each request a page not asked for before
@@ -168,6 +169,12 @@ bench-cold: build
 # the collector's share of the CPU (bench/hits.sh; HITS_* settings).
 bench-hits: build
 	bench/hits.sh $(BIN)
+
+# bench-scale: the cold listings of bench-cold on a --scale 50 database
+# (100k doctors; seeded once into sogliq_scale, ~90 s, reused after), where
+# nearly every card on every page is new (bench/scale.sh; SCALE_DB).
+bench-scale: build
+	bench/scale.sh $(BIN)
 
 clean:
 	rm -rf bin

@@ -56,4 +56,7 @@ n=$(wc -l <"$work/urls")
 echo "cold listings: $bin, $n distinct listing URLs, wrk -t$threads -c$conns -d${secs}s, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 URLS="$work/urls" wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$here/rotate.lua" "$origin" | sed -n '/^requests /,$p'
 grep -E '^(VmHWM|VmRSS)' "/proc/$pid/status" | tr -s ' \t' ' ' | sed 's/^/server /'
+# Renders the static renderer handed to React (client/staticRender.ts).
+# (islands that call useId always go to React; pages and cards should not).
+curl -fsS "http://127.0.0.1:$mport/metrics" | awk '/^sogliq_ssr_static_fallbacks_total/ {n += $2; kinds = kinds " " $1 "=" $2} END {printf "static renderer fallbacks: %d%s\n", n, kinds}'
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
