@@ -423,6 +423,11 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	fragments := ssr.NewFragments(0)
 	pages := cache.New(rdb, cache.Options{Logger: logger, LocalBytes: cfg.PageCacheBytes, ServeExpired: database.Unavailable, Refreshes: max(1, cfg.RenderPool/2), OnPurge: func(tags []string) { fragments.Purge(tags...) }})
 	defer pages.Close()
+	if rdb != nil {
+		// With Redis, a card rendered once serves every instance and
+		// outlives restarts and deploys of the same build.
+		fragments.Share(pages)
+	}
 	// Suggestion lists live 5 minutes in Redis (one per distinct query: a
 	// short life bounds what arbitrary queries store) and 1000 in process.
 	suggestions := cache.New(rdb, cache.Options{Logger: logger, Name: "suggestions", Prefix: suggestPrefix, FreshFor: time.Minute, StaleFor: 4 * time.Minute})

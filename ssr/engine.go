@@ -195,7 +195,7 @@ func (e *Engine) Render(ctx context.Context, props []byte) (string, error) {
 		return "", err
 	}
 	e.renders.Add(1)
-	html, err := e.run(v, props)
+	html, err := e.run(ctx, v, props)
 	if err != nil {
 		e.failures.Add(1)
 		if e.opts.OnReplace != nil {
@@ -260,7 +260,7 @@ func (e *Engine) acquire(ctx context.Context) (*vm, error) {
 	return v, nil
 }
 
-func (e *Engine) run(v *vm, props []byte) (html string, err error) {
+func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err error) {
 	timer := time.AfterFunc(e.opts.Timeout, func() { v.rt.Interrupt(ErrTimeout) })
 	defer timer.Stop()
 	defer func() {
@@ -271,11 +271,14 @@ func (e *Engine) run(v *vm, props []byte) (html string, err error) {
 	v.cards = v.cards[:0]
 	var res goja.Value
 	if v.renderProps != nil {
-		var obj goja.Value
-		if obj, err = decodeProps(v.rt, props, v.keys); err != nil {
-			return "", err
+		dec, decodeErr := decodeProps(v.rt, props, v.keys)
+		if decodeErr != nil {
+			return "", decodeErr
 		}
-		res, err = v.renderProps(goja.Undefined(), obj)
+		// The page's cards that other renders (here or on another
+		// instance) made, in one round trip before the render asks.
+		e.opts.Fragments.fetch(ctx, dec.cardKeys(v.build))
+		res, err = v.renderProps(goja.Undefined(), dec.value)
 	} else {
 		res, err = v.render(goja.Undefined(), v.rt.ToValue(string(props)))
 	}

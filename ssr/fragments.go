@@ -2,11 +2,13 @@ package ssr
 
 import (
 	"container/list"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // DefaultFragmentBytes bounds a Fragments store made with a zero size:
@@ -22,6 +24,11 @@ const DefaultFragmentBytes = 8 << 20
 // one is never served; Purge by the entity's tag only frees the memory at
 // once. It is a byte-bounded LRU, safe for concurrent use.
 type Fragments struct {
+	// shared, when set (Share), keeps the fragments beyond the process;
+	// fetched counts the fragments taken from it.
+	shared  Shared
+	fetched atomic.Uint64
+
 	mu    sync.Mutex
 	max   int64
 	used  int64
@@ -43,6 +50,50 @@ func NewFragments(maxBytes int64) *Fragments {
 	return &Fragments{max: maxBytes, order: list.New(), items: map[string]*list.Element{}, byTag: map[string]map[string]struct{}{}}
 }
 
+// Shared keeps fragments beyond the process, for every instance
+// (cache.Cache, in Redis).
+type Shared interface {
+	// GetFragments returns the tag and HTML of each key, "" for those
+	// it does not hold, in one round trip.
+	GetFragments(ctx context.Context, keys []string) (tags, htmls []string)
+	// PutFragment stores one, without making the caller wait.
+	PutFragment(key, tag, html string)
+}
+
+// Share makes f store every fragment it renders in s too, and fetch a
+// page's cards from s before the page renders (Engine.Render), so that a
+// card rendered once serves every instance and outlives a restart. Call
+// it before the first render.
+func (f *Fragments) Share(s Shared) { f.shared = s }
+
+// fetch holds the fragments keys name that the shared store has and f
+// does not, asking it once.
+func (f *Fragments) fetch(ctx context.Context, keys []string) {
+	if f == nil || f.shared == nil || len(keys) == 0 {
+		return
+	}
+	missing := keys[:0:0]
+	f.mu.Lock()
+	for _, k := range keys {
+		if _, ok := f.items[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	f.mu.Unlock()
+	if len(missing) == 0 {
+		return
+	}
+	tags, htmls := f.shared.GetFragments(ctx, missing)
+	for i, html := range htmls {
+		if html != "" && f.hold(missing[i], html, tags[i]) {
+			f.fetched.Add(1)
+		}
+	}
+}
+
+// Fetched counts the fragments taken from the shared store.
+func (f *Fragments) Fetched() uint64 { return f.fetched.Load() }
+
 // fragmentKey is build · kind · SHA-256 of the props JSON.
 func fragmentKey(build, kind, props string) string {
 	sum := sha256.Sum256([]byte(props))
@@ -60,11 +111,19 @@ func (f *Fragments) get(key string) (string, bool) {
 	return el.Value.(*fragment).html, true
 }
 
+// put stores a fragment just rendered, and shares it.
 func (f *Fragments) put(key, html, tag string) {
+	if f.hold(key, html, tag) && f.shared != nil {
+		f.shared.PutFragment(key, tag, html)
+	}
+}
+
+// hold keeps a fragment in f, reporting whether it was new.
+func (f *Fragments) hold(key, html, tag string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, ok := f.items[key]; ok {
-		return // same key, same props: the same HTML
+		return false // same key, same props: the same HTML
 	}
 	it := &fragment{key: key, html: html, tag: tag}
 	f.items[key] = f.order.PushFront(it)
@@ -76,6 +135,7 @@ func (f *Fragments) put(key, html, tag string) {
 	for f.used > f.max && f.order.Len() > 0 {
 		f.remove(f.order.Back())
 	}
+	return true
 }
 
 func (it *fragment) size() int64 { return int64(len(it.key) + len(it.html) + len(it.tag)) }

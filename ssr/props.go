@@ -1,9 +1,12 @@
 package ssr
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -15,18 +18,58 @@ import (
 // stream, which cost most of its time (and a tenth of a cold listing's
 // render); this reads the bytes directly. Object keys are interned in
 // keys, since every page repeats the same few hundred.
-func decodeProps(rt *goja.Runtime, data []byte, keys map[string]string) (goja.Value, error) {
+//
+// An object with a "fragment" string (a card's kind, server/catalog) is
+// sealed: the string becomes kind|hash, the hash of the object's JSON as
+// sent, so that the card's fragment key (fragment.tsx) follows from its
+// data without JSON.stringify in the runtime, and the engine knows the
+// page's cards before it renders (sealed, to fetch them from Redis).
+func decodeProps(rt *goja.Runtime, data []byte, keys map[string]string) (decoded, error) {
 	d := propsDecoder{rt: rt, data: data, keys: keys}
 	d.space()
 	v, err := d.value(0)
 	if err != nil {
-		return nil, err
+		return decoded{}, err
 	}
 	d.space()
 	if d.i != len(d.data) {
-		return nil, d.fail("trailing data")
+		return decoded{}, d.fail("trailing data")
 	}
-	return v, nil
+	return decoded{value: v, sealed: d.sealed, lang: d.lang}, nil
+}
+
+// decoded is what decodeProps read: the props, the cards it sealed and
+// the page's language (the top-level "lang").
+type decoded struct {
+	value  goja.Value
+	sealed []string
+	lang   string
+}
+
+// cardKeys are the fragment keys the page's cards will ask for
+// (fragment.tsx sealedKey: seal|lang|variant), with both variants a
+// card has ("" and "priced").
+func (d decoded) cardKeys(build string) []string {
+	if d.lang == "" {
+		return nil
+	}
+	keys := make([]string, 0, 2*len(d.sealed))
+	for _, seal := range d.sealed {
+		kind, _, _ := strings.Cut(seal, "|")
+		for _, variant := range []string{"", "priced"} {
+			keys = append(keys, fragmentKey(build, kind, seal+"|"+d.lang+"|"+variant))
+		}
+	}
+	return keys
+}
+
+// fragmentField is the key of a card's kind (catalog.DoctorCardText).
+const fragmentField = "fragment"
+
+// sealFragment is kind|the first 16 bytes of the SHA-256 of the card's JSON, in hex.
+func sealFragment(kind string, card []byte) string {
+	sum := sha256.Sum256(card)
+	return kind + "|" + hex.EncodeToString(sum[:16])
 }
 
 // maxPropsDepth bounds nesting, as encoding/json does.
@@ -35,10 +78,12 @@ const maxPropsDepth = 10000
 var errProps = errors.New("ssr: props are not valid JSON")
 
 type propsDecoder struct {
-	rt   *goja.Runtime
-	data []byte
-	i    int
-	keys map[string]string
+	rt     *goja.Runtime
+	data   []byte
+	i      int
+	keys   map[string]string
+	sealed []string
+	lang   string
 }
 
 func (d *propsDecoder) fail(what string) error {
@@ -96,6 +141,8 @@ func (d *propsDecoder) literal(word string, v goja.Value) (goja.Value, error) {
 
 func (d *propsDecoder) object(depth int) (goja.Value, error) {
 	obj := d.rt.NewObject()
+	start := d.i
+	kind := ""
 	d.i++ // {
 	d.space()
 	if d.i < len(d.data) && d.data[d.i] == '}' {
@@ -121,6 +168,14 @@ func (d *propsDecoder) object(depth int) (goja.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		switch {
+		case key == fragmentField:
+			if s, ok := v.Export().(string); ok && s != "" {
+				kind = s
+			}
+		case key == "lang" && depth == 0:
+			d.lang, _ = v.Export().(string)
+		}
 		// An own property whatever its name, as JSON.parse makes it
 		// (Set would give "__proto__" a prototype instead).
 		if err := obj.DefineDataProperty(key, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
@@ -135,6 +190,13 @@ func (d *propsDecoder) object(depth int) (goja.Value, error) {
 			d.i++
 		case '}':
 			d.i++
+			if kind != "" {
+				seal := sealFragment(kind, d.data[start:d.i])
+				d.sealed = append(d.sealed, seal)
+				if err := obj.Set(fragmentField, seal); err != nil {
+					return nil, err
+				}
+			}
 			return obj, nil
 		default:
 			return nil, d.fail("expected ',' or '}'")

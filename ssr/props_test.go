@@ -32,7 +32,8 @@ func TestDecodePropsIsJSONParse(t *testing.T) {
 		if err != nil {
 			t.Fatalf("JSON.parse(%s): %v", doc, err)
 		}
-		got, err := decodeProps(rt, []byte(doc), keys)
+		dec, err := decodeProps(rt, []byte(doc), keys)
+		got := dec.value
 		if err != nil {
 			t.Errorf("decodeProps(%s): %v", doc, err)
 			continue
@@ -47,7 +48,8 @@ func TestDecodePropsIsJSONParse(t *testing.T) {
 		}
 	}
 	// "__proto__" is an own property, as JSON.parse makes it, not the prototype.
-	obj, _ := decodeProps(rt, []byte(`{"__proto__":{"polluted":true}}`), keys)
+	dec, _ := decodeProps(rt, []byte(`{"__proto__":{"polluted":true}}`), keys)
+	obj := dec.value
 	if o := obj.ToObject(rt); o.Get("polluted") != nil || o.Prototype() != rt.NewObject().Prototype() {
 		t.Error(`decodeProps: "__proto__" set the prototype`)
 	}

@@ -77,7 +77,7 @@ export function ClinicListing({ lang, region, route, params, listing, hide = {} 
       ) : (
         <section className="clinic-list">
           {listing.clinics.map((c) => (
-            <ClinicSummary key={c.id} clinic={c} lang={lang} region={region} priced={listing.priced} />
+            <ClinicSummary key={c.id} clinic={c} lang={lang} priced={listing.priced} />
           ))}
         </section>
       )}

@@ -3,7 +3,7 @@ import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { ClinicCardText as ClinicCard } from "../gen/catalog";
 import { Picture } from "./Picture";
-import { fragment } from "./fragment";
+import { fragment, sealedKey } from "./fragment";
 import "./ClinicSummary.css";
 
 /** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */
@@ -12,13 +12,17 @@ export function priceText(from: number, to: number, lang: Lang, fromOnly = false
   return fromOnly ? t(lang, "clinic.priceFrom", { price: formatPrice(from, lang) }) : formatPrice(from, lang);
 }
 
-type Props = { clinic: ClinicCard; lang: Lang; region: string; priced: boolean };
+// No region: a card's links are the same in every region, and its key
+// (sealedKey) is its data, language and pricing alone.
+type Props = { clinic: ClinicCard; lang: Lang; priced: boolean };
 
 /** ClinicSummary is a clinic's card in a listing, with the listed price when there is one, rendered once per version (fragment.tsx). */
-export const ClinicSummary = fragment("clinic", (p: Props) => `clinic:${p.clinic.id}`, ClinicCardView);
+export const ClinicSummary = fragment("clinic", (p: Props) => `clinic:${p.clinic.id}`, ClinicCardView, (p) =>
+  sealedKey(p.clinic.fragment, p.lang, p.priced ? "priced" : ""),
+);
 
-function ClinicCardView({ clinic, lang, region, priced }: Props) {
-  const place = { lang, region };
+function ClinicCardView({ clinic, lang, priced }: Props) {
+  const place = { lang, region: "" };
   const name = clinic.name;
   const landmark = clinic.landmark;
   return (

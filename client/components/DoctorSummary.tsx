@@ -3,16 +3,18 @@ import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { DoctorCardText as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
-import { fragment } from "./fragment";
+import { fragment, sealedKey } from "./fragment";
 import "./DoctorSummary.css";
 
-type Props = { doctor: Summary; lang: Lang; region: string };
+// No region: a card's links are the same in every region, and its key
+// (sealedKey) is its data and language alone.
+type Props = { doctor: Summary; lang: Lang };
 
 /** DoctorSummary is a doctor's card in a listing, rendered once per version (fragment.tsx). */
-export const DoctorSummary = fragment("doctor", (p: Props) => `doctor:${p.doctor.id}`, DoctorCard);
+export const DoctorSummary = fragment("doctor", (p: Props) => `doctor:${p.doctor.id}`, DoctorCard, (p) => sealedKey(p.doctor.fragment, p.lang, ""));
 
-function DoctorCard({ doctor, lang, region }: Props) {
-  const place = { lang, region };
+function DoctorCard({ doctor, lang }: Props) {
+  const place = { lang, region: "" };
   const name = doctor.name;
   return (
     <article className="doctor-summary">

@@ -35,14 +35,27 @@ export function keep(kind: string, propsJSON: string, tag: string, render: () =>
 }
 
 /**
+ * sealedKey is a card's key from its entity's seal (the "fragment" field
+ * the engine sealed as kind|hash of the entity's data, ssr/props.go), the
+ * language and what else the card's HTML follows from (variant); null
+ * when the props were not sealed (a runtime given JSON), so that the key
+ * is the props' JSON. The engine fetches the keys of a page's cards from
+ * Redis before the page renders by the same rule.
+ */
+export function sealedKey(seal: string | undefined, lang: string, variant: "" | "priced"): string | null {
+  return seal !== undefined && seal.indexOf("|") > 0 ? seal + "|" + lang + "|" + variant : null;
+}
+
+/**
  * fragment wraps a card so that the engine renders it once per distinct
  * props: in a page it becomes <template data-fragment="N"></template>,
  * which the engine replaces with the card's HTML. tagOf names the entity
- * ("doctor:12"), whose purge drops the card.
+ * ("doctor:12"), whose purge drops the card; keyOf, when given, is the
+ * card's key (sealedKey), which must cover every prop the card shows.
  */
-export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>): ComponentType<P> {
+export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>, keyOf?: (props: P) => string | null): ComponentType<P> {
   function Fragment(props: P) {
-    const n = keep(kind, JSON.stringify(props), tagOf(props), () => renderCard(<Card {...props} />));
+    const n = keep(kind, keyOf?.(props) ?? JSON.stringify(props), tagOf(props), () => renderCard(<Card {...props} />));
     return n === null ? <Card {...props} /> : <template data-fragment={n} />;
   }
   Fragment.displayName = `Fragment(${kind})`;

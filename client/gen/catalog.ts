@@ -230,6 +230,11 @@ export interface DoctorCardText {
   specialties: SpecialtyRefText[];
   clinics: ClinicRefText[];
   minPrice: number /* int */;
+  /**
+   * Fragment is the card's kind for the renderer, which seals it into
+   * the card's fragment key (ssr/props.go).
+   */
+  fragment: string;
 }
 /**
  * DoctorText is a Doctor in one language.
@@ -265,6 +270,11 @@ export interface ClinicCardText {
    * Logo names the clinic's logo (server/images), "" for none.
    */
   logo: string;
+  /**
+   * Fragment is the card's kind for the renderer, which seals it into
+   * the card's fragment key (ssr/props.go).
+   */
+  fragment: string;
 }
 /**
  * ClinicText is a Clinic in one language.

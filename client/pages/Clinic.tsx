@@ -166,7 +166,7 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
             </p>
           ) : (
             <>
-              {c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />)}
+              {c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} />)}
               <CardFreeTimes lang={lang} />
               <BookingForm hydrate="demand" lang={lang} />
             </>

@@ -61,7 +61,7 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
       ) : (
         <section className="doctor-list">
           {data.doctors.map((d) => (
-            <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
+            <DoctorSummary key={d.id} doctor={d} lang={lang} />
           ))}
           <CardFreeTimes lang={lang} />
           <BookingForm hydrate="demand" lang={lang} />

@@ -64,7 +64,7 @@ export function Home(props: RenderProps<HomePage>) {
         <section className="home-section" aria-labelledby="home-clinics">
           <h2 id="home-clinics">{t(lang, "home.clinics", { region: regionName })}</h2>
           <div className="home-clinics">
-            {data.clinics.map((c) => <ClinicSummary key={c.id} clinic={c} lang={lang} region={region.slug} priced={false} />)}
+            {data.clinics.map((c) => <ClinicSummary key={c.id} clinic={c} lang={lang} priced={false} />)}
           </div>
           <p className="home-section__more">
             <a href={pathHref("/kliniki/byalltype/all", place, true)}>{t(lang, "home.allClinics")} →</a>

@@ -68,7 +68,7 @@ export function KnowledgeEntry(props: RenderProps<EntryPage>) {
         ) : (
           <div className="doctor-list">
             {data.doctors.map((d) => (
-              <DoctorSummary key={d.id} doctor={d} lang={lang} region={region.slug} />
+              <DoctorSummary key={d.id} doctor={d} lang={lang} />
             ))}
             <CardFreeTimes lang={lang} />
             <BookingForm hydrate="demand" lang={lang} />

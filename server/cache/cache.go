@@ -188,6 +188,9 @@ type Cache struct {
 	done      chan struct{} // closed when the subscriber has returned
 	closeOnce sync.Once
 
+	// fragmentWrites queues the cards PutFragment stores in Redis.
+	fragmentWrites chan fragmentWrite
+
 	// onWait, when set (by tests), runs after a Fetch has joined a render
 	// and before it waits for the result.
 	onWait func()
@@ -226,6 +229,8 @@ func New(rdb *redis.Client, opts Options) *Cache {
 	c.stop = cancel
 	c.pubsub = rdb.Subscribe(ctx, c.channel())
 	go c.subscribe(ctx)
+	c.fragmentWrites = make(chan fragmentWrite, fragmentQueue)
+	go c.writeFragments(ctx)
 	return c
 }
 

@@ -74,6 +74,9 @@ type DoctorCardText struct {
 	Specialties     []SpecialtyRefText `json:"specialties"`
 	Clinics         []ClinicRefText    `json:"clinics"`
 	MinPrice        int                `json:"minPrice"`
+	// Fragment is the card's kind for the renderer, which seals it into
+	// the card's fragment key (ssr/props.go).
+	Fragment string `json:"fragment"`
 }
 
 // In returns d in lang.
@@ -82,7 +85,7 @@ func (d DoctorCard) In(lang string) DoctorCardText {
 		ID: d.ID, Slug: d.Slug, Name: d.Name(lang), Photo: d.Photo, ExperienceYears: d.ExperienceYears,
 		Category: d.Category(lang), Rating: d.Rating, ReviewCount: d.ReviewCount,
 		Specialties: i18n.In(lang, d.Specialties, SpecialtyRef.In), Clinics: i18n.In(lang, d.Clinics, ClinicRef.In),
-		MinPrice: d.MinPrice,
+		MinPrice: d.MinPrice, Fragment: "doctor",
 	}
 }
 
@@ -125,6 +128,9 @@ type ClinicCardText struct {
 	PriceTo     int     `json:"priceTo"`
 	// Logo names the clinic's logo (server/images), "" for none.
 	Logo string `json:"logo"`
+	// Fragment is the card's kind for the renderer, which seals it into
+	// the card's fragment key (ssr/props.go).
+	Fragment string `json:"fragment"`
 }
 
 // In returns c in lang.
@@ -137,7 +143,7 @@ func (c ClinicCard) In(lang string) ClinicCardText {
 		District: i18n.Pick(lang, c.DistrictRu, c.DistrictUz),
 		Phone:    c.Phone, Rating: c.Rating, ReviewCount: c.ReviewCount, IsState: c.IsState,
 		TypeSlug: c.TypeSlug, Type: i18n.Pick(lang, c.TypeRu, c.TypeUz),
-		PriceFrom: c.PriceFrom, PriceTo: c.PriceTo, Logo: c.Logo,
+		PriceFrom: c.PriceFrom, PriceTo: c.PriceTo, Logo: c.Logo, Fragment: "clinic",
 	}
 }
 

@@ -138,3 +138,55 @@ func TestDoctorPurgeReachesEveryPage(t *testing.T) {
 		}
 	}
 }
+
+// TestCardsAreSharedThroughRedis: the cards one instance rendered reach
+// another through Redis, fetched before its render, so the second renders
+// none of them and writes the same pages.
+func TestCardsAreSharedThroughRedis(t *testing.T) {
+	rdb, err := cache.NewRedisClient(redistest.Start(t).URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdb.Close()
+	opts := sitetest.Options{Redis: rdb, RedisTimeout: 2 * time.Second, Uncached: true}
+	a := sitetest.Start(t, opts)
+	b := sitetest.StartWithDB(t, a.DB, opts)
+	paths := []string{"/doctors/kardiolog", "/uz/doctors/terapevt", "/kliniki/byalltype/all", "/uz/kliniki/byalltype/all"}
+	cards := regexp.MustCompile(`class="(doctor|clinic)-summary"`)
+	want := map[string]string{}
+	total := 0
+	for _, path := range paths {
+		p := sitetest.Get(t, a.URL+path)
+		n := len(cards.FindAllString(p.Body, -1))
+		if p.Resp.StatusCode != 200 || n == 0 {
+			t.Fatalf("%s: status %d, %d cards: the test needs cards", path, p.Resp.StatusCode, n)
+		}
+		want[path] = strings.ReplaceAll(p.Body, a.URL, "http://site")
+		total += n
+	}
+	// The writes are in the background: wait until Redis holds them.
+	ctx := context.Background()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		keys, err := rdb.Keys(ctx, "sogliq-test:"+t.Name()+":fragment:*").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(keys) >= total {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Redis holds %d fragments, want at least the %d cards rendered", len(keys), total)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, path := range paths {
+		p := sitetest.Get(t, b.URL+path)
+		if diff := cmp.Diff(want[path], strings.ReplaceAll(p.Body, b.URL, "http://site")); diff != "" {
+			t.Errorf("%s: the second instance's page differs (-first +second):\n%s", path, diff)
+		}
+	}
+	if got := b.Fragments.Fetched(); got < uint64(total) {
+		t.Errorf("the second instance fetched %d fragments from Redis, want the %d cards the first rendered", got, total)
+	}
+}

@@ -199,6 +199,9 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	}
 	pages := cache.New(opts.Redis, cacheOpts)
 	t.Cleanup(func() { pages.Close() })
+	if fragments != nil && opts.Redis != nil {
+		fragments.Share(pages)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
