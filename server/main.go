@@ -48,6 +48,7 @@ import (
 	"sogliq/server/search"
 	"sogliq/server/seed"
 	"sogliq/server/site"
+	"sogliq/server/warm"
 	"sogliq/server/web"
 	"sogliq/ssr"
 )
@@ -481,6 +482,10 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	})
 	if err != nil {
 		return err
+	}
+	if cfg.Warm && rdb != nil {
+		// Cards rendered ahead of visitors, shared through Redis.
+		go warm.New(serving, server, engine, warm.Options{Logger: logger}).Run(ctx)
 	}
 	if cfg.MetricsAddr != "" {
 		addr, err := metrics.Serve(ctx, cfg.MetricsAddr, logger)

@@ -96,9 +96,9 @@ type vm struct {
 	// (or the engine renders with React).
 	renderProps goja.Callable
 	// keys interns the props' object keys (decodeProps).
-	keys map[string]string
-	gen    uint64
-	build  string
+	keys  map[string]string
+	gen   uint64
+	build string
 	// cards are the HTML of the fragments the current render placed, by
 	// marker number.
 	cards []string

@@ -37,6 +37,10 @@ type Config struct {
 	// answer: on by default when PublicURL is https, HSTS=off where the
 	// proxy in front already adds it.
 	HSTS bool
+	// Warm renders the doctors' listings in the background so that their
+	// cards wait in Redis (server/warm): on by default with Redis,
+	// WARM=off to leave it to visitors.
+	Warm bool
 	// Dev rebuilds the bundles when client/ or shared/ change (DEV=1).
 	Dev bool
 	// Root is the source tree the bundles are built from (SOURCE_ROOT, default ".").
@@ -131,6 +135,13 @@ func FromEnv() (Config, error) {
 		c.HSTS = false
 	default:
 		return c, fmt.Errorf("config: HSTS=%q is neither on nor off", v)
+	}
+	switch v := os.Getenv("WARM"); v {
+	case "", "on":
+		c.Warm = c.RedisURL != ""
+	case "off":
+	default:
+		return c, fmt.Errorf("config: WARM=%q is neither on nor off", v)
 	}
 	if v, ok := os.LookupEnv("METRICS_ADDR"); ok {
 		c.MetricsAddr = v
