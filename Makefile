@@ -6,6 +6,8 @@
 #   make screenshots  PNGs of the home page, phone and desktop, both languages, into screenshots/
 
 GO        ?= go
+# The --scale 50 database of bench-scale (seeded once, reused).
+SCALE_DB  ?= postgres://postgres@127.0.0.1:5432/sogliq_scale?sslmode=disable
 BIN       := bin/server
 .PHONY: deps run dev build test test-go test-race test-site test-site-go test-browser vet lint typecheck generate generated browser-deps s3-deps bench bench-cold bench-hits bench-scale screenshots screenshots-dashboard clean
 
@@ -143,7 +145,7 @@ screenshots-dashboard: deps
 	SCREENSHOT_DIR=$(CURDIR)/screenshots E2E_ONLY=dashboard $(GO) test -run 'TestBrowser$$' -count=1 ./server/site/
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -skip BenchmarkRush -benchtime 3s ./server/site/
+	$(GO) test -run '^$$' -bench . -skip 'BenchmarkRush|BenchmarkListingsAtScale' -benchtime 3s ./server/site/
 	$(GO) test -run '^$$' -bench BenchmarkRush -benchtime 5x -timeout 10m ./server/site/
 	$(GO) test -run '^$$' -bench BenchmarkPageP99UnderBurst -benchtime 1x -timeout 10m ./server/
 	$(GO) test -run '^$$' -bench . ./server/cache/
@@ -174,7 +176,8 @@ bench-hits: build
 # (100k doctors; seeded once into sogliq_scale, ~90 s, reused after), where
 # nearly every card on every page is new (bench/scale.sh; SCALE_DB).
 bench-scale: build
-	bench/scale.sh $(BIN)
+	SCALE_DB='$(SCALE_DB)' bench/scale.sh $(BIN)
+	BENCH_SCALE_DB='$(SCALE_DB)' $(GO) test -run '^$$' -bench BenchmarkListingsAtScale -benchtime 400x -timeout 30m ./server/site/
 
 clean:
 	rm -rf bin
