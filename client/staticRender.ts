@@ -196,6 +196,7 @@ class Render {
 
   /** host writes an element of the DOM: its tag, attributes and children. */
   host(tag: string, props: Record<string, unknown>): void {
+    if (PLAIN[tag] === true) return this.plain(tag, props);
     const inSVG = (this.scope & IN_SVG) !== 0;
     if (!inSVG && (this.scope & IN_NOSCRIPT) === 0 && props.itemProp == null) {
       if (tag === "title" || tag === "meta" || (tag === "link" && this.hoistLink(props)) || (tag === "script" && this.scriptResource(props))) {
@@ -345,6 +346,41 @@ class Render {
       out.push(escapeText(children));
     } else if (children !== null) {
       this.children(tag, props, children);
+    }
+    out.push("</", tag, ">");
+    this.lastText = false;
+  }
+
+  /**
+   * plain writes an element of PLAIN: what host does, without the checks
+   * that cannot apply to it (hoisting, preloads, form fields, scopes,
+   * void and raw-text elements), which most of a page's elements pay for
+   * nothing.
+   */
+  plain(tag: string, props: Record<string, unknown>): void {
+    const out = this.out;
+    out.push("<", tag);
+    let children: unknown = null;
+    let inner: unknown = null;
+    const keys = Object.keys(props);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const v = props[key];
+      if (v === null || v === undefined) continue;
+      if (key === "children") children = v;
+      else if (key === "dangerouslySetInnerHTML") inner = v;
+      else attribute(out, key, v);
+    }
+    out.push(">");
+    this.lastText = false;
+    if (inner !== null) {
+      checkInnerHTML(inner, children);
+      const html = (inner as { __html?: unknown }).__html;
+      if (html !== null && html !== undefined) out.push("" + html);
+    } else if (typeof children === "string") {
+      out.push(escapeText(children));
+    } else if (children !== null) {
+      this.node(children);
     }
     out.push("</", tag, ">");
     this.lastText = false;
@@ -580,6 +616,20 @@ function scriptTag(out: string[], props: Record<string, unknown>): void {
   if (typeof children === "string") throw new Unsupported("a script with text children");
   out.push("</script>");
 }
+
+/**
+ * PLAIN are the elements host writes with nothing but their attributes
+ * and children (plain): none hoists, preloads, is a form field, opens a
+ * scope, resets a select's value, is void or holds raw text.
+ */
+const PLAIN = lookupTable<true>({
+  div: true, span: true, p: true, li: true, ul: true, ol: true, h1: true, h2: true, h3: true, h4: true, h5: true,
+  h6: true, strong: true, em: true, b: true, i: true, small: true, section: true, article: true, nav: true,
+  header: true, footer: true, main: true, aside: true, label: true, figure: true, figcaption: true, dl: true,
+  dt: true, dd: true, time: true, address: true, blockquote: true, mark: true, abbr: true, sup: true, sub: true,
+  details: true, summary: true, fieldset: true, legend: true, caption: true, td: true, th: true, s: true, u: true,
+  cite: true, q: true, code: true, kbd: true, output: true, data: true, dialog: true,
+});
 
 /** PROP_TAGS are the elements some of whose props host writes itself. */
 const PROP_TAGS = lookupTable<true>({ input: true, button: true, form: true, select: true, textarea: true, option: true, a: true });
