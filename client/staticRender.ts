@@ -359,18 +359,9 @@ class Render {
    */
   plain(tag: string, props: Record<string, unknown>): void {
     const out = this.out;
-    out.push("<", tag);
-    let children: unknown = null;
-    let inner: unknown = null;
-    const keys = Object.keys(props);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      const v = props[key];
-      if (v === null || v === undefined) continue;
-      if (key === "children") children = v;
-      else if (key === "dangerouslySetInnerHTML") inner = v;
-      else attribute(out, key, v);
-    }
+    openTag(out, tag, props);
+    const children = opened.children;
+    const inner = opened.inner;
     out.push(">");
     this.lastText = false;
     if (inner !== null) {
@@ -432,7 +423,8 @@ class Render {
 
   /** singleton writes <html>, <head> or <body>'s start where React's preamble puts it. */
   singleton(tag: string, props: Record<string, unknown>, start: string[], into?: string[]): void {
-    const [children, inner] = openTag(start, tag, props);
+    openTag(start, tag, props);
+    const { children, inner } = opened;
     start.push(">");
     if (inner !== null) start.push("" + (inner as { __html: unknown }).__html);
     const out = this.out;
@@ -581,10 +573,14 @@ function selfClosing(out: string[], tag: string, props: Record<string, unknown>)
 }
 
 /**
- * openTag writes <tag and its attributes (not the closing >) and returns
- * the children and the inner HTML, which it leaves to the caller.
+ * opened holds the children and the inner HTML of the element openTag
+ * last opened, which it leaves to the caller (a record reused rather than
+ * a pair made for every element).
  */
-function openTag(out: string[], tag: string, props: Record<string, unknown>): [unknown, unknown] {
+const opened: { children: unknown; inner: unknown } = { children: null, inner: null };
+
+/** openTag writes <tag and its attributes (not the closing >), leaving the rest in opened. */
+function openTag(out: string[], tag: string, props: Record<string, unknown>): void {
   out.push("<", tag);
   let children: unknown = null;
   let inner: unknown = null;
@@ -597,11 +593,13 @@ function openTag(out: string[], tag: string, props: Record<string, unknown>): [u
     else if (key === "dangerouslySetInnerHTML") inner = v;
     else attribute(out, key, v);
   }
-  return [children, inner];
+  opened.children = children;
+  opened.inner = inner;
 }
 
 function titleTag(out: string[], props: Record<string, unknown>): void {
-  const [children, inner] = openTag(out, "title", props);
+  openTag(out, "title", props);
+  const { children, inner } = opened;
   out.push(">");
   const child = Array.isArray(children) ? (children.length < 2 ? children[0] : null) : children;
   if (typeof child !== "function" && typeof child !== "symbol" && child !== null && child !== undefined) out.push(escapeText("" + child));
@@ -610,7 +608,8 @@ function titleTag(out: string[], props: Record<string, unknown>): void {
 }
 
 function scriptTag(out: string[], props: Record<string, unknown>): void {
-  const [children, inner] = openTag(out, "script", props);
+  openTag(out, "script", props);
+  const { children, inner } = opened;
   out.push(">");
   if (inner !== null) out.push("" + (inner as { __html: unknown }).__html);
   if (typeof children === "string") throw new Unsupported("a script with text children");

@@ -181,27 +181,40 @@ func (d *propsDecoder) object(depth int) (goja.Value, error) {
 		if err := obj.DefineDataProperty(key, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
 			return nil, err
 		}
-		d.space()
-		if d.i >= len(d.data) {
-			return nil, d.fail("unexpected end")
+		done, err := d.after('}')
+		if err != nil {
+			return nil, err
 		}
-		switch d.data[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
-			if kind != "" {
-				seal := sealFragment(kind, d.data[start:d.i])
-				d.sealed = append(d.sealed, seal)
-				if err := obj.Set(fragmentField, seal); err != nil {
-					return nil, err
-				}
+		if !done {
+			continue
+		}
+		if kind != "" {
+			seal := sealFragment(kind, d.data[start:d.i])
+			d.sealed = append(d.sealed, seal)
+			if err := obj.Set(fragmentField, seal); err != nil {
+				return nil, err
 			}
-			return obj, nil
-		default:
-			return nil, d.fail("expected ',' or '}'")
 		}
+		return obj, nil
 	}
+}
+
+// after reads what follows a member of an object or an array: a comma
+// (more follow) or closer (done).
+func (d *propsDecoder) after(closer byte) (done bool, err error) {
+	d.space()
+	if d.i >= len(d.data) {
+		return false, d.fail("unexpected end")
+	}
+	switch d.data[d.i] {
+	case ',':
+		d.i++
+		return false, nil
+	case closer:
+		d.i++
+		return true, nil
+	}
+	return false, d.fail("expected ',' or '" + string(closer) + "'")
 }
 
 func (d *propsDecoder) array(depth int) (goja.Value, error) {
@@ -219,18 +232,12 @@ func (d *propsDecoder) array(depth int) (goja.Value, error) {
 			return nil, err
 		}
 		items = append(items, v)
-		d.space()
-		if d.i >= len(d.data) {
-			return nil, d.fail("unexpected end")
+		done, err := d.after(']')
+		if err != nil {
+			return nil, err
 		}
-		switch d.data[d.i] {
-		case ',':
-			d.i++
-		case ']':
-			d.i++
+		if done {
 			return d.rt.NewArray(items...), nil
-		default:
-			return nil, d.fail("expected ',' or ']'")
 		}
 	}
 }

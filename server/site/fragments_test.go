@@ -143,11 +143,7 @@ func TestDoctorPurgeReachesEveryPage(t *testing.T) {
 // another through Redis, fetched before its render, so the second renders
 // none of them and writes the same pages.
 func TestCardsAreSharedThroughRedis(t *testing.T) {
-	rdb, err := cache.NewRedisClient(redistest.Start(t).URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdb.Close()
+	rdb := sitetest.Redis(t)
 	opts := sitetest.Options{Redis: rdb, RedisTimeout: 2 * time.Second, Uncached: true}
 	a := sitetest.Start(t, opts)
 	b := sitetest.StartWithDB(t, a.DB, opts)

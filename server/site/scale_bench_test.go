@@ -14,7 +14,6 @@ import (
 	"golang.org/x/sys/unix"
 
 	"sogliq/server/cache"
-	"sogliq/server/cache/redistest"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/seed"
 	"sogliq/server/site/sitetest"
@@ -35,11 +34,7 @@ import (
 // The doctors' listings show doctor cards, the clinics' listings clinic cards.
 func BenchmarkListingsAtScale(b *testing.B) {
 	db := scaleDB(b)
-	rdb, err := cache.NewRedisClient(redistest.Start(b).URL())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer rdb.Close()
+	rdb := sitetest.Redis(b)
 	site := sitetest.StartWithDB(b, db, sitetest.Options{PoolSize: 1, NoFragments: true})
 	var specialties, regions []string
 	if err := db.Select(&specialties, `SELECT slug FROM specialties ORDER BY id`); err != nil {

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"sogliq/server/cache"
-	"sogliq/server/cache/redistest"
 	"sogliq/server/site/sitetest"
 	"sogliq/server/warm"
 )
@@ -16,11 +14,7 @@ import (
 // specialty's listings first, and a fresh instance then finds every card
 // of those pages in Redis (renders none).
 func TestWarmerFillsRedis(t *testing.T) {
-	rdb, err := cache.NewRedisClient(redistest.Start(t).URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdb.Close()
+	rdb := sitetest.Redis(t)
 	opts := sitetest.Options{Redis: rdb, RedisTimeout: 2 * time.Second, Uncached: true}
 	a := sitetest.Start(t, opts)
 	ctx := context.Background()

@@ -21,6 +21,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/analytics"
 	"sogliq/server/cache"
+	"sogliq/server/cache/redistest"
 	"sogliq/server/consultant"
 	"sogliq/server/database"
 	"sogliq/server/database/dbtest"
@@ -233,4 +234,16 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	go func() { _ = app.Listener(ln) }()
 	t.Cleanup(func() { _ = app.ShutdownWithTimeout(5 * time.Second) })
 	return &Site{URL: url, DB: db, Cache: pages, Engine: engine, Fragments: fragments, Server: server, App: app, Events: events}
+}
+
+// Redis starts a private redis-server for the test (redistest) and
+// returns a client of it, closed when the test ends.
+func Redis(t testing.TB) *redis.Client {
+	t.Helper()
+	rdb, err := cache.NewRedisClient(redistest.Start(t).URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rdb.Close() })
+	return rdb
 }
