@@ -2,29 +2,18 @@ package site_test
 
 import (
 	"context"
-	"os"
-	"strconv"
 	"testing"
 	"time"
 
-	"sogliq/server/database/dbtest"
-	"sogliq/server/seed"
 	"sogliq/server/site/sitetest"
 )
 
 // BenchmarkProviderPageLarge times the uncached page path of the provider
 // listings on the large seed (BENCH_SCALE, default 50: 10k clinics, 100k
-// doctors, ~430k prices): loader queries and the goja render, as a cache
-// miss costs them.
+// doctors, ~430k prices; or BENCH_SCALE_DB): loader queries and the goja
+// render, as a cache miss costs them.
 func BenchmarkProviderPageLarge(b *testing.B) {
-	scale := 50
-	if n, err := strconv.Atoi(os.Getenv("BENCH_SCALE")); err == nil && n > 0 {
-		scale = n
-	}
-	db := dbtest.New(b)
-	if err := seed.Run(context.Background(), db, scale, nil); err != nil {
-		b.Fatal(err)
-	}
+	db := scaleDB(b)
 	s := sitetest.StartWithDB(b, db, sitetest.Options{PoolSize: 1})
 	var clinic string
 	if err := db.Get(&clinic, "SELECT slug FROM clinics WHERE region_id = 1 ORDER BY id LIMIT 1"); err != nil {
