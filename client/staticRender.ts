@@ -661,7 +661,13 @@ function escapeText(text: string): string {
   return html;
 }
 
+// __goEscape is installed by the Go engine (ssr/engine.go): the same
+// escapes, without goja's RegExp over non-ASCII text.
+declare function __goEscape(text: string): string;
+const goEscape = typeof __goEscape === "function" ? __goEscape : null;
+
 function escapeUncached(text: string): string {
+  if (goEscape !== null) return goEscape(text);
   if (!matchHTML.test(text)) return text;
   let html = "";
   let last = 0;

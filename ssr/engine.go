@@ -384,6 +384,19 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 	_ = console.Set("error", logTo(slog.LevelError))
 	_ = rt.Set("console", console)
 	stringify, _ := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("stringify"))
+	// __goEscape is React's escapeTextForBrowser in Go: goja tests a
+	// RegExp against non-ASCII text rune by rune, and most texts of a page
+	// at country scale (names, addresses) are new to the renderer's cache,
+	// so the test cost more than the rest of their writing. A text with
+	// nothing to escape comes back as the same value, unconverted.
+	_ = rt.Set("__goEscape", func(call goja.FunctionCall) goja.Value {
+		v := call.Argument(0)
+		s := v.String()
+		if !strings.ContainsAny(s, htmlSpecial) {
+			return v
+		}
+		return rt.ToValue(htmlEscaper.Replace(s))
+	})
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
 		out, err := stringify(goja.Undefined(), call.Argument(0))
 		if err != nil {
@@ -395,6 +408,12 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 		return rt.ToValue(scriptSafe.Replace(out.String()))
 	})
 }
+
+// htmlSpecial are the characters React escapes in text and attribute
+// values, and htmlEscaper its escapes of them (escapeTextForBrowser).
+const htmlSpecial = "\"'&<>"
+
+var htmlEscaper = strings.NewReplacer(`"`, "&quot;", "&", "&amp;", "'", "&#x27;", "<", "&lt;", ">", "&gt;")
 
 // scriptSafe escapes what could end a <script> element or a line in
 // JavaScript; in JSON these characters occur only inside strings, where

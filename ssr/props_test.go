@@ -86,3 +86,26 @@ func BenchmarkDecodeProps(b *testing.B) {
 		}
 	})
 }
+
+// TestGoEscapeIsReacts: __goEscape writes React's escapes
+// (escapeTextForBrowser) and hands back a text without any unchanged.
+func TestGoEscapeIsReacts(t *testing.T) {
+	rt := goja.New()
+	installGlobals(rt, nil)
+	escape, _ := goja.AssertFunction(rt.Get("__goEscape"))
+	for in, want := range map[string]string{
+		"Иванов Иван":                "Иванов Иван",
+		"":                           "",
+		`<a href="x">Tom & 'Jo'</a>`: "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#x27;Jo&#x27;&lt;/a&gt;",
+		"«Барака» & Co":              "«Барака» &amp; Co",
+	} {
+		v := rt.ToValue(in)
+		got, err := escape(goja.Undefined(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want {
+			t.Errorf("__goEscape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
