@@ -67,7 +67,8 @@ func startProcess(t testing.TB, seeded bool, env ...string) *process {
 	p.cmd = exec.Command(os.Args[0], "serve", "--no-workers")
 	p.cmd.Env = append(os.Environ(), append([]string{
 		"SOGLIQ_RUN_MAIN=1", "ADDR=" + addr, "DATABASE_URL=" + dbtest.URL(t, db), "SOURCE_ROOT=" + sitetest.RepoRoot(t),
-		"REDIS_URL=", "SSR_POOL=2",
+		// No metrics listener: the default port may be another server's.
+		"REDIS_URL=", "SSR_POOL=2", "METRICS_ADDR=off",
 	}, env...)...)
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
