@@ -63,6 +63,10 @@ type LexiconEntry struct {
 	UzCyrl      []string `json:"uzCyrl"`
 	Ru          []string `json:"ru"`
 	Specialties []string `json:"specialties,omitempty"`
+	// Services are the services, analyses and diagnostics the term names
+	// ("кардиограмма", "анализ на сахар", "флюорография"), as type:slug:
+	// they come before the specialties, the visit reason first.
+	Services []string `json:"services,omitempty"`
 }
 
 // LoadLexicon parses shared/lexicon.json.
@@ -87,8 +91,11 @@ func (e LexiconEntry) Forms() []string {
 type concept struct {
 	words       []string
 	specialties []string
-	page        *Hit // a symptom or disease page, nil for lay terms
+	services    []string // type:slug of services, analyses, diagnostics
+	page        *Hit     // a symptom or disease page, nil for lay terms
 	emergency   bool
+	// form is the form as written, shown as the corrected query.
+	form string
 	// name: a specialty's own name, read only beside a child word (alone
 	// the search index finds it, and better).
 	name  bool
@@ -101,9 +108,15 @@ type lexicon struct {
 	byWord      map[string][]int // canonical word → concepts holding it
 	vocab       []string         // every canonical word, for typos and prefixes
 	specialties map[string]Hit   // slug → the specialty as a hit ({slug}/deti: its children's listing)
-	child       map[string]bool  // the child words, canonical
-	instead     map[string]string
-	childrenOf  map[string]string // slug → {slug}/deti, for the specialties with children's doctors
+	services    map[string]Hit   // type:slug → a service, analysis or diagnostic as a hit
+	// uzWord: canonical words of Uzbek forms. A root left by stripping
+	// Uzbek suffixes matches only these: "ko'r-yapman" (I see) is not
+	// Russian "корь" (measles).
+	uzWord     map[string]bool
+	places     []place
+	child      map[string]bool // the child words, canonical
+	instead    map[string]string
+	childrenOf map[string]string // slug → {slug}/deti, for the specialties with children's doctors
 }
 
 // Knowledge page types in suggestions.
@@ -124,6 +137,9 @@ func fold(w string) string {
 
 // uzVerb are Uzbek verb endings ("og'riyapti", "og'riydi", "to'kilyapti").
 var uzVerb = []string{"yapman", "yapsiz", "yapti", "yotgan", "yotibdi", "yotib", "moqda", "ayapti", "ydi", "adi", "gan", "di", "ib", "ishi", "ish", "sa"}
+
+// uzNoun are the endings that make an Uzbek verb's root a noun.
+var uzNoun = []string{"ish", "ishi", "sh", "shi", "ash", "lik", "ligi", "ik"}
 
 // canonForms are the canonical words a typed word may stand for: its key
 // word, and the roots left by stripping Uzbek case, possessive, plural and
@@ -235,6 +251,23 @@ const specialtyQuery = `
 	FROM search_terms WHERE entity_type = 'doctor_specialty'
 	ORDER BY entity_id`
 
+// serviceQuery reads the services, analyses and diagnostics as hits, for
+// the lexicon's services.
+const serviceQuery = `
+	SELECT DISTINCT ON (entity_type, entity_id) entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
+		image, region_id, popularity, 0 AS rank, 0 AS total, 0 AS n
+	FROM search_terms WHERE entity_type IN ('service', 'analysis', 'diagnostics')
+	ORDER BY entity_type, entity_id`
+
+// placeQuery reads the districts and the regions with their names, the
+// place words of a query.
+const placeQuery = `
+	SELECT d.id AS district_id, d.region_id, d.name_ru, d.name_uz
+	FROM districts d
+	UNION ALL
+	SELECT 0, r.id, r.name_ru, r.name_uz
+	FROM regions r`
+
 // lexiconTTL is how long the knowledge read into the lexicon is kept.
 const lexiconTTL = 5 * time.Minute
 
@@ -293,17 +326,30 @@ func (s *Store) buildLexicon(ctx context.Context) (*lexicon, error) {
 	if err := s.db.SelectContext(ctx, &kids, childrenQuery); err != nil {
 		return nil, fmt.Errorf("search.lexicon: %w", err)
 	}
+	var services []Hit
+	if err := s.db.SelectContext(ctx, &services, serviceQuery); err != nil {
+		return nil, fmt.Errorf("search.lexicon: %w", err)
+	}
+	var places []placeRow
+	if err := s.db.SelectContext(ctx, &places, placeQuery); err != nil {
+		return nil, fmt.Errorf("search.lexicon: %w", err)
+	}
 	for i := range rows {
 		if rows[i].Slugs != "" {
 			rows[i].Specialties = strings.Split(rows[i].Slugs, ",")
 		}
 	}
-	return buildLexicon(file, rows, specs, kids), nil
+	l := buildLexicon(file, rows, specs, kids)
+	for _, h := range services {
+		l.services[h.Type+":"+h.Slug] = h
+	}
+	l.places = buildPlaces(places)
+	return l, nil
 }
 
 func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []childrenName) *lexicon {
 	l := &lexicon{byWord: map[string][]int{}, specialties: map[string]Hit{}, child: map[string]bool{},
-		instead: file.Children.Instead, childrenOf: map[string]string{}}
+		instead: file.Children.Instead, childrenOf: map[string]string{}, services: map[string]Hit{}, uzWord: map[string]bool{}}
 	for _, h := range specs {
 		l.specialties[h.Slug] = h
 	}
@@ -317,6 +363,7 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 		if len(c.words) == 0 {
 			return
 		}
+		c.form = form
 		c.order = len(l.concepts)
 		l.concepts = append(l.concepts, c)
 		for _, w := range c.words {
@@ -326,9 +373,28 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 			l.byWord[w] = append(l.byWord[w], c.order)
 		}
 	}
+	for _, e := range slices.Concat(file.Entries, file.Emergency) {
+		for _, f := range slices.Concat(e.Uz, e.UzCyrl) {
+			for _, w := range formWords(f) {
+				l.uzWord[w] = true
+			}
+		}
+	}
+	for _, r := range rows {
+		for _, w := range formWords(r.NameUz) {
+			l.uzWord[w] = true
+		}
+	}
+	for _, h := range specs {
+		for _, f := range nameForms(true, h.NameUz) {
+			for _, w := range formWords(f) {
+				l.uzWord[w] = true
+			}
+		}
+	}
 	for _, e := range file.Emergency {
 		for _, f := range e.Forms() {
-			add(f, concept{emergency: true})
+			add(f, concept{emergency: true, specialties: e.Specialties})
 		}
 	}
 	// The children's names come before the lay terms: "детский психолог"
@@ -348,7 +414,7 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 	}
 	for _, e := range file.Entries {
 		for _, f := range e.Forms() {
-			add(f, concept{specialties: e.Specialties})
+			add(f, concept{specialties: e.Specialties, services: e.Services})
 		}
 	}
 	for _, r := range rows {
@@ -416,11 +482,50 @@ type understanding struct {
 	most bool
 	// exact: the best concept matched without a typo.
 	exact bool
+	// services: type:slug of the services named, before the specialties.
+	services []string
+	// form: the best concept's form as written (the corrected query of a
+	// typo).
+	form string
+	// layout: the query was read in the other keyboard layout.
+	layout bool
+	// childOnly: a child word was all the lexicon read of a query with
+	// other words ("парацетамол детский", "детская поликлиника"): the
+	// thing named comes first, for a child.
+	childOnly bool
+	// rest: the query's words other than the child words.
+	rest []string
+}
+
+// any reports whether the lexicon made anything of the query.
+func (u understanding) any() bool {
+	return u.emergency || len(u.specialties) > 0 || len(u.pages) > 0 || len(u.services) > 0
 }
 
 // understand matches the query's words against the concepts; a query
 // for a child is read for the children's listings (forChild).
 func (l *lexicon) understand(q string) understanding {
+	u := l.understandAs(q)
+	if u.any() {
+		return u
+	}
+	// Typed in the other keyboard layout ("ghjcnelf" is "простуда").
+	if sw, ok := SwitchLayout(Bound(q)); ok && !strings.ContainsAny(sw, layoutPunct) {
+		if v := l.understandAs(sw); v.any() {
+			v.layout = true
+			return v
+		}
+	}
+	return u
+}
+
+// layoutPunct are the keys Russian letters share with punctuation on the
+// US layout: a Cyrillic word read as Latin gains them ("зуб" → "p,e") and
+// is no Latin word.
+const layoutPunct = "[];',.`"
+
+// understandAs is understand without the other layout.
+func (l *lexicon) understandAs(q string) understanding {
 	raw := Words(Bound(q))
 	var words []string
 	for _, w := range raw {
@@ -438,19 +543,31 @@ func (l *lexicon) understand(q string) understanding {
 			rest = append(rest, w)
 		}
 	}
-	if len(rest) == len(words) || len(rest) == 0 {
+	if len(rest) == len(words) {
+		return u
+	}
+	if len(rest) == 0 {
+		// A child word beside generic words only ("детская поликлиника",
+		// "детский врач"): a name holding them all comes first.
+		u.childOnly = len(raw) > len(words)
 		return u
 	}
 	// A concept that holds the child word too ("температура у ребёнка",
 	// "детский кардиолог") reads the query; else what the other words
 	// name, specialties' names included.
-	reading := u
+	reading, restRead := u, false
 	if !u.whole {
-		if r := l.read(rest, true); len(r.specialties) > 0 {
-			reading = r
+		if r := l.read(rest, true); len(r.specialties) > 0 || len(r.services) > 0 {
+			reading, restRead = r, true
 		}
 	}
-	return l.forChild(reading, u)
+	out := l.forChild(reading, u)
+	if !restRead && !u.whole {
+		// The rest is no lay term: a medicine, a clinic, a service for a
+		// child ("парацетамол детский").
+		out.childOnly, out.rest = true, rest
+	}
+	return out
 }
 
 // isChild reports whether w is a child word.
@@ -492,6 +609,7 @@ func (l *lexicon) forChild(reading, u understanding) understanding {
 		add(s)
 	}
 	out.emergency = reading.emergency || u.emergency
+	out.services = reading.services
 	for _, p := range u.pages {
 		if !slices.ContainsFunc(out.pages, func(h Hit) bool { return h.Slug == p.Slug && h.Type == p.Type }) {
 			out.pages = append(out.pages, p)
@@ -518,7 +636,18 @@ func (l *lexicon) read(words []string, names bool) understanding {
 	perWord := make([]map[string]int, len(words)) // canonical word → quality
 	for i, w := range words {
 		m := map[string]int{}
-		forms := canonForms(w)
+		// The word as typed and its key match any script; the roots left
+		// by stripping Uzbek suffixes only Uzbek words.
+		plain := []string{fold(Stem(w)), fold(w)}
+		var forms []string
+		for _, f := range canonForms(w) {
+			if slices.Contains(plain, f) || l.uzWord[f] {
+				forms = append(forms, f)
+			}
+		}
+		if len(forms) == 0 {
+			forms = plain
+		}
 		for _, f := range forms {
 			if len(l.byWord[f]) > 0 {
 				m[f] = matchExact
@@ -535,6 +664,11 @@ func (l *lexicon) read(words []string, names bool) understanding {
 				if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
 					m[v] = matchRoot
 				}
+				// An Uzbek verb's root and its noun: "achish-adi" (it
+				// burns) is "achish-ish" (burning), "shish-di" "shish-ish".
+				if len(f) >= 4 && l.uzWord[v] && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) {
+					m[v] = matchRoot
+				}
 			}
 			if m[v] == 0 && len(v) >= 5 {
 				for _, f := range typo {
@@ -547,7 +681,9 @@ func (l *lexicon) read(words []string, names bool) understanding {
 					}
 				}
 			}
-			if m[v] == 0 && i == len(words)-1 && len(w) >= 3 && strings.HasPrefix(v, fold(w)) {
+			// A start of three letters names too many words ("гель" is not
+			// "гельминтоз"): the last word still being typed needs four.
+			if m[v] == 0 && i == len(words)-1 && len(w) >= 4 && strings.HasPrefix(v, fold(w)) {
 				m[v] = matchPrefix
 			}
 		}
@@ -610,23 +746,55 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		}
 		return a.c < b.c
 	})
-	u.whole = best[0].covered == len(words) && !best[0].prefix
-	u.typed = best[0].prefix
-	u.most = 2*best[0].covered >= len(words)
-	u.exact = !best[0].typo
+	// The best reading that is not an emergency phrase leads to the
+	// specialists; an emergency phrase counts when all of it was typed and
+	// it covers as much of the query as that reading ("перенёс инфаркт" is
+	// a cardiologist's patient, "инфаркт" an emergency).
+	lead := -1
+	for i, sc := range best {
+		if !l.concepts[sc.c].emergency {
+			lead = i
+			break
+		}
+	}
+	top := best[0]
+	if lead >= 0 {
+		top = best[lead]
+	}
+	u.whole = top.covered == len(words) && !top.prefix
+	u.typed = top.prefix
+	u.most = 2*top.covered >= len(words)
+	u.exact = !top.typo
+	u.form = l.concepts[top.c].form
 	for _, sc := range best {
 		con := l.concepts[sc.c]
 		if con.emergency {
-			// An emergency phrase counts only when all of it was typed.
-			if !sc.prefix {
+			if !sc.prefix && (lead < 0 || sc.covered >= top.covered) {
 				u.emergency = true
+				if sc.covered == len(words) {
+					u.whole = true
+				}
+				// Who treats it after the ambulance, when no lay term
+				// reads as much of the query.
+				if lead < 0 || sc.covered > top.covered {
+					for _, s := range con.specialties {
+						if _, ok := l.specialties[s]; ok && !slices.Contains(u.specialties, s) {
+							u.specialties = append(u.specialties, s)
+						}
+					}
+				}
 			}
 			continue
 		}
 		// Weaker concepts only add to the best one's specialties when they
 		// cover as many words.
-		if sc.covered < best[0].covered {
+		if sc.covered < top.covered {
 			continue
+		}
+		for _, s := range con.services {
+			if _, ok := l.services[s]; ok && !slices.Contains(u.services, s) {
+				u.services = append(u.services, s)
+			}
 		}
 		for _, s := range con.specialties {
 			if _, ok := l.specialties[s]; ok && !slices.Contains(u.specialties, s) {
@@ -646,6 +814,7 @@ func editDistance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	pp := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -660,12 +829,16 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			// Two letters swapped ("инфракт") are one typo.
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], pp[j-2]+1)
+			}
 			lo = min(lo, cur[j])
 		}
 		if lo > limit {
 			return limit + 1
 		}
-		prev, cur = cur, prev
+		pp, prev, cur = prev, cur, pp
 	}
 	return prev[len(b)]
 }
@@ -678,22 +851,41 @@ type Answer struct {
 }
 
 // Understand returns at most limit hits for the raw query q in the region:
-// an exact name first (a specialty, service, clinic... named as typed),
-// then the specialties the lexicon and the knowledge base lead to with the
-// matched symptom or disease pages when they explain the whole query, then
-// names that start with the query, then the lexicon's partial readings,
-// then similar names.
+// place words (a district, a region) taken out and used to order the
+// clinics; an exact name first (a specialty, service, clinic... named as
+// typed); for a child word beside a name the lexicon does not read, the
+// names holding the rest; a service, analysis or diagnostic named word for
+// word; then the lexicon's reading when it explains the whole query (the
+// services it names, the specialties, the matched symptom or disease
+// pages); then names that start with the query, then the lexicon's partial
+// readings, then similar names.
 func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit int) (Answer, error) {
 	var ans Answer
 	lex, err := s.lexicon(ctx)
 	if err != nil {
 		return ans, err
 	}
+	q, places := lex.withoutPlaces(q)
 	u := lex.understand(q)
+	keys := QueryKeys(q)
+	restKey := ""
+	if u.childOnly && len(u.rest) > 0 {
+		if restKey = Key(strings.Join(u.rest, " ")); restKey != "" && !slices.Contains(keys, restKey) {
+			keys = append(keys, restKey)
+		}
+	}
+	want, near := limit, regionID
+	if len(places) > 0 {
+		// The named district's branch may rank past the first few.
+		want = 4 * limit
+		if places[0].district == 0 {
+			near = places[0].region
+		}
+	}
 	// A query the lexicon read whole, word for word, needs no similar
 	// names: they would rank after its reading, and on a large index
 	// looking for them is the costliest part of a search.
-	hits, err := s.suggestHits(ctx, QueryKeys(q), regionID, limit, !(u.whole && u.exact))
+	hits, err := s.suggestHits(ctx, keys, near, want, !(u.whole && u.exact))
 	if err != nil {
 		return ans, err
 	}
@@ -701,7 +893,7 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	seen := map[string]bool{}
 	add := func(h Hit) {
 		id := h.Type + ":" + h.Slug
-		if !seen[id] && len(ans.Hits) < limit {
+		if !seen[id] && len(ans.Hits) < want {
 			seen[id] = true
 			ans.Hits = append(ans.Hits, h)
 		}
@@ -713,15 +905,60 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 			}
 		}
 	}
+	// The services the lexicon names come first when it read the query
+	// (all of it, or most of it typed out); a word still being typed
+	// ("детский кард") is first a specialty.
+	servicesFirst := u.whole || u.most && !u.typed
 	understood := func() {
+		if servicesFirst {
+			for _, key := range u.services {
+				add(lex.services[key])
+			}
+		}
 		for _, slug := range u.specialties {
 			add(lex.specialties[slug])
+		}
+		for _, key := range u.services {
+			add(lex.services[key])
 		}
 		for _, p := range u.pages {
 			add(p)
 		}
 	}
 	db(0)
+	if u.childOnly {
+		// The thing asked for, for a child: names holding the whole query
+		// or its words besides the child word.
+		for _, h := range hits {
+			if h.Rank <= 2 && (h.Variant == 1 || restKey != "" && keys[h.Variant-1] == restKey) {
+				add(h)
+			}
+		}
+	}
+	// A query the lexicon reads whole is a lay term ("tish", "сердце"):
+	// services merely holding its word do not lead.
+	var named []Hit
+	for _, h := range hits {
+		if u.whole {
+			break
+		}
+		if h.Rank <= 2 && isService(h.Type) && h.Variant > 0 && namesWords(keys[h.Variant-1], h) {
+			named = append(named, h)
+		}
+	}
+	if len(named) > 0 {
+		// A service named word for word comes before the specialists who
+		// provide it; a specialty named as typed stays first ("лор" is
+		// the specialty, not "Приём ЛОР-врача").
+		for _, h := range hits {
+			if h.Type == TypeSpecialty && h.Rank <= 1 {
+				add(h)
+			}
+		}
+		for _, h := range named {
+			add(h)
+		}
+	}
 	if u.whole {
 		understood()
 	}
@@ -731,5 +968,33 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	}
 	understood()
 	db(3)
+	if ans.Hits, err = s.placeFirst(ctx, ans.Hits, places, regionID); err != nil {
+		return ans, err
+	}
+	ans.Hits = ans.Hits[:min(limit, len(ans.Hits))]
 	return ans, nil
+}
+
+// isService reports whether typ is a service, an analysis or a diagnostic.
+func isService(typ string) bool {
+	return typ == TypeService || typ == TypeAnalysis || typ == TypeDiagnostics
+}
+
+// namesWords reports whether h's name holds every strong word of key as a
+// whole word (the last one, being typed, may be the start of a word of 5+
+// letters): "чистка зубов" names "Профессиональная чистка зубов", "зуб"
+// does not.
+func namesWords(key string, h Hit) bool {
+	words := strings.Fields(Strong(key))
+	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+	for i, w := range words {
+		if slices.Contains(names, w) {
+			continue
+		}
+		if i == len(words)-1 && len(w) >= 5 && slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, w) }) {
+			continue
+		}
+		return false
+	}
+	return len(words) > 0
 }

@@ -157,7 +157,10 @@ func QueryKeys(q string) []string {
 	for i, s := range []string{q, ""} {
 		if i == 1 {
 			sw, ok := SwitchLayout(q)
-			if !ok {
+			if !ok || strings.ContainsAny(sw, layoutPunct) {
+				// A Russian word read as Latin gains punctuation ("зуб" →
+				// "p,e"): no Latin word, and its letters would match
+				// every name starting with "p".
 				break
 			}
 			s = sw
@@ -201,6 +204,15 @@ var weakWords = map[string]bool{
 	"shifoxon": true, "shifoxona": true, "bolnits": true, "bolnitsa": true, "poliklinik": true,
 	"mutaxassis": true, "spetsialist": true, "konsultatsi": true, "konsultats": true, "maslahat": true,
 	"pomosh": true, "yordam": true, "lechen": true, "davolash": true,
+	// What a service costs: "имплант narxi", "узи цена".
+	"narx": true, "narxi": true, "tsena": true, "tseni": true, "stoimost": true, "skolko": true,
+}
+
+// testWords say a test is wanted ("анализ на ВИЧ", "qon tahlili"): a
+// name is also looked up without them (Strong), but the lexicon reads
+// them ("анализ на сахар" is the glucose test, "сахар" diabetes).
+var testWords = map[string]bool{
+	"analiz": true, "analizi": true, "tahlil": true, "tahlili": true, "sdat": true, "topshirish": true,
 }
 
 // Strong returns key without its weak words; a key of weak words only is
@@ -208,7 +220,7 @@ var weakWords = map[string]bool{
 func Strong(key string) string {
 	var out []string
 	for _, w := range strings.Fields(key) {
-		if !weakWords[w] {
+		if !weakWords[w] && !testWords[w] {
 			out = append(out, w)
 		}
 	}

@@ -80,6 +80,9 @@ type Hit struct {
 	Rank          int           `db:"rank"`
 	Total         int           `db:"total"`
 	N             int           `db:"n"`
+	// Variant is the 1-based position of the query key that matched
+	// (QueryKeys: the query as typed before its wrong-layout reading).
+	Variant int `db:"variant"`
 }
 
 // Name returns the hit's name in lang.
@@ -200,14 +203,18 @@ const suggestQuery = `
 		LIMIT $3
 	)
 	SELECT top.entity_type, top.entity_id, t.slug, t.name_ru, t.name_uz, t.description_ru, t.description_uz,
-		t.image, top.region_id, top.popularity, top.rank, 0 AS total, 0 AS n
+		t.image, top.region_id, top.popularity, top.rank, 0 AS total, 0 AS n, top.variant
 	FROM top
 	JOIN search_terms t ON t.key = top.key AND t.entity_type = top.entity_type AND t.entity_id = top.entity_id
 	ORDER BY top.pos`
 
 // rankCase is a match's rank: 0 a name equals the key k, 1 a name
-// starts with it, 2 a later word does, 3 similar (see matches).
+// starts with it, 2 a later word does, 3 similar (see matches). A
+// clinic's prefix matches are all rank 1: a brand's branches are named
+// "Клиника «Дармон»", "«Darmon» klinikasi", "Медицинский центр «Дармон»",
+// and the visitor's region, not the wording, decides among them.
 const rankCase = `CASE
+				WHEN entity_type = 'clinic' AND key >= k AND key < k || '{' THEN 1
 				WHEN key = k AND whole THEN 0
 				WHEN key >= k AND key < k || '{' AND whole THEN 1
 				WHEN key >= k AND key < k || '{' THEN 2
@@ -334,7 +341,7 @@ func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ str
 	q := matches + `
 	SELECT * FROM (
 		SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
-			image, region_id, popularity, rank,
+			image, region_id, popularity, rank, variant,
 			count(*) OVER (PARTITION BY entity_type) AS total,
 			row_number() OVER (PARTITION BY entity_type ORDER BY ` + order + `) AS n
 		FROM m
