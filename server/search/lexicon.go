@@ -159,7 +159,8 @@ func canonForms(w string) []string {
 		if depth == 4 {
 			return
 		}
-		for _, set := range [][]string{uzCase, uzPossessive, {"lar"}, uzVerb, {"i"}} {
+		// "ma" negates a verb: "ko'r-ma-yapman" (I do not see).
+		for _, set := range [][]string{uzCase, uzPossessive, {"lar"}, uzVerb, {"i"}, {"ma"}} {
 			if y := stripOne(x, set, 3); y != x {
 				walk(y, depth+1)
 			}
@@ -666,7 +667,7 @@ func (l *lexicon) read(words []string, names bool) understanding {
 				}
 				// An Uzbek verb's root and its noun: "achish-adi" (it
 				// burns) is "achish-ish" (burning), "shish-di" "shish-ish".
-				if len(f) >= 4 && l.uzWord[v] && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) {
+				if len(f) >= 3 && l.uzWord[v] && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) {
 					m[v] = matchRoot
 				}
 			}
@@ -942,16 +943,17 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 		if u.whole {
 			break
 		}
-		if h.Rank <= 2 && isService(h.Type) && h.Variant > 0 && namesWords(keys[h.Variant-1], h) {
+		if isService(h.Type) && h.Variant > 0 && namesWords(keys[h.Variant-1], h) {
 			named = append(named, h)
 		}
 	}
 	if len(named) > 0 {
 		// A service named word for word comes before the specialists who
-		// provide it; a specialty named as typed stays first ("лор" is
-		// the specialty, not "Приём ЛОР-врача").
+		// provide it; a specialty named as typed or word for word stays
+		// first ("лор" is the specialty, not "Приём ЛОР-врача"; nor is
+		// "кардиолг" "Приём кардиолога").
 		for _, h := range hits {
-			if h.Type == TypeSpecialty && h.Rank <= 1 {
+			if h.Type == TypeSpecialty && (h.Rank <= 1 || h.Variant > 0 && namesWords(keys[h.Variant-1], h)) {
 				add(h)
 			}
 		}
@@ -968,11 +970,61 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	}
 	understood()
 	db(3)
+	if len(places) > 0 {
+		ans.Hits = wholeWordsFirst(ans.Hits, Key(q))
+	}
 	if ans.Hits, err = s.placeFirst(ctx, ans.Hits, places, regionID); err != nil {
 		return ans, err
 	}
 	ans.Hits = ans.Hits[:min(limit, len(ans.Hits))]
 	return ans, nil
+}
+
+// sameWord reports whether two keys' words are one word: equal, or long
+// and differing only in an ending the stemmer left ("shitovidk" of
+// "щитовидки", "shitovidn" of "щитовидной").
+func sameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	n := min(len(a), len(b))
+	if n < 5 {
+		return false
+	}
+	common := 0
+	for common < n && a[common] == b[common] {
+		common++
+	}
+	return common >= 5 && common >= max(len(a), len(b))-2
+}
+
+// wholeWordsFirst puts first the hits whose name holds every word of key
+// as a whole word: with a place word the name is typed out ("шифо
+// яшнабад" is the Shifo clinic, not a "shifoxona"; "нур ургут" not
+// Nurofen).
+func wholeWordsFirst(hits []Hit, key string) []Hit {
+	words := strings.Fields(Strong(key))
+	whole := func(h Hit) bool {
+		names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+		for _, w := range words {
+			if !slices.Contains(names, w) {
+				return false
+			}
+		}
+		return len(words) > 0
+	}
+	out := slices.Clone(hits)
+	slices.SortStableFunc(out, func(a, b Hit) int {
+		wa, wb := whole(a), whole(b)
+		switch {
+		case wa && !wb:
+			return -1
+		case wb && !wa:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 // isService reports whether typ is a service, an analysis or a diagnostic.
@@ -988,7 +1040,7 @@ func namesWords(key string, h Hit) bool {
 	words := strings.Fields(Strong(key))
 	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
 	for i, w := range words {
-		if slices.Contains(names, w) {
+		if slices.ContainsFunc(names, func(n string) bool { return sameWord(w, n) }) {
 			continue
 		}
 		if i == len(words)-1 && len(w) >= 5 && slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, w) }) {

@@ -175,3 +175,19 @@ func (s *Store) placeFirst(ctx context.Context, hits []Hit, places []place, regi
 func hasStrong(key string) bool {
 	return slices.ContainsFunc(strings.Fields(key), func(w string) bool { return !weakWords[w] })
 }
+
+// RegionIDs maps each region's slug to its id (tests name regions by slug).
+func (s *Store) RegionIDs(ctx context.Context) (map[string]int64, error) {
+	var rows []struct {
+		ID   int64  `db:"id"`
+		Slug string `db:"slug"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, `SELECT id, slug FROM regions`); err != nil {
+		return nil, fmt.Errorf("search.RegionIDs: %w", err)
+	}
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Slug] = r.ID
+	}
+	return out, nil
+}
