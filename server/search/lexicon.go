@@ -138,6 +138,9 @@ func fold(w string) string {
 // uzVerb are Uzbek verb endings ("og'riyapti", "og'riydi", "to'kilyapti").
 var uzVerb = []string{"yapman", "yapsiz", "yapti", "yotgan", "yotibdi", "yotib", "moqda", "ayapti", "ydi", "adi", "gan", "di", "ib", "ishi", "ish", "sa"}
 
+// diminutive are Russian diminutive endings, as keys ("магнит-ик").
+var diminutive = []string{"ik", "ok", "ek", "chik", "ochk", "echk"}
+
 // uzNoun are the endings that make an Uzbek verb's root a noun.
 var uzNoun = []string{"ish", "ishi", "sh", "shi", "ash", "lik", "ligi", "ik"}
 
@@ -511,7 +514,7 @@ func (l *lexicon) understand(q string) understanding {
 		return u
 	}
 	// Typed in the other keyboard layout ("ghjcnelf" is "простуда").
-	if sw, ok := SwitchLayout(Bound(q)); ok && !strings.ContainsAny(sw, layoutPunct) {
+	if sw, ok := SwitchLayout(Bound(q)); ok && latinReading(sw) {
 		if v := l.understandAs(sw); v.any() {
 			v.layout = true
 			return v
@@ -519,11 +522,6 @@ func (l *lexicon) understand(q string) understanding {
 	}
 	return u
 }
-
-// layoutPunct are the keys Russian letters share with punctuation on the
-// US layout: a Cyrillic word read as Latin gains them ("зуб" → "p,e") and
-// is no Latin word.
-const layoutPunct = "[];',.`"
 
 // understandAs is understand without the other layout.
 func (l *lexicon) understandAs(q string) understanding {
@@ -663,6 +661,11 @@ func (l *lexicon) read(words []string, names bool) understanding {
 			}
 			for _, f := range forms {
 				if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
+					m[v] = matchRoot
+				}
+				// A diminutive or an ending the stemmer left: "магнитик"
+				// is "магнит".
+				if len(v) >= 5 && strings.HasPrefix(f, v) && slices.Contains(diminutive, f[len(v):]) {
 					m[v] = matchRoot
 				}
 				// An Uzbek verb's root and its noun: "achish-adi" (it

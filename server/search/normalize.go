@@ -157,7 +157,7 @@ func QueryKeys(q string) []string {
 	for i, s := range []string{q, ""} {
 		if i == 1 {
 			sw, ok := SwitchLayout(q)
-			if !ok || strings.ContainsAny(sw, layoutPunct) {
+			if !ok || !latinReading(sw) {
 				// A Russian word read as Latin gains punctuation ("зуб" →
 				// "p,e"): no Latin word, and its letters would match
 				// every name starting with "p".
@@ -291,4 +291,25 @@ func stripOne(w string, suffixes []string, min int) string {
 		return stem
 	}
 	return w
+}
+
+// layoutPunct are the keys Russian letters share with punctuation on the
+// US layout: a Cyrillic word read as Latin gains them ("зуб" → "p,e") and
+// is no Latin word.
+const layoutPunct = "[];',.`"
+
+// latinReading reports whether s, a query read in the other layout, can
+// be what was meant: no punctuation inside, but for the Uzbek o' and g'
+// ("ищыр щпэкшпэш" is "bosh og'rig'i").
+func latinReading(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(layoutPunct, s[i]) < 0 {
+			continue
+		}
+		if s[i] == '\'' && i > 0 && (s[i-1] == 'o' || s[i-1] == 'g') {
+			continue
+		}
+		return false
+	}
+	return true
 }
