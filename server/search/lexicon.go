@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"sogliq/shared"
 )
@@ -536,6 +537,7 @@ func (l *lexicon) understandAs(q string) understanding {
 		words = raw
 	}
 	u := l.read(words, false)
+	u.form = l.formIn(u.form, q)
 	var rest []string
 	for _, w := range words {
 		if !l.isChild(w) {
@@ -567,6 +569,25 @@ func (l *lexicon) understandAs(q string) understanding {
 		out.childOnly, out.rest = true, rest
 	}
 	return out
+}
+
+// formIn is form as written in q's script: the same words' form in
+// Cyrillic for a Cyrillic query, in Latin for a Latin one ("болит голва"
+// is corrected to "болит голова", not to its Latin twin).
+func (l *lexicon) formIn(form, q string) string {
+	cyrillic := func(s string) bool {
+		return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) >= 0
+	}
+	if form == "" || cyrillic(form) == cyrillic(q) {
+		return form
+	}
+	words := formWords(form)
+	for _, c := range l.concepts {
+		if slices.Equal(c.words, words) && cyrillic(c.form) == cyrillic(q) {
+			return c.form
+		}
+	}
+	return form
 }
 
 // isChild reports whether w is a child word.

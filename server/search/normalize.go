@@ -146,7 +146,13 @@ func SwitchLayout(s string) (out string, ok bool) {
 // its key without weak words, and the same two of its wrong-layout reading,
 // each once (an exact name ranks first; a name matched by the strong words
 // ranks before a similar one of the whole query). Only the first MaxWords distinct words of q count.
-func QueryKeys(q string) []string {
+func QueryKeys(q string) []string { return queryKeys(q, true) }
+
+// TypedKeys are QueryKeys without the wrong-layout reading: the query
+// exactly as typed.
+func TypedKeys(q string) []string { return queryKeys(q, false) }
+
+func queryKeys(q string, layout bool) []string {
 	q = Bound(q)
 	keys := []string{}
 	add := func(k string) {
@@ -156,6 +162,9 @@ func QueryKeys(q string) []string {
 	}
 	for i, s := range []string{q, ""} {
 		if i == 1 {
+			if !layout {
+				break
+			}
 			sw, ok := SwitchLayout(q)
 			if !ok || !latinReading(sw) {
 				// A Russian word read as Latin gains punctuation ("зуб" →

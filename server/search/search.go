@@ -60,10 +60,7 @@ const (
 
 // maxFuzzyKey is the longest key matched by similarity: a long key has
 // many trigrams, and its candidate set grows with them.
-const (
-	maxFuzzyKey  = 32
-	maxFuzzyText = "32"
-)
+const maxFuzzyKey = 32
 
 // Hit is one matching entity.
 type Hit struct {
@@ -268,7 +265,7 @@ const matches = `
 		SELECT t.*, v.k, v.i
 		FROM v
 		JOIN search_terms t ON t.key % v.k AND t.entity_type <> 'doctor'
-		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND ` + maxFuzzyText + `
+		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND $6
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
 			entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
@@ -327,13 +324,33 @@ func (s *Store) suggestHits(ctx context.Context, keys []string, regionID int64, 
 // that type's hits from offset, limit of them. counts holds every type's
 // number of matches.
 func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ string, offset, limit int) (hits []Hit, counts map[string]int, err error) {
-	counts = map[string]int{}
+	f, err := s.find(ctx, keys, regionID, typ, offset, limit, true)
+	return f.hits, f.counts, err
+}
+
+// found is what find returns: the hits asked for, every type's count and
+// best match (its first hit).
+type found struct {
+	hits   []Hit
+	counts map[string]int
+	best   map[string]Hit
+}
+
+// find is Find; without fuzzy, no similar names (the query as typed, when
+// the visitor asked for it uncorrected).
+func (s *Store) find(ctx context.Context, keys []string, regionID int64, typ string, offset, limit int, fuzzy bool) (found, error) {
+	f := found{counts: map[string]int{}, best: map[string]Hit{}}
+	longest := maxFuzzyKey
+	if !fuzzy {
+		longest = 0
+	}
+	hits, counts, err := f.hits, f.counts, error(nil)
 	if len(keys) == 0 {
-		return nil, counts, nil
+		return f, nil
 	}
 	release, err := s.acquire(ctx, PageWait)
 	if err != nil {
-		return nil, nil, err
+		return f, err
 	}
 	defer release()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
@@ -351,14 +368,18 @@ func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ str
 		OR (entity_type = $3 AND n > $4 AND n <= $4 + $5)
 	ORDER BY entity_type, n`
 	var rows []Hit
-	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(keys), regionID, typ, offset, limit); err != nil {
-		return nil, nil, fmt.Errorf("search.Find(%q, %q): %w", keys, typ, err)
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(keys), regionID, typ, offset, limit, longest); err != nil {
+		return f, fmt.Errorf("search.Find(%q, %q): %w", keys, typ, err)
 	}
 	for _, h := range rows {
 		counts[h.Type] = h.Total
+		if h.N == 1 {
+			f.best[h.Type] = h
+		}
 		if typ == "" && h.N <= limit || typ == h.Type && h.N > offset && h.N <= offset+limit {
 			hits = append(hits, h)
 		}
 	}
-	return hits, counts, nil
+	f.hits = hits
+	return f, nil
 }
