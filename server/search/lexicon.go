@@ -64,6 +64,10 @@ type LexiconEntry struct {
 	UzCyrl      []string `json:"uzCyrl"`
 	Ru          []string `json:"ru"`
 	Specialties []string `json:"specialties,omitempty"`
+	// Combine, for an emergency, are lists of words one of each of which
+	// makes the emergency (a chest word and a severity word: "давит за
+	// грудиной", "ko'kragim qattiq og'riyapti"), in any script.
+	Combine [][]string `json:"combine,omitempty"`
 	// Services are the services, analyses and diagnostics the term names
 	// ("кардиограмма", "анализ на сахар", "флюорография"), as type:slug:
 	// they come before the specialties, the visit reason first.
@@ -398,7 +402,7 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 		}
 	}
 	for _, e := range file.Emergency {
-		for _, f := range e.Forms() {
+		for _, f := range slices.Concat(e.Forms(), combinations(e.Combine)) {
 			add(f, concept{emergency: true, specialties: e.Specialties})
 		}
 	}
@@ -435,6 +439,24 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 	}
 	sort.Strings(l.vocab)
 	return l
+}
+
+// combinations are the phrases of one word from each list.
+func combinations(lists [][]string) []string {
+	if len(lists) == 0 {
+		return nil
+	}
+	out := []string{""}
+	for _, list := range lists {
+		var next []string
+		for _, prefix := range out {
+			for _, w := range list {
+				next = append(next, strings.TrimSpace(prefix+" "+w))
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 // nameForms are the ways a specialty's names are typed: each whole and
@@ -964,10 +986,13 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	// services merely holding its word do not lead.
 	var named []Hit
 	for _, h := range hits {
-		if u.whole {
-			break
+		if !isService(h.Type) || h.Variant == 0 {
+			continue
 		}
-		if isService(h.Type) && h.Variant > 0 && namesWords(keys[h.Variant-1], h) {
+		// A lay term the lexicon reads whole ("tish", "сердце") is not a
+		// service merely holding its word; but a service named with the
+		// generic words the lexicon skips ("лечение кариеса") is named.
+		if !u.whole && namesWords(keys[h.Variant-1], h) || namesWithWeak(keys[0], h) {
 			named = append(named, h)
 		}
 	}
@@ -1002,6 +1027,24 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	}
 	ans.Hits = ans.Hits[:min(limit, len(ans.Hits))]
 	return ans, nil
+}
+
+// namesWithWeak reports whether h's name holds every word of key, price
+// words aside, and a generic word among them ("лечение кариеса", "приём
+// кардиолога"): the query is the service's name.
+func namesWithWeak(key string, h Hit) bool {
+	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+	weak := false
+	for _, w := range strings.Fields(key) {
+		if priceWords[w] {
+			continue
+		}
+		if !slices.ContainsFunc(names, func(n string) bool { return sameWord(w, n) }) {
+			return false
+		}
+		weak = weak || weakWords[w] || testWords[w]
+	}
+	return weak
 }
 
 // sameWord reports whether two keys' words are one word: equal, or long

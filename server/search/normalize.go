@@ -47,6 +47,8 @@ var stopWords = map[string]bool{
 var endings = []string{
 	"larning", "larini", "larida", "laridan", "larga", "larni", "larda", "lardan", "lari", "lar",
 	"ning", "dagi", "idan", "ini", "iga", "ida", "dan", "ga", "ni", "da",
+	// Russian adjectives: детская, детские, детское, детскую → detsk.
+	"aya", "uyu", "ie", "oe",
 	"ami", "yami", "ogo", "ego", "omu", "emu", "imi", "ymi", "ov", "ev", "om", "em", "am", "ax", "ix",
 	"oy", "ey", "ay", "ya", "yu", "ia", "a", "i", "u", "e",
 }
@@ -214,7 +216,12 @@ var weakWords = map[string]bool{
 	"mutaxassis": true, "spetsialist": true, "konsultatsi": true, "konsultats": true, "maslahat": true,
 	"pomosh": true, "yordam": true, "lechen": true, "davolash": true,
 	// What a service costs: "имплант narxi", "узи цена".
-	"narx": true, "narxi": true, "tsena": true, "tseni": true, "stoimost": true, "skolko": true,
+	"narx": true, "narxi": true, "tsena": true, "tseni": true, "tsen": true, "stoimost": true, "skolko": true,
+}
+
+// priceWords ask what a service costs; they name nothing.
+var priceWords = map[string]bool{
+	"narx": true, "narxi": true, "tsena": true, "tseni": true, "tsen": true, "stoimost": true, "skolko": true, "qancha": true,
 }
 
 // testWords say a test is wanted ("анализ на ВИЧ", "qon tahlili"): a

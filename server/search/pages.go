@@ -47,12 +47,13 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 	if err != nil {
 		return page.Result{}, err
 	}
-	rest, _ := lex.withoutPlaces(q)
+	// Place words order the clinics (placeFirst); the rest is searched.
+	rest, places := lex.withoutPlaces(q)
 	u := lex.understand(rest)
-	keys := QueryKeys(q)
+	keys := QueryKeys(rest)
 	if exact {
 		// The query as typed: no other layout, no mended typo.
-		keys = TypedKeys(q)
+		keys = TypedKeys(rest)
 		if u.layout || !u.exact {
 			u = understanding{}
 		}
@@ -65,8 +66,13 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 	if err != nil {
 		return page.Result{}, err
 	}
+	if len(places) > 0 {
+		if f.hits, err = s.placeFirst(ctx, wholeWordsFirst(f.hits, Key(rest)), places, req.Region.ID); err != nil {
+			return page.Result{}, err
+		}
+	}
 	if !exact {
-		res.Corrected = corrected(q, req.Lang, u, f)
+		res.Corrected = corrected(rest, req.Lang, u, f)
 	}
 	if err := s.pointedDoctors(ctx, &f, u, lex, req.Region.ID, typ, offset, limit); err != nil {
 		return page.Result{}, err
