@@ -112,6 +112,9 @@ type lexicon struct {
 	concepts    []concept
 	byWord      map[string][]int // canonical word → concepts holding it
 	vocab       []string         // every canonical word, for typos and prefixes
+	// byFirst and bySecond are vocab by its words' first and second
+	// letters: a typed word is compared with the words sharing one.
+	byFirst, bySecond map[byte][]string
 	specialties map[string]Hit   // slug → the specialty as a hit ({slug}/deti: its children's listing)
 	services    map[string]Hit   // type:slug → a service, analysis or diagnostic as a hit
 	// uzWord: canonical words of Uzbek forms. A root left by stripping
@@ -438,6 +441,13 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 		}
 	}
 	sort.Strings(l.vocab)
+	l.byFirst, l.bySecond = map[byte][]string{}, map[byte][]string{}
+	for _, v := range l.vocab {
+		l.byFirst[v[0]] = append(l.byFirst[v[0]], v)
+		if len(v) > 1 {
+			l.bySecond[v[1]] = append(l.bySecond[v[1]], v)
+		}
+	}
 	return l
 }
 
@@ -698,7 +708,21 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		// Typos are looked for in the word as typed and its key only, and
 		// only among words sharing its first or second letter.
 		typo := forms[:min(2, len(forms))]
-		for _, v := range l.vocab {
+		last, typing := i == len(words)-1 && len(w) >= 4, fold(w)
+		// Every form of w is a start of it, so a word it may stand for
+		// shares its first letter (or, for a typo, its second).
+		var candidates []string
+		if len(w) > 0 {
+			candidates = l.byFirst[w[0]]
+		}
+		if len(w) > 1 {
+			for _, v := range l.bySecond[w[1]] {
+				if v[0] != w[0] {
+					candidates = append(candidates[:len(candidates):len(candidates)], v)
+				}
+			}
+		}
+		for _, v := range candidates {
 			if m[v] > 0 {
 				continue
 			}
@@ -713,7 +737,7 @@ func (l *lexicon) read(words []string, names bool) understanding {
 				}
 				// An Uzbek verb's root and its noun: "achish-adi" (it
 				// burns) is "achish-ish" (burning), "shish-di" "shish-ish".
-				if len(f) >= 3 && l.uzWord[v] && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) {
+				if len(f) >= 3 && len(v) > len(f) && len(v) <= len(f)+4 && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) && l.uzWord[v] {
 					m[v] = matchRoot
 				}
 			}
@@ -730,7 +754,7 @@ func (l *lexicon) read(words []string, names bool) understanding {
 			}
 			// A start of three letters names too many words ("гель" is not
 			// "гельминтоз"): the last word still being typed needs four.
-			if m[v] == 0 && i == len(words)-1 && len(w) >= 4 && strings.HasPrefix(v, fold(w)) {
+			if m[v] == 0 && last && strings.HasPrefix(v, typing) {
 				m[v] = matchPrefix
 			}
 		}
