@@ -691,17 +691,9 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		// The word as typed and its key match any script; the roots left
 		// by stripping Uzbek suffixes only Uzbek words.
 		plain := []string{fold(Stem(w)), fold(w)}
-		var forms []string
-		for _, f := range canonForms(w) {
-			if slices.Contains(plain, f) || l.uzWord[f] {
-				forms = append(forms, f)
-			}
-		}
-		if len(forms) == 0 {
-			forms = plain
-		}
+		forms := canonForms(w)
 		for _, f := range forms {
-			if len(l.byWord[f]) > 0 {
+			if len(l.byWord[f]) > 0 && (slices.Contains(plain, f) || l.uzWord[f]) {
 				m[f] = matchExact
 			}
 		}
@@ -727,6 +719,9 @@ func (l *lexicon) read(words []string, names bool) understanding {
 				continue
 			}
 			for _, f := range forms {
+				if !slices.Contains(plain, f) && !l.uzWord[v] {
+					continue
+				}
 				if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
 					m[v] = matchRoot
 				}

@@ -179,6 +179,10 @@ func queryKeys(q string, layout bool) []string {
 		k := Key(s)
 		add(k)
 		add(Strong(k))
+		if strings.Contains(s, "-") {
+			// "нош-па", "no-shpa": names are also indexed joined.
+			add(Key(strings.ReplaceAll(s, "-", "")))
+		}
 	}
 	return keys
 }
