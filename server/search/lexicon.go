@@ -109,14 +109,14 @@ type concept struct {
 
 // lexicon is the matcher built from the lexicon file and the knowledge base.
 type lexicon struct {
-	concepts    []concept
-	byWord      map[string][]int // canonical word → concepts holding it
-	vocab       []string         // every canonical word, for typos and prefixes
+	concepts []concept
+	byWord   map[string][]int // canonical word → concepts holding it
+	vocab    []string         // every canonical word, for typos and prefixes
 	// byFirst and bySecond are vocab by its words' first and second
 	// letters: a typed word is compared with the words sharing one.
 	byFirst, bySecond map[byte][]string
-	specialties map[string]Hit   // slug → the specialty as a hit ({slug}/deti: its children's listing)
-	services    map[string]Hit   // type:slug → a service, analysis or diagnostic as a hit
+	specialties       map[string]Hit // slug → the specialty as a hit ({slug}/deti: its children's listing)
+	services          map[string]Hit // type:slug → a service, analysis or diagnostic as a hit
 	// uzWord: canonical words of Uzbek forms. A root left by stripping
 	// Uzbek suffixes matches only these: "ko'r-yapman" (I see) is not
 	// Russian "корь" (measles).
