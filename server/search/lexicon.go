@@ -703,18 +703,18 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		last, typing := i == len(words)-1 && len(w) >= 4, fold(w)
 		// Every form of w is a start of it, so a word it may stand for
 		// shares its first letter (or, for a typo, its second).
-		var candidates []string
-		if len(w) > 0 {
-			candidates = l.byFirst[w[0]]
-		}
+		first := l.byFirst[w[0]]
+		var second []string
 		if len(w) > 1 {
-			for _, v := range l.bySecond[w[1]] {
-				if v[0] != w[0] {
-					candidates = append(candidates[:len(candidates):len(candidates)], v)
-				}
-			}
+			second = l.bySecond[w[1]]
 		}
-		for _, v := range candidates {
+		for k := range len(first) + len(second) {
+			v := ""
+			if k < len(first) {
+				v = first[k]
+			} else if v = second[k-len(first)]; v[0] == w[0] {
+				continue // among the first letter's already
+			}
 			if m[v] > 0 {
 				continue
 			}
