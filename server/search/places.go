@@ -87,8 +87,9 @@ func (l *lexicon) placeOf(w string) (place, bool) {
 }
 
 // withoutPlaces splits the place words off q: the rest of the query and
-// the places named. A query of place words only is left whole (a clinic
-// may be named after its district).
+// the places named ("клиника самарканд" is a clinic in Samarkand). A
+// query of place words only is left whole (a clinic may be named after
+// its district).
 func (l *lexicon) withoutPlaces(q string) (string, []place) {
 	fields := strings.Fields(Bound(q))
 	var rest []string
@@ -103,7 +104,7 @@ func (l *lexicon) withoutPlaces(q string) (string, []place) {
 		}
 		rest = append(rest, f)
 	}
-	if len(places) == 0 || !hasStrong(Key(strings.Join(rest, " "))) {
+	if len(places) == 0 || Key(strings.Join(rest, " ")) == "" {
 		return q, nil
 	}
 	return strings.Join(rest, " "), places
@@ -169,11 +170,6 @@ func (s *Store) placeFirst(ctx context.Context, hits []Hit, places []place, regi
 		out[at] = clinics[i]
 	}
 	return out, nil
-}
-
-// hasStrong reports whether key has a word that is not a weak word.
-func hasStrong(key string) bool {
-	return slices.ContainsFunc(strings.Fields(key), func(w string) bool { return !weakWords[w] })
 }
 
 // RegionIDs maps each region's slug to its id (tests name regions by slug).
