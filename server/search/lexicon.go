@@ -1038,6 +1038,22 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	}
 	understood()
 	db(3)
+	if len(ans.Hits) == 0 && !u.any() {
+		// Nothing for the whole query: its words one by one, longest
+		// first ("холтер мониторирование" finds the Holter ECG).
+		for _, w := range partWords(q) {
+			more, err := s.suggestHits(ctx, []string{w}, near, want, false)
+			if err != nil {
+				return ans, err
+			}
+			for _, h := range more {
+				add(h)
+			}
+			if len(ans.Hits) > 0 {
+				break
+			}
+		}
+	}
 	if len(places) > 0 {
 		ans.Hits = wholeWordsFirst(ans.Hits, Key(q))
 	}
@@ -1110,6 +1126,24 @@ func wholeWordsFirst(hits []Hit, key string) []Hit {
 		}
 		return 0
 	})
+	return out
+}
+
+// partWords are the keys of q's strong words of 4+ letters, longest
+// first, when q has two words or more: what is looked up alone when the
+// whole query finds nothing.
+func partWords(q string) []string {
+	words := strings.Fields(Strong(Key(Bound(q))))
+	if len(words) < 2 {
+		return nil
+	}
+	var out []string
+	for _, w := range words {
+		if len(w) >= 4 && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 }
 

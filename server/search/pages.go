@@ -73,6 +73,20 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 	}
 	if !exact {
 		res.Corrected = corrected(rest, req.Lang, u, f)
+		if len(f.counts) == 0 && !u.any() {
+			// Nothing for the whole query: its longest word that finds
+			// something, said so.
+			for _, w := range partWords(rest) {
+				g, err := s.find(ctx, []string{w}, req.Region.ID, typ, offset, limit, false)
+				if err != nil {
+					return page.Result{}, err
+				}
+				if len(g.counts) > 0 {
+					f, res.Corrected = g, typedWord(rest, w)
+					break
+				}
+			}
+		}
 	}
 	if err := s.pointedDoctors(ctx, &f, u, lex, req.Region.ID, typ, offset, limit); err != nil {
 		return page.Result{}, err
@@ -153,6 +167,16 @@ func corrected(q, lang string, u understanding, f found) string {
 		}
 	}
 	return ""
+}
+
+// typedWord is the word of q whose key is key, as typed.
+func typedWord(q, key string) string {
+	for _, f := range strings.Fields(Bound(q)) {
+		if Key(f) == key {
+			return strings.Trim(f, ",.;:!?")
+		}
+	}
+	return key
 }
 
 // pointedDoctors makes the doctors of a results page the doctors the query
