@@ -933,17 +933,16 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	}
 	q, places := lex.withoutPlaces(q)
 	u := lex.understand(q)
-	keys := QueryKeys(q)
-	restKey := ""
+	r := &ranking{lex: lex, u: u, keys: QueryKeys(q), want: limit, seen: map[string]bool{}}
 	if u.childOnly && len(u.rest) > 0 {
-		if restKey = Key(strings.Join(u.rest, " ")); restKey != "" && !slices.Contains(keys, restKey) {
-			keys = append(keys, restKey)
+		if r.restKey = Key(strings.Join(u.rest, " ")); r.restKey != "" && !slices.Contains(r.keys, r.restKey) {
+			r.keys = append(r.keys, r.restKey)
 		}
 	}
-	want, near := limit, regionID
+	near := regionID
 	if len(places) > 0 {
 		// The named district's branch may rank past the first few.
-		want = 4 * limit
+		r.want = 4 * limit
 		if places[0].district == 0 {
 			near = places[0].region
 		}
@@ -951,109 +950,27 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	// A query the lexicon read whole, word for word, needs no similar
 	// names: they would rank after its reading, and on a large index
 	// looking for them is the costliest part of a search.
-	hits, err := s.suggestHits(ctx, keys, near, want, !(u.whole && u.exact))
-	if err != nil {
+	if r.hits, err = s.suggestHits(ctx, r.keys, near, r.want, !(u.whole && u.exact)); err != nil {
 		return ans, err
 	}
-	ans.Emergency = u.emergency
-	seen := map[string]bool{}
-	add := func(h Hit) {
-		id := h.Type + ":" + h.Slug
-		if !seen[id] && len(ans.Hits) < want {
-			seen[id] = true
-			ans.Hits = append(ans.Hits, h)
-		}
-	}
-	db := func(ranks ...int) {
-		for _, h := range hits {
-			if slices.Contains(ranks, h.Rank) {
-				add(h)
-			}
-		}
-	}
-	// The services the lexicon names come first when it read the query
-	// (all of it, or most of it typed out); a word still being typed
-	// ("детский кард") is first a specialty.
-	servicesFirst := u.whole || u.most && !u.typed
-	understood := func() {
-		if servicesFirst {
-			for _, key := range u.services {
-				add(lex.services[key])
-			}
-		}
-		for _, slug := range u.specialties {
-			add(lex.specialties[slug])
-		}
-		for _, key := range u.services {
-			add(lex.services[key])
-		}
-		for _, p := range u.pages {
-			add(p)
-		}
-	}
-	db(0)
-	if u.childOnly {
-		// The thing asked for, for a child: names holding the whole query
-		// or its words besides the child word.
-		for _, h := range hits {
-			if h.Rank <= 2 && (h.Variant == 1 || restKey != "" && keys[h.Variant-1] == restKey) {
-				add(h)
-			}
-		}
-	}
-	// A query the lexicon reads whole is a lay term ("tish", "сердце"):
-	// services merely holding its word do not lead.
-	var named []Hit
-	for _, h := range hits {
-		if !isService(h.Type) || h.Variant == 0 {
-			continue
-		}
-		// A lay term the lexicon reads whole ("tish", "сердце") is not a
-		// service merely holding its word; but a service named with the
-		// generic words the lexicon skips ("лечение кариеса") is named.
-		if !u.whole && namesWords(keys[h.Variant-1], h) || namesWithWeak(keys[0], h) {
-			named = append(named, h)
-		}
-	}
-	if len(named) > 0 {
-		// A service named word for word comes before the specialists who
-		// provide it; a specialty named as typed or word for word stays
-		// first ("лор" is the specialty, not "Приём ЛОР-врача"; nor is
-		// "кардиолг" "Приём кардиолога").
-		for _, h := range hits {
-			if h.Type == TypeSpecialty && (h.Rank <= 1 || h.Variant > 0 && namesWords(keys[h.Variant-1], h)) {
-				add(h)
-			}
-		}
-		for _, h := range named {
-			add(h)
-		}
-	}
-	if u.whole {
-		understood()
-	}
-	db(1, 2)
-	if !u.most {
-		db(3)
-	}
-	understood()
-	db(3)
-	if len(ans.Hits) == 0 && !u.any() {
+	r.order()
+	if len(r.out) == 0 && !u.any() {
 		// Nothing for the whole query: its words one by one, longest
 		// first ("холтер мониторирование" finds the Holter ECG).
 		for _, w := range partWords(q) {
-			more, err := s.suggestHits(ctx, []string{w}, near, want, false)
+			more, err := s.suggestHits(ctx, []string{w}, near, r.want, false)
 			if err != nil {
 				return ans, err
 			}
 			for _, h := range more {
-				add(h)
+				r.add(h)
 			}
-			if len(ans.Hits) > 0 {
+			if len(r.out) > 0 {
 				break
 			}
 		}
 	}
+	ans.Emergency, ans.Hits = u.emergency, r.out
 	if len(places) > 0 {
 		ans.Hits = wholeWordsFirst(ans.Hits, Key(q))
 	}
@@ -1062,6 +979,125 @@ func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit 
 	}
 	ans.Hits = ans.Hits[:min(limit, len(ans.Hits))]
 	return ans, nil
+}
+
+// ranking puts one query's database hits and lexicon reading in the order
+// a suggestion list shows them (Understand).
+type ranking struct {
+	lex     *lexicon
+	u       understanding
+	keys    []string // the keys looked up (QueryKeys, then restKey)
+	restKey string   // the key of the words beside a child word, "" for none
+	hits    []Hit
+	want    int
+	out     []Hit
+	seen    map[string]bool
+}
+
+// add appends h unless it is there or the list is full.
+func (r *ranking) add(h Hit) {
+	id := h.Type + ":" + h.Slug
+	if !r.seen[id] && len(r.out) < r.want {
+		r.seen[id] = true
+		r.out = append(r.out, h)
+	}
+}
+
+// db adds the hits of the ranks given, in their order.
+func (r *ranking) db(ranks ...int) {
+	for _, h := range r.hits {
+		if slices.Contains(ranks, h.Rank) {
+			r.add(h)
+		}
+	}
+}
+
+// key is the query key h matched.
+func (r *ranking) key(h Hit) string {
+	if h.Variant < 1 || h.Variant > len(r.keys) {
+		return ""
+	}
+	return r.keys[h.Variant-1]
+}
+
+// order: a name equal to the query; for a child, the thing asked for; a
+// service named word for word (after a specialty named so); the lexicon's
+// reading when whole; names starting with the query; the partial
+// readings; similar names.
+func (r *ranking) order() {
+	r.db(0)
+	if r.u.childOnly {
+		// The thing asked for, for a child: names holding the whole query
+		// or its words besides the child word.
+		for _, h := range r.hits {
+			if h.Rank <= 2 && (h.Variant == 1 || r.restKey != "" && r.key(h) == r.restKey) {
+				r.add(h)
+			}
+		}
+	}
+	r.named()
+	if r.u.whole {
+		r.understood()
+	}
+	r.db(1, 2)
+	if !r.u.most {
+		r.db(3)
+	}
+	r.understood()
+	r.db(3)
+}
+
+// named adds the services named word for word, after the specialties
+// named so: a service comes before the specialists who provide it, but
+// "лор" is the specialty, not "Приём ЛОР-врача", nor is "кардиолг"
+// "Приём кардиолога".
+func (r *ranking) named() {
+	var named []Hit
+	for _, h := range r.hits {
+		if !isService(h.Type) || h.Variant == 0 {
+			continue
+		}
+		// A lay term the lexicon reads whole ("tish", "сердце") is not a
+		// service merely holding its word; but a service named with the
+		// generic words the lexicon skips ("лечение кариеса") is named.
+		if !r.u.whole && namesWords(r.key(h), h) || namesWithWeak(r.keys[0], h) {
+			named = append(named, h)
+		}
+	}
+	if len(named) == 0 {
+		return
+	}
+	for _, h := range r.hits {
+		if h.Type == TypeSpecialty && (h.Rank <= 1 || h.Variant > 0 && namesWords(r.key(h), h)) {
+			r.add(h)
+		}
+	}
+	for _, h := range named {
+		r.add(h)
+	}
+}
+
+// understood adds the lexicon's reading: the services it names first when
+// it read the query (all of it, or most of it typed out; a word still
+// being typed, "детский кард", is first a specialty), the specialties,
+// the symptom and disease pages.
+func (r *ranking) understood() {
+	u, lex := r.u, r.lex
+	servicesFirst := u.whole || u.most && !u.typed
+	if servicesFirst {
+		for _, key := range u.services {
+			r.add(lex.services[key])
+		}
+	}
+	for _, slug := range u.specialties {
+		r.add(lex.specialties[slug])
+	}
+	for _, key := range u.services {
+		r.add(lex.services[key])
+	}
+	for _, p := range u.pages {
+		r.add(p)
+	}
 }
 
 // namesWithWeak reports whether h's name holds every word of key, price
