@@ -43,52 +43,16 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 	if !ok {
 		return result, nil
 	}
-	lex, err := s.lexicon(ctx)
-	if err != nil {
-		return page.Result{}, err
-	}
-	// Place words order the clinics (placeFirst); the rest is searched.
-	rest, places := lex.withoutPlaces(q)
-	u := lex.understand(rest)
-	keys := QueryKeys(rest)
-	if exact {
-		// The query as typed: no other layout, no mended typo.
-		keys = TypedKeys(rest)
-		if u.layout || !u.exact {
-			u = understanding{}
-		}
-	}
 	offset, limit := 0, GroupSize
 	if typ != "" {
 		offset, limit = (n-1)*PerPage, PerPage
 	}
-	f, err := s.find(ctx, keys, req.Region.ID, typ, offset, limit, !exact)
+	lex, err := s.lexicon(ctx)
 	if err != nil {
 		return page.Result{}, err
 	}
-	if len(places) > 0 {
-		if f.hits, err = s.placeFirst(ctx, wholeWordsFirst(f.hits, Key(rest)), places, req.Region.ID); err != nil {
-			return page.Result{}, err
-		}
-	}
-	if !exact {
-		res.Corrected = corrected(rest, req.Lang, u, f)
-		if len(f.counts) == 0 && !u.any() {
-			// Nothing for the whole query: its longest word that finds
-			// something, said so.
-			for _, w := range partWords(rest) {
-				g, err := s.find(ctx, []string{w}, req.Region.ID, typ, offset, limit, false)
-				if err != nil {
-					return page.Result{}, err
-				}
-				if len(g.counts) > 0 {
-					f, res.Corrected = g, typedWord(rest, w)
-					break
-				}
-			}
-		}
-	}
-	if err := s.pointedDoctors(ctx, &f, u, lex, req.Region.ID, typ, offset, limit); err != nil {
+	u, f, err := s.lookUp(ctx, lex, q, exact, req, typ, offset, limit, &res)
+	if err != nil {
 		return page.Result{}, err
 	}
 	regionSlug := req.Region.Slug
@@ -129,6 +93,52 @@ func (s *Store) loadResults(ctx context.Context, req page.Request, publicURL str
 	}
 	result.Data = res
 	return result, nil
+}
+
+// lookUp finds what the results page shows for q: place words taken
+// out to order the clinics, the lexicon's reading, the matches (as typed
+// only when exact), the query's longest word that finds something when the
+// whole finds nothing, the doctors the query points to; res.Corrected is
+// set when the results are for another query than the one typed.
+func (s *Store) lookUp(ctx context.Context, lex *lexicon, q string, exact bool, req page.Request, typ string, offset, limit int, res *Results) (understanding, found, error) {
+	rest, places := lex.withoutPlaces(q)
+	u := lex.understand(rest)
+	keys := QueryKeys(rest)
+	if exact {
+		// The query as typed: no other layout, no mended typo.
+		keys = TypedKeys(rest)
+		if u.layout || !u.exact {
+			u = understanding{}
+		}
+	}
+	f, err := s.find(ctx, keys, req.Region.ID, typ, offset, limit, !exact)
+	if err != nil {
+		return u, f, err
+	}
+	if len(places) > 0 {
+		if f.hits, err = s.placeFirst(ctx, wholeWordsFirst(f.hits, Key(rest)), places, req.Region.ID); err != nil {
+			return u, f, err
+		}
+	}
+	if !exact {
+		res.Corrected = corrected(rest, req.Lang, u, f)
+		if len(f.counts) == 0 && !u.any() {
+			// Nothing for the whole query: its longest word that finds
+			// something, said so.
+			for _, w := range partWords(rest) {
+				g, err := s.find(ctx, []string{w}, req.Region.ID, typ, offset, limit, false)
+				if err != nil {
+					return u, f, err
+				}
+				if len(g.counts) > 0 {
+					f, res.Corrected = g, typedWord(rest, w)
+					break
+				}
+			}
+		}
+	}
+	err = s.pointedDoctors(ctx, &f, u, lex, req.Region.ID, typ, offset, limit)
+	return u, f, err
 }
 
 // corrected is the query the results are for when it is not q as typed:
