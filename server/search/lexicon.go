@@ -144,7 +144,7 @@ func fold(w string) string {
 }
 
 // uzVerb are Uzbek verb endings ("og'riyapti", "og'riydi", "to'kilyapti").
-var uzVerb = []string{"yapman", "yapsiz", "yapti", "yotgan", "yotibdi", "yotib", "moqda", "ayapti", "ydi", "adi", "gan", "di", "ib", "ishi", "ish", "sa"}
+var uzVerb = []string{"moqchiman", "moqchimiz", "moqchi", "yapman", "yapsiz", "yapti", "yotgan", "yotibdi", "yotib", "moqda", "ayapti", "ydi", "adi", "gan", "di", "ib", "ishi", "ish", "sa"}
 
 // diminutive are Russian diminutive endings, as keys ("магнит-ик").
 var diminutive = []string{"ik", "ok", "ek", "chik", "ochk", "echk"}

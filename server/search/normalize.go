@@ -82,11 +82,35 @@ func Words(s string) []string {
 	}
 	var words []string
 	for _, w := range strings.Fields(latinFolds.Replace(b.String())) {
-		if !stopWords[w] {
+		if w = foldLatin(w); !stopWords[w] {
 			words = append(words, w)
 		}
 	}
 	return words
+}
+
+// foldLatin reads Russian typed in Latin as transliteration spells it: a
+// c before a vowel is ц ("serdce", "paracetamol", "bolnica"); a y after a
+// consonant, before a consonant or at the end, is ы ("dyshat", "proby");
+// an Uzbek y follows a vowel, and Uzbek has no c but in ch.
+func foldLatin(w string) string {
+	if !strings.ContainsAny(w, "cy") {
+		return w
+	}
+	vowel := func(c byte) bool { return strings.IndexByte("aeiouy", c) >= 0 }
+	consonant := func(c byte) bool { return c >= 'a' && c <= 'z' && !vowel(c) }
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == 'c' && i+1 < len(w) && vowel(w[i+1]):
+			b.WriteString("ts")
+		case c == 'y' && i > 0 && consonant(w[i-1]) && (i == len(w)-1 || consonant(w[i+1])):
+			b.WriteByte('i')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // Stem strips one common ending from a folded word. The short Uzbek case
