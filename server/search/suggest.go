@@ -203,9 +203,10 @@ func (h *Handler) region(slug string) (region.Region, bool) {
 }
 
 // CacheKey is the cache key of the suggestion list of keys (QueryKeys) in
-// lang and the region of regionSlug ("" for none).
+// lang and the region of regionSlug ("" for none). "suggest2": lists
+// cached before they had groups are never read.
 func CacheKey(keys []string, lang, regionSlug string) string {
-	return "suggest|" + lang + "|" + regionSlug + "|" + strings.Join(keys, "|")
+	return "suggest2|" + lang + "|" + regionSlug + "|" + strings.Join(keys, "|")
 }
 
 // list returns the JSON body of the suggestions for keys, cached per
