@@ -595,6 +595,12 @@ func (l *lexicon) understandAs(q string) understanding {
 		}
 	}
 	out := l.forChild(reading, u)
+	if restRead {
+		// The child word and a specialty: read well enough to come
+		// before names merely similar to the query ("детский логопед
+		// для 3 лет").
+		out.most = true
+	}
 	if !restRead && !u.whole {
 		// The rest is no lay term: a medicine, a clinic, a service for a
 		// child ("парацетамол детский").
@@ -1035,6 +1041,15 @@ func (r *ranking) order() {
 			}
 		}
 	}
+	if asksForClinic(r.keys[0]) {
+		// "шифо клиника": the clinics whose names hold the other words
+		// whole, not a "Shifokor maslahatlari" starting like them.
+		for _, h := range r.hits {
+			if h.Type == TypeClinic && h.Rank <= 2 && holdsWords(r.keys[0], h) {
+				r.add(h)
+			}
+		}
+	}
 	r.named()
 	if r.u.whole {
 		r.understood()
@@ -1141,16 +1156,7 @@ func sameWord(a, b string) bool {
 // яшнабад" is the Shifo clinic, not a "shifoxona"; "нур ургут" not
 // Nurofen).
 func wholeWordsFirst(hits []Hit, key string) []Hit {
-	words := strings.Fields(Strong(key))
-	whole := func(h Hit) bool {
-		names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
-		for _, w := range words {
-			if !slices.Contains(names, w) {
-				return false
-			}
-		}
-		return len(words) > 0
-	}
+	whole := func(h Hit) bool { return holdsWords(key, h) }
 	out := slices.Clone(hits)
 	slices.SortStableFunc(out, func(a, b Hit) int {
 		wa, wb := whole(a), whole(b)
@@ -1181,6 +1187,33 @@ func partWords(q string) []string {
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
+}
+
+// holdsWords reports whether h's name holds every strong word of key as a
+// whole word.
+func holdsWords(key string, h Hit) bool {
+	words := strings.Fields(Strong(key))
+	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+	for _, w := range words {
+		if !slices.Contains(names, w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// clinicWords are the keys of the words that ask for a clinic.
+var clinicWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range []string{"клиника", "klinika", "klinikasi", "поликлиника", "центр", "медцентр", "markaz", "markazi", "больница", "госпиталь", "shifoxona"} {
+		out[Key(w)] = true
+	}
+	return out
+}()
+
+// asksForClinic reports whether key holds a word that asks for a clinic.
+func asksForClinic(key string) bool {
+	return slices.ContainsFunc(strings.Fields(key), func(w string) bool { return clinicWords[w] })
 }
 
 // isService reports whether typ is a service, an analysis or a diagnostic.
