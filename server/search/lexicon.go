@@ -115,8 +115,9 @@ type lexicon struct {
 	// byFirst and bySecond are vocab by its words' first and second
 	// letters: a typed word is compared with the words sharing one.
 	byFirst, bySecond map[byte][]string
-	specialties       map[string]Hit // slug → the specialty as a hit ({slug}/deti: its children's listing)
-	services          map[string]Hit // type:slug → a service, analysis or diagnostic as a hit
+
+	specialties map[string]Hit // slug → the specialty as a hit ({slug}/deti: its children's listing)
+	services    map[string]Hit // type:slug → a service, analysis or diagnostic as a hit
 	// uzWord: canonical words of Uzbek forms. A root left by stripping
 	// Uzbek suffixes matches only these: "ko'r-yapman" (I see) is not
 	// Russian "корь" (measles).
@@ -171,7 +172,7 @@ func canonForms(w string) []string {
 			return
 		}
 		// "ma" negates a verb: "ko'r-ma-yapman" (I do not see).
-		for _, set := range [][]string{uzCase, uzPossessive, {"lar"}, uzVerb, {"i"}, {"ma"}} {
+		for _, set := range [][]string{uzCase, uzPossessive, {"lar"}, uzVerb, {"i"}, {"may", "ma"}} {
 			if y := stripOne(x, set, 3); y != x {
 				walk(y, depth+1)
 			}
@@ -376,6 +377,7 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 			return
 		}
 		c.form = form
+
 		c.order = len(l.concepts)
 		l.concepts = append(l.concepts, c)
 		for _, w := range c.words {
@@ -742,16 +744,8 @@ func (l *lexicon) read(words []string, names bool) understanding {
 					m[v] = matchRoot
 				}
 			}
-			if m[v] == 0 && len(v) >= 5 {
-				for _, f := range typo {
-					if len(f) < 5 || f[0] != v[0] && f[1] != v[1] {
-						continue
-					}
-					if editDistance(f, v, 1) <= 1 || len(f) >= 8 && len(v) >= 8 && editDistance(f, v, 2) <= 2 {
-						m[v] = matchTypo
-						break
-					}
-				}
+			if m[v] == 0 && isTypo(typo, v) {
+				m[v] = matchTypo
 			}
 			// A start of three letters names too many words ("гель" is not
 			// "гельминтоз"): the last word still being typed needs four.
@@ -879,6 +873,35 @@ func (l *lexicon) read(words []string, names bool) understanding {
 	}
 	return u
 }
+
+// isTypo reports whether one of forms (a typed word as typed and as its
+// key) is a typo of the vocabulary word v: one edit in a word of 5+
+// letters, two in words of 8+, or a and o confused (the Russian
+// unstressed o: "галавы" is "головы"), with one edit more in words of 7+.
+func isTypo(forms []string, v string) bool {
+	if len(v) < 5 {
+		return false
+	}
+	for _, f := range forms {
+		if len(f) < 5 || f[0] != v[0] && f[1] != v[1] {
+			continue
+		}
+		if editDistance(f, v, 1) <= 1 || len(f) >= 8 && len(v) >= 8 && editDistance(f, v, 2) <= 2 {
+			return true
+		}
+		if strings.ContainsAny(f, "ao") && len(f) >= 5 && len(v) >= 5 {
+			// Only a and o confused in a short word; one typo more in a
+			// long one.
+			if d := editDistance(akanye(f), akanye(v), 1); d == 0 || d == 1 && len(f) >= 7 && len(v) >= 7 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// akanye reads o as a, as Russian says an unstressed o.
+func akanye(w string) string { return strings.ReplaceAll(w, "o", "a") }
 
 // editDistance is the Levenshtein distance of a and b, or limit+1 once it
 // is known to exceed limit.

@@ -64,9 +64,10 @@ func buildPlaces(rows []placeRow) []place {
 	return out
 }
 
-// placeOf returns the place a query word names, if any: the same key, or
-// one key starting with the other when the shorter has 6 letters or more
-// ("юнусабадский", "yunusobod").
+// placeOf returns the place a query word names, if any: the same key, or,
+// when the shorter has 6 letters or more, one key starting with the other
+// ("юнусабадский", "yunusobod"), or, from 8 letters, one typo away
+// ("юнусабат"; a brand like "дармон" is not "Karmana").
 func (l *lexicon) placeOf(w string) (place, bool) {
 	k := placeKey(w)
 	if len(k) < 4 {
@@ -78,7 +79,7 @@ func (l *lexicon) placeOf(w string) (place, bool) {
 			if len(short) > len(long) {
 				short, long = long, short
 			}
-			if k == pk || len(short) >= 6 && strings.HasPrefix(long, short) {
+			if k == pk || len(short) >= 6 && strings.HasPrefix(long, short) || len(short) >= 8 && editDistance(k, pk, 1) <= 1 {
 				return p, true
 			}
 		}
