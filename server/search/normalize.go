@@ -211,11 +211,13 @@ func queryKeys(q string, layout bool) []string {
 	return keys
 }
 
-// Bound returns q's first MaxWords distinct words (case aside), so a query
-// of repeated or countless words costs what a short one does.
+// Bound returns q's first MaxWords distinct words (case aside; the
+// prepositions between them not counted, at most 2×MaxWords fields), so
+// a query of repeated or countless words costs what a short one does.
 func Bound(q string) string {
 	var out []string
 	seen := map[string]bool{}
+	n := 0
 	for _, w := range strings.Fields(q) {
 		lw := strings.ToLower(w)
 		if seen[lw] {
@@ -223,7 +225,13 @@ func Bound(q string) string {
 		}
 		seen[lw] = true
 		out = append(out, w)
-		if len(out) == MaxWords {
+		// A preposition or a lone mark is kept but not counted: "немеет
+		// левая рука и боль в груди" keeps its last word. Only a short
+		// field can be one, so a long word never costs a Words call.
+		if len(w) > 8 || len(Words(w)) > 0 {
+			n++
+		}
+		if n == MaxWords || len(out) == 2*MaxWords {
 			break
 		}
 	}
@@ -257,6 +265,16 @@ var priceWords = map[string]bool{
 // them ("анализ на сахар" is the glucose test, "сахар" diabetes).
 var testWords = map[string]bool{
 	"analiz": true, "analizi": true, "tahlil": true, "tahlili": true, "sdat": true, "topshirish": true,
+}
+
+// actionWords say a thing is to be done ("сделать ЭКГ", "ekg qayerda
+// qilinadi"): like weakWords they never decide. Added by their keys.
+var actionWords = []string{"сделать", "сделают", "делают", "сделали", "qilish", "qilinadi", "qildirish", "qilmoqchiman", "qildirmoqchiman", "qiladi", "qilib", "qayerda"}
+
+func init() {
+	for _, w := range actionWords {
+		weakWords[Key(w)] = true
+	}
 }
 
 // Strong returns key without its weak words; a key of weak words only is
