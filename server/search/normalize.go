@@ -203,8 +203,9 @@ func queryKeys(q string, layout bool) []string {
 		k := Key(s)
 		add(k)
 		add(Strong(k))
-		if strings.Contains(s, "-") {
-			// "нош-па", "no-shpa": names are also indexed joined.
+		if strings.Contains(s, "-") && !strings.Contains(strings.TrimSpace(s), " ") {
+			// "нош-па", "no-shpa": names are also indexed joined. One
+			// word only: a joined key is one more similarity lookup.
 			add(Key(strings.ReplaceAll(s, "-", "")))
 		}
 	}
