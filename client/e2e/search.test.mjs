@@ -102,3 +102,43 @@ test("an emergency puts the ambulance number first", async () => {
     assert.match(await first.textContent(), /103/);
   });
 });
+
+test("a red flag shows the emergency group first, its entry dials 103, in both languages", async () => {
+  for (const [path, phrase, heading, next] of [
+    ["/", "болит сердце трудно дышать", "Экстренная помощь", "Специальности"],
+    ["/uz", "yuragim qattiq og'riyapti nafas ololmayapman", "Shoshilinch yordam", "Mutaxassisliklar"],
+  ]) {
+    await withPage(async (page) => {
+      const input = await openBox(page, path);
+      await input.fill(phrase);
+      const first = page.locator('[role="listbox"] [role="option"]').first();
+      await first.waitFor({ state: "visible" });
+      assert.equal(await first.getAttribute("data-type"), "emergency");
+      assert.equal(await first.locator("a").getAttribute("href"), "tel:103");
+      const groups = page.locator('[role="listbox"] [role="group"]');
+      assert.equal(await groups.first().getAttribute("data-group"), "emergency");
+      assert.equal(await groups.first().locator(".search-box__heading").textContent(), heading);
+      // The group is named by its heading for screen readers.
+      const labelled = await groups.first().getAttribute("aria-labelledby");
+      assert.equal(await page.locator(`#${labelled}`).textContent(), heading);
+      // Who treats it comes after, under its own heading; 8 options at most.
+      assert.equal(await groups.nth(1).locator(".search-box__heading").textContent(), next);
+      assert.ok((await page.locator('[role="option"]').count()) <= 8);
+      // The arrow keys start at the emergency entry.
+      await input.press("ArrowDown");
+      assert.equal(await input.getAttribute("aria-activedescendant"), await first.getAttribute("id"));
+    });
+  }
+});
+
+test("a named service leads its group of services and tests, the specialty after it", async () => {
+  await withPage(async (page) => {
+    const input = await openBox(page, "/");
+    await input.fill("чистка зубов");
+    const first = page.locator('[role="listbox"] [role="option"]').first();
+    await first.waitFor({ state: "visible" });
+    assert.equal(await first.locator("a").getAttribute("href"), "/uslugi/chistka-zubov");
+    const headings = await page.locator('[role="listbox"] .search-box__heading').allTextContents();
+    assert.deepEqual(headings.slice(0, 2), ["Услуги и анализы", "Специальности"]);
+  });
+});

@@ -23,6 +23,60 @@ export interface Suggestion {
   url: string;
 }
 /**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupEmergency = "emergency";
+/**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupSpecialties = "specialties";
+/**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupServices = "services"; // services, analyses, diagnostics
+/**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupDoctors = "doctors";
+/**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupClinics = "clinics";
+/**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupMedicines = "medicines";
+/**
+ * Suggestion groups: the headings a suggestion list is shown under, in
+ * the order a patient acts on them when their best items tie.
+ */
+export const GroupConditions = "conditions"; // diseases and symptoms
+/**
+ * SuggestGroup is the items of one heading of a suggestion list, in
+ * order of relevance, region and popularity.
+ */
+export interface SuggestGroup {
+  group: string;
+  items: Suggestion[];
+}
+/**
+ * SuggestList is the body of GET /api/suggest: at most MaxSuggestions
+ * items in all. Data is every item, group after group (SPEC §7's flat
+ * list, for clients that show no headings); Groups the same items under
+ * their headings, the group of the best item first (the emergency number
+ * always first).
+ */
+export interface SuggestList {
+  data: Suggestion[];
+  groups: SuggestGroup[];
+}
+/**
  * Group is one type's block of the results page.
  */
 export interface Group {
@@ -43,6 +97,11 @@ export interface Need {
    * Number is the emergency number.
    */
   number: string;
+  /**
+   * Services are the services, analyses and diagnostics the query
+   * names, before the specialists who provide them.
+   */
+  services: Suggestion[];
   /**
    * Specialties are the specialists the query leads to, most likely first.
    */
@@ -69,6 +128,14 @@ export interface Results {
    */
   need: Need | null;
   query: string;
+  /**
+   * Corrected is the query the results are for when it is not the one
+   * typed (read in the other keyboard layout, or with a typo mended);
+   * "" when the results are for the query as typed. Exact is set when
+   * the visitor asked for the query as typed (?exact=1).
+   */
+  corrected: string;
+  exact: boolean;
   tooShort: boolean;
   total: number /* int */;
   type: string;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import limits from "../../shared/limits.json";
-import type { Suggestion } from "../gen/search";
+import type { Suggestion, SuggestGroup, SuggestList } from "../gen/search";
 import imageSizes from "../../shared/images.json";
 import "./SearchBox.css";
 
@@ -36,6 +36,19 @@ export function highlight(name: string, query: string): ReactNode {
   );
 }
 
+/** capped keeps the first max items of the groups, in order, and drops emptied groups. */
+export function capped(groups: SuggestGroup[], max: number): SuggestGroup[] {
+  const out: SuggestGroup[] = [];
+  let left = max;
+  for (const g of groups) {
+    if (left <= 0) break;
+    const items = g.items.slice(0, left);
+    left -= items.length;
+    if (items.length > 0) out.push({ group: g.group, items });
+  }
+  return out;
+}
+
 /**
  * SearchBox is the header search: a plain GET form to the results page
  * (works without JavaScript) that, once hydrated, suggests as you type.
@@ -46,7 +59,10 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
   const id = useId();
   const listId = `${id}-list`;
   const [value, setValue] = useState(query);
-  const [items, setItems] = useState<Suggestion[]>([]);
+  const [groups, setGroups] = useState<SuggestGroup[]>([]);
+  // items are the options in the order they are shown (group after
+  // group), for the arrow keys.
+  const items: Suggestion[] = groups.flatMap((g) => g.items);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +72,7 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
   useEffect(() => {
     const q = value.trim();
     if (q.length < MIN_QUERY) {
-      setItems([]);
+      setGroups([]);
       setActive(-1);
       return;
     }
@@ -65,8 +81,8 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
       try {
         const params = new URLSearchParams({ q, lang, region });
         const res = await fetch(`/api/suggest?${params}`, { signal: ctrl.signal });
-        const body = res.ok ? ((await res.json()) as { data: Suggestion[] }) : { data: [] };
-        setItems(body.data.slice(0, MAX_SUGGESTIONS));
+        const body: SuggestList = res.ok ? ((await res.json()) as SuggestList) : { data: [], groups: [] };
+        setGroups(capped(body.groups ?? [], MAX_SUGGESTIONS));
         setActive(-1);
       } catch {
         // Aborted by a newer keystroke, or offline: no suggestions.
@@ -83,7 +99,7 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
     const onClick = (e: MouseEvent) => {
       if (!formRef.current?.contains(e.target as Node)) {
         setOpen(false);
-        setItems([]);
+        setGroups([]);
         setActive(-1);
       }
     };
@@ -94,7 +110,7 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
   const expanded = open && items.length > 0;
   const clear = () => {
     setValue("");
-    setItems([]);
+    setGroups([]);
     setActive(-1);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -157,37 +173,51 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
             ×
           </button>
         )}
-        <ul id={listId} role="listbox" className="search-box__list" aria-label={t(lang, "search.suggestions")} hidden={!expanded}>
+        <div id={listId} role="listbox" className="search-box__list" aria-label={t(lang, "search.suggestions")} hidden={!expanded}>
           {expanded &&
-            items.map((item, i) => (
-              <li
-                key={item.url}
-                id={`${id}-opt-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className="search-box__option"
-                data-type={item.type}
-                onMouseEnter={() => setActive(i)}
-              >
-                <a href={item.url} tabIndex={-1}>
-                  {item.image && (
-                    <img
-                      className="search-box__thumb"
-                      src={item.image}
-                      srcSet={item.imageSrcSet}
-                      width={thumb.width}
-                      height={thumb.height}
-                      alt={item.name}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  )}
-                  <span className="search-box__name">{highlight(item.name, value)}</span>
-                  <span className="search-box__type">{t(lang, `search.type.${item.type}` as Key)}</span>
-                </a>
-              </li>
-            ))}
-        </ul>
+            groups.map((g, gi) => {
+              // Each option's index in items, across the groups.
+              const start = groups.slice(0, gi).reduce((n, x) => n + x.items.length, 0);
+              return (
+                <ul key={g.group} role="group" className="search-box__group" data-group={g.group} aria-labelledby={`${id}-group-${gi}`}>
+                  <li role="presentation" id={`${id}-group-${gi}`} className="search-box__heading">
+                    {t(lang, `search.heading.${g.group}` as Key)}
+                  </li>
+                  {g.items.map((item, j) => {
+                    const i = start + j;
+                    return (
+                      <li
+                        key={item.url}
+                        id={`${id}-opt-${i}`}
+                        role="option"
+                        aria-selected={i === active}
+                        className="search-box__option"
+                        data-type={item.type}
+                        onMouseEnter={() => setActive(i)}
+                      >
+                        <a href={item.url} tabIndex={-1}>
+                          {item.image && (
+                            <img
+                              className="search-box__thumb"
+                              src={item.image}
+                              srcSet={item.imageSrcSet}
+                              width={thumb.width}
+                              height={thumb.height}
+                              alt={item.name}
+                              loading="lazy"
+                              decoding="async"
+                            />
+                          )}
+                          <span className="search-box__name">{highlight(item.name, value)}</span>
+                          <span className="search-box__type">{t(lang, `search.type.${item.type}` as Key)}</span>
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              );
+            })}
+        </div>
       </div>
       <button type="submit" className="button">{t(lang, "search.button")}</button>
     </form>

@@ -15,8 +15,12 @@ export function Search(props: RenderProps<SearchData>) {
   const { lang, region, data } = props;
   const place = { lang, region: region.slug };
   const q = data.query;
-  const searchHref = (type: string, page = 1) =>
-    href("search", {}, place, { q, type: type || undefined, page: page > 1 ? page : undefined });
+  const searchHref = (type: string, page = 1, exact = data.exact) =>
+    href("search", {}, place, { q, type: type || undefined, page: page > 1 ? page : undefined, exact: exact ? "1" : undefined });
+  const need = data.need;
+  // The "you may need" block is a result of its own: beside it the page
+  // never says nothing was found.
+  const needShown = !!need && need.services.length + need.specialties.length + need.pages.length > 0;
   const title = q ? t(lang, "search.title", { q }) : t(lang, "search.titleEmpty");
   const sections = [
     { href: href("doctors", {}, place), key: "nav.doctors" },
@@ -36,29 +40,48 @@ export function Search(props: RenderProps<SearchData>) {
         </p>
       )}
       <h1 className="page-title">{t(lang, "search.heading")}</h1>
-      {data.need && (data.need.specialties.length > 0 || data.need.pages.length > 0) && (
+      {data.corrected && (
+        <p className="search-page__corrected">
+          {t(lang, "search.corrected", { q: data.corrected })}{" "}
+          <a href={searchHref("", 1, true)}>{t(lang, "search.original", { q })}</a>
+        </p>
+      )}
+      {need && needShown && (
         <section className="search-need">
           <h2>{t(lang, "search.need.heading")}</h2>
+          {need.services.length > 0 && (
+            <>
+              <h3>{t(lang, "search.need.services")}</h3>
+              <ul className="search-need__services">
+                {need.services.map((s) => (
+                  <li key={s.url}>
+                    <a href={s.url}>{s.name}</a>{" "}
+                    {s.description && <span className="search-group__meta">{t(lang, "search.clinics", { n: s.description })}</span>}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <ul className="search-need__specialties">
-            {data.need.specialties.map((s) => (
+            {need.specialties.map((s) => (
               <li key={s.url}><a href={s.url}>{s.name}</a></li>
             ))}
           </ul>
-          {data.need.doctors.length > 0 && (
+          {need.doctors.length > 0 && (
             <>
               <h3>{t(lang, "search.need.doctors")}</h3>
               <ul className="search-need__doctors">
-                {data.need.doctors.map((d) => (
+                {need.doctors.map((d) => (
                   <li key={d.id}><a href={d.url}>{d.name}</a> <span className="search-group__meta">{d.description}</span></li>
                 ))}
               </ul>
             </>
           )}
-          {data.need.pages.length > 0 && (
+          {need.pages.length > 0 && (
             <>
               <h3>{t(lang, "search.need.pages")}</h3>
               <ul className="search-need__pages">
-                {data.need.pages.map((p) => (
+                {need.pages.map((p) => (
                   <li key={`${p.type}-${p.id}`} data-type={p.type}><a href={p.url}>{p.name}</a></li>
                 ))}
               </ul>
@@ -68,7 +91,7 @@ export function Search(props: RenderProps<SearchData>) {
       )}
       {!q && <p className="search-page__note">{t(lang, "search.prompt")}</p>}
       {data.tooShort && <p className="search-page__note">{t(lang, "search.short")}</p>}
-      {q && !data.tooShort && data.total === 0 && (
+      {q && !data.tooShort && data.total === 0 && !needShown && (
         <section className="search-page__empty">
           <p className="empty">{t(lang, "search.empty", { q })}</p>
           <p>{t(lang, "search.emptyHint")}</p>

@@ -41,8 +41,8 @@ type entity struct {
 }
 
 // entitiesQuery reads every searchable entity with its display columns;
-// extra are further names (a medicine's active substance) that match as
-// later words do.
+// extra are further names (a medicine's active substance and category:
+// "витамины" finds the vitamins) that match as later words do.
 const entitiesQuery = `
 	SELECT 'doctor_specialty' AS entity_type, s.id AS entity_id, s.slug, s.name_ru, s.name_uz,
 		'' AS description_ru, '' AS description_uz, '' AS image, NULL::bigint AS region_id,
@@ -71,8 +71,9 @@ const entitiesQuery = `
 	) n
 	UNION ALL
 	SELECT 'drug', p.id, p.slug, p.name_ru, p.name_uz, p.inn_ru, p.inn_uz, coalesce(p.image, ''), NULL, 0,
-		ARRAY[p.inn_ru, p.inn_uz]
-	FROM products p`
+		ARRAY[p.inn_ru, p.inn_uz, pc.name_ru, pc.name_uz]
+	FROM products p
+	JOIN product_categories pc ON pc.id = p.category_id`
 
 // Reindex rebuilds search_terms from the entities, in tx. The seeder calls
 // it after writing; `server search-reindex` after any other change. The
@@ -272,6 +273,10 @@ func terms(e entity, syn []synonym) []term {
 	for _, name := range []string{e.NameRu, e.NameUz} {
 		k := Key(name)
 		addName(k, true)
+		if strings.Contains(name, "-") {
+			// "Но-шпа" is typed "ношпа" too.
+			addName(Key(strings.ReplaceAll(name, "-", "")), true)
+		}
 		for _, s := range syn {
 			if padded := " " + k + " "; strings.Contains(padded, " "+s.from+" ") {
 				addName(strings.TrimSpace(strings.Replace(padded, " "+s.from+" ", " "+s.to+" ", 1)), true)

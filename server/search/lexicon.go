@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"sogliq/shared"
 )
@@ -63,6 +64,14 @@ type LexiconEntry struct {
 	UzCyrl      []string `json:"uzCyrl"`
 	Ru          []string `json:"ru"`
 	Specialties []string `json:"specialties,omitempty"`
+	// Combine, for an emergency, are lists of words one of each of which
+	// makes the emergency (a chest word and a severity word: "давит за
+	// грудиной", "ko'kragim qattiq og'riyapti"), in any script.
+	Combine [][]string `json:"combine,omitempty"`
+	// Services are the services, analyses and diagnostics the term names
+	// ("кардиограмма", "анализ на сахар", "флюорография"), as type:slug:
+	// they come before the specialties, the visit reason first.
+	Services []string `json:"services,omitempty"`
 }
 
 // LoadLexicon parses shared/lexicon.json.
@@ -87,8 +96,11 @@ func (e LexiconEntry) Forms() []string {
 type concept struct {
 	words       []string
 	specialties []string
-	page        *Hit // a symptom or disease page, nil for lay terms
+	services    []string // type:slug of services, analyses, diagnostics
+	page        *Hit     // a symptom or disease page, nil for lay terms
 	emergency   bool
+	// form is the form as written, shown as the corrected query.
+	form string
 	// name: a specialty's own name, read only beside a child word (alone
 	// the search index finds it, and better).
 	name  bool
@@ -97,13 +109,23 @@ type concept struct {
 
 // lexicon is the matcher built from the lexicon file and the knowledge base.
 type lexicon struct {
-	concepts    []concept
-	byWord      map[string][]int // canonical word → concepts holding it
-	vocab       []string         // every canonical word, for typos and prefixes
-	specialties map[string]Hit   // slug → the specialty as a hit ({slug}/deti: its children's listing)
-	child       map[string]bool  // the child words, canonical
-	instead     map[string]string
-	childrenOf  map[string]string // slug → {slug}/deti, for the specialties with children's doctors
+	concepts []concept
+	byWord   map[string][]int // canonical word → concepts holding it
+	vocab    []string         // every canonical word, for typos and prefixes
+	// byFirst and bySecond are vocab by its words' first and second
+	// letters: a typed word is compared with the words sharing one.
+	byFirst, bySecond map[byte][]string
+
+	specialties map[string]Hit // slug → the specialty as a hit ({slug}/deti: its children's listing)
+	services    map[string]Hit // type:slug → a service, analysis or diagnostic as a hit
+	// uzWord: canonical words of Uzbek forms. A root left by stripping
+	// Uzbek suffixes matches only these: "ko'r-yapman" (I see) is not
+	// Russian "корь" (measles).
+	uzWord     map[string]bool
+	places     []place
+	child      map[string]bool // the child words, canonical
+	instead    map[string]string
+	childrenOf map[string]string // slug → {slug}/deti, for the specialties with children's doctors
 }
 
 // Knowledge page types in suggestions.
@@ -123,7 +145,13 @@ func fold(w string) string {
 }
 
 // uzVerb are Uzbek verb endings ("og'riyapti", "og'riydi", "to'kilyapti").
-var uzVerb = []string{"yapman", "yapsiz", "yapti", "yotgan", "yotibdi", "yotib", "moqda", "ayapti", "ydi", "adi", "gan", "di", "ib", "ishi", "ish", "sa"}
+var uzVerb = []string{"moqchiman", "moqchimiz", "moqchi", "yapman", "yapsiz", "yapti", "yotgan", "yotibdi", "yotib", "moqda", "ayapti", "ydi", "adi", "gan", "di", "ib", "ishi", "ish", "sa"}
+
+// diminutive are Russian diminutive endings, as keys ("магнит-ик").
+var diminutive = []string{"ik", "ok", "ek", "chik", "ochk", "echk"}
+
+// uzNoun are the endings that make an Uzbek verb's root a noun.
+var uzNoun = []string{"ish", "ishi", "sh", "shi", "ash", "lik", "ligi", "ik"}
 
 // canonForms are the canonical words a typed word may stand for: its key
 // word, and the roots left by stripping Uzbek case, possessive, plural and
@@ -143,7 +171,8 @@ func canonForms(w string) []string {
 		if depth == 4 {
 			return
 		}
-		for _, set := range [][]string{uzCase, uzPossessive, {"lar"}, uzVerb, {"i"}} {
+		// "ma" negates a verb: "ko'r-ma-yapman" (I do not see).
+		for _, set := range [][]string{uzCase, uzPossessive, {"lar"}, uzVerb, {"i"}, {"may", "ma"}} {
 			if y := stripOne(x, set, 3); y != x {
 				walk(y, depth+1)
 			}
@@ -235,6 +264,23 @@ const specialtyQuery = `
 	FROM search_terms WHERE entity_type = 'doctor_specialty'
 	ORDER BY entity_id`
 
+// serviceQuery reads the services, analyses and diagnostics as hits, for
+// the lexicon's services.
+const serviceQuery = `
+	SELECT DISTINCT ON (entity_type, entity_id) entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
+		image, region_id, popularity, 0 AS rank, 0 AS total, 0 AS n
+	FROM search_terms WHERE entity_type IN ('service', 'analysis', 'diagnostics')
+	ORDER BY entity_type, entity_id`
+
+// placeQuery reads the districts and the regions with their names, the
+// place words of a query.
+const placeQuery = `
+	SELECT d.id AS district_id, d.region_id, d.name_ru, d.name_uz
+	FROM districts d
+	UNION ALL
+	SELECT 0, r.id, r.name_ru, r.name_uz
+	FROM regions r`
+
 // lexiconTTL is how long the knowledge read into the lexicon is kept.
 const lexiconTTL = 5 * time.Minute
 
@@ -293,17 +339,30 @@ func (s *Store) buildLexicon(ctx context.Context) (*lexicon, error) {
 	if err := s.db.SelectContext(ctx, &kids, childrenQuery); err != nil {
 		return nil, fmt.Errorf("search.lexicon: %w", err)
 	}
+	var services []Hit
+	if err := s.db.SelectContext(ctx, &services, serviceQuery); err != nil {
+		return nil, fmt.Errorf("search.lexicon: %w", err)
+	}
+	var places []placeRow
+	if err := s.db.SelectContext(ctx, &places, placeQuery); err != nil {
+		return nil, fmt.Errorf("search.lexicon: %w", err)
+	}
 	for i := range rows {
 		if rows[i].Slugs != "" {
 			rows[i].Specialties = strings.Split(rows[i].Slugs, ",")
 		}
 	}
-	return buildLexicon(file, rows, specs, kids), nil
+	l := buildLexicon(file, rows, specs, kids)
+	for _, h := range services {
+		l.services[h.Type+":"+h.Slug] = h
+	}
+	l.places = buildPlaces(places)
+	return l, nil
 }
 
 func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []childrenName) *lexicon {
 	l := &lexicon{byWord: map[string][]int{}, specialties: map[string]Hit{}, child: map[string]bool{},
-		instead: file.Children.Instead, childrenOf: map[string]string{}}
+		instead: file.Children.Instead, childrenOf: map[string]string{}, services: map[string]Hit{}, uzWord: map[string]bool{}}
 	for _, h := range specs {
 		l.specialties[h.Slug] = h
 	}
@@ -317,6 +376,8 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 		if len(c.words) == 0 {
 			return
 		}
+		c.form = form
+
 		c.order = len(l.concepts)
 		l.concepts = append(l.concepts, c)
 		for _, w := range c.words {
@@ -326,9 +387,28 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 			l.byWord[w] = append(l.byWord[w], c.order)
 		}
 	}
+	for _, e := range slices.Concat(file.Entries, file.Emergency) {
+		for _, f := range slices.Concat(e.Uz, e.UzCyrl) {
+			for _, w := range formWords(f) {
+				l.uzWord[w] = true
+			}
+		}
+	}
+	for _, r := range rows {
+		for _, w := range formWords(r.NameUz) {
+			l.uzWord[w] = true
+		}
+	}
+	for _, h := range specs {
+		for _, f := range nameForms(true, h.NameUz) {
+			for _, w := range formWords(f) {
+				l.uzWord[w] = true
+			}
+		}
+	}
 	for _, e := range file.Emergency {
-		for _, f := range e.Forms() {
-			add(f, concept{emergency: true})
+		for _, f := range slices.Concat(e.Forms(), combinations(e.Combine)) {
+			add(f, concept{emergency: true, specialties: e.Specialties})
 		}
 	}
 	// The children's names come before the lay terms: "детский психолог"
@@ -348,7 +428,7 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 	}
 	for _, e := range file.Entries {
 		for _, f := range e.Forms() {
-			add(f, concept{specialties: e.Specialties})
+			add(f, concept{specialties: e.Specialties, services: e.Services})
 		}
 	}
 	for _, r := range rows {
@@ -363,7 +443,32 @@ func buildLexicon(file *LexiconFile, rows []knowledgeRow, specs []Hit, kids []ch
 		}
 	}
 	sort.Strings(l.vocab)
+	l.byFirst, l.bySecond = map[byte][]string{}, map[byte][]string{}
+	for _, v := range l.vocab {
+		l.byFirst[v[0]] = append(l.byFirst[v[0]], v)
+		if len(v) > 1 {
+			l.bySecond[v[1]] = append(l.bySecond[v[1]], v)
+		}
+	}
 	return l
+}
+
+// combinations are the phrases of one word from each list.
+func combinations(lists [][]string) []string {
+	if len(lists) == 0 {
+		return nil
+	}
+	out := []string{""}
+	for _, list := range lists {
+		var next []string
+		for _, prefix := range out {
+			for _, w := range list {
+				next = append(next, strings.TrimSpace(prefix+" "+w))
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 // nameForms are the ways a specialty's names are typed: each whole and
@@ -416,11 +521,45 @@ type understanding struct {
 	most bool
 	// exact: the best concept matched without a typo.
 	exact bool
+	// services: type:slug of the services named, before the specialties.
+	services []string
+	// form: the best concept's form as written (the corrected query of a
+	// typo).
+	form string
+	// layout: the query was read in the other keyboard layout.
+	layout bool
+	// childOnly: a child word was all the lexicon read of a query with
+	// other words ("парацетамол детский", "детская поликлиника"): the
+	// thing named comes first, for a child.
+	childOnly bool
+	// rest: the query's words other than the child words.
+	rest []string
+}
+
+// any reports whether the lexicon made anything of the query.
+func (u understanding) any() bool {
+	return u.emergency || len(u.specialties) > 0 || len(u.pages) > 0 || len(u.services) > 0
 }
 
 // understand matches the query's words against the concepts; a query
 // for a child is read for the children's listings (forChild).
 func (l *lexicon) understand(q string) understanding {
+	u := l.understandAs(q)
+	if u.any() {
+		return u
+	}
+	// Typed in the other keyboard layout ("ghjcnelf" is "простуда").
+	if sw, ok := SwitchLayout(Bound(q)); ok && latinReading(sw) {
+		if v := l.understandAs(sw); v.any() {
+			v.layout = true
+			return v
+		}
+	}
+	return u
+}
+
+// understandAs is understand without the other layout.
+func (l *lexicon) understandAs(q string) understanding {
 	raw := Words(Bound(q))
 	var words []string
 	for _, w := range raw {
@@ -432,25 +571,63 @@ func (l *lexicon) understand(q string) understanding {
 		words = raw
 	}
 	u := l.read(words, false)
+	u.form = l.formIn(u.form, q)
 	var rest []string
 	for _, w := range words {
 		if !l.isChild(w) {
 			rest = append(rest, w)
 		}
 	}
-	if len(rest) == len(words) || len(rest) == 0 {
+	if len(rest) == len(words) {
+		return u
+	}
+	if len(rest) == 0 {
+		// A child word beside generic words only ("детская поликлиника",
+		// "детский врач"): a name holding them all comes first.
+		u.childOnly = len(raw) > len(words)
 		return u
 	}
 	// A concept that holds the child word too ("температура у ребёнка",
 	// "детский кардиолог") reads the query; else what the other words
 	// name, specialties' names included.
-	reading := u
+	reading, restRead := u, false
 	if !u.whole {
-		if r := l.read(rest, true); len(r.specialties) > 0 {
-			reading = r
+		if r := l.read(rest, true); len(r.specialties) > 0 || len(r.services) > 0 {
+			reading, restRead = r, true
 		}
 	}
-	return l.forChild(reading, u)
+	out := l.forChild(reading, u)
+	if restRead {
+		// The child word and a specialty: read well enough to come
+		// before names merely similar to the query ("детский логопед
+		// для 3 лет").
+		out.most = true
+	}
+	if !restRead && !u.whole {
+		// The rest is no lay term: a medicine, a clinic, a service for a
+		// child ("парацетамол детский").
+		out.childOnly, out.rest = true, rest
+	}
+	return out
+}
+
+// formIn is form as written in q's script: the same words' form in
+// Cyrillic for a Cyrillic query, in Latin for a Latin one ("болит голва"
+// is corrected to "болит голова", not to its Latin twin).
+func (l *lexicon) formIn(form, q string) string {
+	cyrillic := func(s string) bool {
+		return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) >= 0
+	}
+	if form == "" || cyrillic(form) == cyrillic(q) {
+		return form
+	}
+	words := formWords(form)
+	for _, c := range l.concepts {
+		if slices.Equal(c.words, words) && cyrillic(c.form) == cyrillic(q) {
+			return c.form
+		}
+	}
+	return form
 }
 
 // isChild reports whether w is a child word.
@@ -492,6 +669,7 @@ func (l *lexicon) forChild(reading, u understanding) understanding {
 		add(s)
 	}
 	out.emergency = reading.emergency || u.emergency
+	out.services = reading.services
 	for _, p := range u.pages {
 		if !slices.ContainsFunc(out.pages, func(h Hit) bool { return h.Slug == p.Slug && h.Type == p.Type }) {
 			out.pages = append(out.pages, p)
@@ -518,36 +696,60 @@ func (l *lexicon) read(words []string, names bool) understanding {
 	perWord := make([]map[string]int, len(words)) // canonical word → quality
 	for i, w := range words {
 		m := map[string]int{}
+		// The word as typed and its key match any script; the roots left
+		// by stripping Uzbek suffixes only Uzbek words.
+		plain := []string{fold(Stem(w)), fold(w)}
 		forms := canonForms(w)
 		for _, f := range forms {
-			if len(l.byWord[f]) > 0 {
+			if len(l.byWord[f]) > 0 && (slices.Contains(plain, f) || l.uzWord[f]) {
 				m[f] = matchExact
 			}
 		}
 		// Typos are looked for in the word as typed and its key only, and
 		// only among words sharing its first or second letter.
 		typo := forms[:min(2, len(forms))]
-		for _, v := range l.vocab {
+		last, typing := i == len(words)-1 && len(w) >= 4, fold(w)
+		// Every form of w is a start of it, so a word it may stand for
+		// shares its first letter (or, for a typo, its second).
+		first := l.byFirst[w[0]]
+		var second []string
+		if len(w) > 1 {
+			second = l.bySecond[w[1]]
+		}
+		for k := range len(first) + len(second) {
+			v := ""
+			if k < len(first) {
+				v = first[k]
+			} else if v = second[k-len(first)]; v[0] == w[0] {
+				continue // among the first letter's already
+			}
 			if m[v] > 0 {
 				continue
 			}
 			for _, f := range forms {
+				if !slices.Contains(plain, f) && !l.uzWord[v] {
+					continue
+				}
 				if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
 					m[v] = matchRoot
 				}
-			}
-			if m[v] == 0 && len(v) >= 5 {
-				for _, f := range typo {
-					if len(f) < 5 || f[0] != v[0] && f[1] != v[1] {
-						continue
-					}
-					if editDistance(f, v, 1) <= 1 || len(f) >= 8 && len(v) >= 8 && editDistance(f, v, 2) <= 2 {
-						m[v] = matchTypo
-						break
-					}
+				// A diminutive or an ending the stemmer left: "магнитик"
+				// is "магнит".
+				if len(v) >= 5 && strings.HasPrefix(f, v) && slices.Contains(diminutive, f[len(v):]) {
+					m[v] = matchRoot
+				}
+				// An Uzbek verb's root and its noun: "achish-adi" (it
+				// burns) is "achish-ish" (burning), "shish-di" "shish-ish".
+				if len(f) >= 3 && len(v) > len(f) && len(v) <= len(f)+4 && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) && l.uzWord[v] {
+					m[v] = matchRoot
 				}
 			}
-			if m[v] == 0 && i == len(words)-1 && len(w) >= 3 && strings.HasPrefix(v, fold(w)) {
+			if m[v] == 0 && isTypo(typo, v) {
+				m[v] = matchTypo
+			}
+			// A start of three letters names too many words ("гель" is not
+			// "гельминтоз"): the last word still being typed needs four.
+			if m[v] == 0 && last && strings.HasPrefix(v, typing) {
 				m[v] = matchPrefix
 			}
 		}
@@ -610,23 +812,55 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		}
 		return a.c < b.c
 	})
-	u.whole = best[0].covered == len(words) && !best[0].prefix
-	u.typed = best[0].prefix
-	u.most = 2*best[0].covered >= len(words)
-	u.exact = !best[0].typo
+	// The best reading that is not an emergency phrase leads to the
+	// specialists; an emergency phrase counts when all of it was typed and
+	// it covers as much of the query as that reading ("перенёс инфаркт" is
+	// a cardiologist's patient, "инфаркт" an emergency).
+	lead := -1
+	for i, sc := range best {
+		if !l.concepts[sc.c].emergency {
+			lead = i
+			break
+		}
+	}
+	top := best[0]
+	if lead >= 0 {
+		top = best[lead]
+	}
+	u.whole = top.covered == len(words) && !top.prefix
+	u.typed = top.prefix
+	u.most = 2*top.covered >= len(words)
+	u.exact = !top.typo
+	u.form = l.concepts[top.c].form
 	for _, sc := range best {
 		con := l.concepts[sc.c]
 		if con.emergency {
-			// An emergency phrase counts only when all of it was typed.
-			if !sc.prefix {
+			if !sc.prefix && (lead < 0 || sc.covered >= top.covered) {
 				u.emergency = true
+				if sc.covered == len(words) {
+					u.whole = true
+				}
+				// Who treats it after the ambulance, when no lay term
+				// reads as much of the query.
+				if lead < 0 || sc.covered > top.covered {
+					for _, s := range con.specialties {
+						if _, ok := l.specialties[s]; ok && !slices.Contains(u.specialties, s) {
+							u.specialties = append(u.specialties, s)
+						}
+					}
+				}
 			}
 			continue
 		}
 		// Weaker concepts only add to the best one's specialties when they
 		// cover as many words.
-		if sc.covered < best[0].covered {
+		if sc.covered < top.covered {
 			continue
+		}
+		for _, s := range con.services {
+			if _, ok := l.services[s]; ok && !slices.Contains(u.services, s) {
+				u.services = append(u.services, s)
+			}
 		}
 		for _, s := range con.specialties {
 			if _, ok := l.specialties[s]; ok && !slices.Contains(u.specialties, s) {
@@ -640,12 +874,42 @@ func (l *lexicon) read(words []string, names bool) understanding {
 	return u
 }
 
+// isTypo reports whether one of forms (a typed word as typed and as its
+// key) is a typo of the vocabulary word v: one edit in a word of 5+
+// letters, two in words of 8+, or a and o confused (the Russian
+// unstressed o: "галавы" is "головы"), with one edit more in words of 7+.
+func isTypo(forms []string, v string) bool {
+	if len(v) < 5 {
+		return false
+	}
+	for _, f := range forms {
+		if len(f) < 5 || f[0] != v[0] && f[1] != v[1] {
+			continue
+		}
+		if editDistance(f, v, 1) <= 1 || len(f) >= 8 && len(v) >= 8 && editDistance(f, v, 2) <= 2 {
+			return true
+		}
+		if strings.ContainsAny(f, "ao") && len(f) >= 5 && len(v) >= 5 {
+			// Only a and o confused in a short word; one typo more in a
+			// long one.
+			if d := editDistance(akanye(f), akanye(v), 1); d == 0 || d == 1 && len(f) >= 7 && len(v) >= 7 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// akanye reads o as a, as Russian says an unstressed o.
+func akanye(w string) string { return strings.ReplaceAll(w, "o", "a") }
+
 // editDistance is the Levenshtein distance of a and b, or limit+1 once it
 // is known to exceed limit.
 func editDistance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	pp := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -660,12 +924,16 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			// Two letters swapped ("инфракт") are one typo.
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], pp[j-2]+1)
+			}
 			lo = min(lo, cur[j])
 		}
 		if lo > limit {
 			return limit + 1
 		}
-		prev, cur = cur, prev
+		pp, prev, cur = prev, cur, pp
 	}
 	return prev[len(b)]
 }
@@ -678,58 +946,319 @@ type Answer struct {
 }
 
 // Understand returns at most limit hits for the raw query q in the region:
-// an exact name first (a specialty, service, clinic... named as typed),
-// then the specialties the lexicon and the knowledge base lead to with the
-// matched symptom or disease pages when they explain the whole query, then
-// names that start with the query, then the lexicon's partial readings,
-// then similar names.
+// place words (a district, a region) taken out and used to order the
+// clinics; an exact name first (a specialty, service, clinic... named as
+// typed); for a child word beside a name the lexicon does not read, the
+// names holding the rest; a service, analysis or diagnostic named word for
+// word; then the lexicon's reading when it explains the whole query (the
+// services it names, the specialties, the matched symptom or disease
+// pages); then names that start with the query, then the lexicon's partial
+// readings, then similar names.
 func (s *Store) Understand(ctx context.Context, q string, regionID int64, limit int) (Answer, error) {
 	var ans Answer
 	lex, err := s.lexicon(ctx)
 	if err != nil {
 		return ans, err
 	}
+	q, places := lex.withoutPlaces(q)
 	u := lex.understand(q)
+	r := &ranking{lex: lex, u: u, keys: QueryKeys(q), want: limit, seen: map[string]bool{}}
+	if u.childOnly && len(u.rest) > 0 {
+		if r.restKey = Key(strings.Join(u.rest, " ")); r.restKey != "" && !slices.Contains(r.keys, r.restKey) {
+			r.keys = append(r.keys, r.restKey)
+		}
+	}
+	near := regionID
+	if len(places) > 0 {
+		// The named district's branch may rank past the first few.
+		r.want = 4 * limit
+		if places[0].district == 0 {
+			near = places[0].region
+		}
+	}
 	// A query the lexicon read whole, word for word, needs no similar
 	// names: they would rank after its reading, and on a large index
 	// looking for them is the costliest part of a search.
-	hits, err := s.suggestHits(ctx, QueryKeys(q), regionID, limit, !(u.whole && u.exact))
-	if err != nil {
+	if r.hits, err = s.suggestHits(ctx, r.keys, near, r.want, !(u.whole && u.exact)); err != nil {
 		return ans, err
 	}
-	ans.Emergency = u.emergency
-	seen := map[string]bool{}
-	add := func(h Hit) {
-		id := h.Type + ":" + h.Slug
-		if !seen[id] && len(ans.Hits) < limit {
-			seen[id] = true
-			ans.Hits = append(ans.Hits, h)
-		}
-	}
-	db := func(ranks ...int) {
-		for _, h := range hits {
-			if slices.Contains(ranks, h.Rank) {
-				add(h)
+	r.order()
+	if len(r.out) == 0 && !u.any() {
+		// Nothing for the whole query: its words one by one, longest
+		// first ("холтер мониторирование" finds the Holter ECG).
+		for _, w := range partWords(q) {
+			more, err := s.suggestHits(ctx, []string{w}, near, r.want, false)
+			if err != nil {
+				return ans, err
+			}
+			for _, h := range more {
+				r.add(h)
+			}
+			if len(r.out) > 0 {
+				break
 			}
 		}
 	}
-	understood := func() {
-		for _, slug := range u.specialties {
-			add(lex.specialties[slug])
-		}
-		for _, p := range u.pages {
-			add(p)
-		}
+	ans.Emergency, ans.Hits = u.emergency, r.out
+	if len(places) > 0 {
+		ans.Hits = wholeWordsFirst(ans.Hits, Key(q))
 	}
-	db(0)
-	if u.whole {
-		understood()
+	if ans.Hits, err = s.placeFirst(ctx, ans.Hits, places, regionID); err != nil {
+		return ans, err
 	}
-	db(1, 2)
-	if !u.most {
-		db(3)
-	}
-	understood()
-	db(3)
+	ans.Hits = ans.Hits[:min(limit, len(ans.Hits))]
 	return ans, nil
+}
+
+// ranking puts one query's database hits and lexicon reading in the order
+// a suggestion list shows them (Understand).
+type ranking struct {
+	lex     *lexicon
+	u       understanding
+	keys    []string // the keys looked up (QueryKeys, then restKey)
+	restKey string   // the key of the words beside a child word, "" for none
+	hits    []Hit
+	want    int
+	out     []Hit
+	seen    map[string]bool
+}
+
+// add appends h unless it is there or the list is full.
+func (r *ranking) add(h Hit) {
+	id := h.Type + ":" + h.Slug
+	if !r.seen[id] && len(r.out) < r.want {
+		r.seen[id] = true
+		r.out = append(r.out, h)
+	}
+}
+
+// db adds the hits of the ranks given, in their order.
+func (r *ranking) db(ranks ...int) {
+	for _, h := range r.hits {
+		if slices.Contains(ranks, h.Rank) {
+			r.add(h)
+		}
+	}
+}
+
+// key is the query key h matched.
+func (r *ranking) key(h Hit) string {
+	if h.Variant < 1 || h.Variant > len(r.keys) {
+		return ""
+	}
+	return r.keys[h.Variant-1]
+}
+
+// order: a name equal to the query; for a child, the thing asked for; a
+// service named word for word (after a specialty named so); the lexicon's
+// reading when whole; names starting with the query; the partial
+// readings; similar names.
+func (r *ranking) order() {
+	r.db(0)
+	if r.u.childOnly {
+		// The thing asked for, for a child: names holding the whole query
+		// or its words besides the child word.
+		for _, h := range r.hits {
+			if h.Rank <= 2 && (h.Variant == 1 || r.restKey != "" && r.key(h) == r.restKey) {
+				r.add(h)
+			}
+		}
+	}
+	if asksForClinic(r.keys[0]) {
+		// "шифо клиника": the clinics whose names hold the other words
+		// whole, not a "Shifokor maslahatlari" starting like them.
+		for _, h := range r.hits {
+			if h.Type == TypeClinic && h.Rank <= 2 && holdsWords(r.keys[0], h) {
+				r.add(h)
+			}
+		}
+	}
+	r.named()
+	if r.u.whole {
+		r.understood()
+	}
+	r.db(1, 2)
+	if !r.u.most {
+		r.db(3)
+	}
+	r.understood()
+	r.db(3)
+}
+
+// named adds the services named word for word, after the specialties
+// named so: a service comes before the specialists who provide it, but
+// "лор" is the specialty, not "Приём ЛОР-врача", nor is "кардиолг"
+// "Приём кардиолога".
+func (r *ranking) named() {
+	var named []Hit
+	for _, h := range r.hits {
+		if !isService(h.Type) || h.Variant == 0 {
+			continue
+		}
+		// A lay term the lexicon reads whole ("tish", "сердце") is not a
+		// service merely holding its word; but a service named with the
+		// generic words the lexicon skips ("лечение кариеса") is named.
+		if !r.u.whole && namesWords(r.key(h), h) || namesWithWeak(r.keys[0], h) {
+			named = append(named, h)
+		}
+	}
+	if len(named) == 0 {
+		return
+	}
+	for _, h := range r.hits {
+		if h.Type == TypeSpecialty && (h.Rank <= 1 || h.Variant > 0 && namesWords(r.key(h), h)) {
+			r.add(h)
+		}
+	}
+	for _, h := range named {
+		r.add(h)
+	}
+}
+
+// understood adds the lexicon's reading: the services it names first when
+// it read the query (all of it, or most of it typed out; a word still
+// being typed, "детский кард", is first a specialty), the specialties,
+// the symptom and disease pages.
+func (r *ranking) understood() {
+	u, lex := r.u, r.lex
+	servicesFirst := u.whole || u.most && !u.typed
+	if servicesFirst {
+		for _, key := range u.services {
+			r.add(lex.services[key])
+		}
+	}
+	for _, slug := range u.specialties {
+		r.add(lex.specialties[slug])
+	}
+	for _, key := range u.services {
+		r.add(lex.services[key])
+	}
+	for _, p := range u.pages {
+		r.add(p)
+	}
+}
+
+// namesWithWeak reports whether h's name holds every word of key, price
+// words aside, and a generic word among them ("лечение кариеса", "приём
+// кардиолога"): the query is the service's name.
+func namesWithWeak(key string, h Hit) bool {
+	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+	weak := false
+	for _, w := range strings.Fields(key) {
+		if priceWords[w] {
+			continue
+		}
+		if !slices.ContainsFunc(names, func(n string) bool { return sameWord(w, n) }) {
+			return false
+		}
+		weak = weak || weakWords[w] || testWords[w]
+	}
+	return weak
+}
+
+// sameWord reports whether two keys' words are one word: equal, or long
+// and differing only in an ending the stemmer left ("shitovidk" of
+// "щитовидки", "shitovidn" of "щитовидной").
+func sameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	n := min(len(a), len(b))
+	if n < 5 {
+		return false
+	}
+	common := 0
+	for common < n && a[common] == b[common] {
+		common++
+	}
+	return common >= 5 && common >= max(len(a), len(b))-2
+}
+
+// wholeWordsFirst puts first the hits whose name holds every word of key
+// as a whole word: with a place word the name is typed out ("шифо
+// яшнабад" is the Shifo clinic, not a "shifoxona"; "нур ургут" not
+// Nurofen).
+func wholeWordsFirst(hits []Hit, key string) []Hit {
+	whole := func(h Hit) bool { return holdsWords(key, h) }
+	out := slices.Clone(hits)
+	slices.SortStableFunc(out, func(a, b Hit) int {
+		wa, wb := whole(a), whole(b)
+		switch {
+		case wa && !wb:
+			return -1
+		case wb && !wa:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// partWords are the keys of q's strong words of 4+ letters, longest
+// first, when q has two words or more: what is looked up alone when the
+// whole query finds nothing.
+func partWords(q string) []string {
+	words := strings.Fields(Strong(Key(Bound(q))))
+	if len(words) < 2 {
+		return nil
+	}
+	var out []string
+	for _, w := range words {
+		if len(w) >= 4 && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+}
+
+// holdsWords reports whether h's name holds every strong word of key as a
+// whole word.
+func holdsWords(key string, h Hit) bool {
+	words := strings.Fields(Strong(key))
+	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+	for _, w := range words {
+		if !slices.Contains(names, w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// clinicWords are the keys of the words that ask for a clinic.
+var clinicWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range []string{"клиника", "klinika", "klinikasi", "поликлиника", "центр", "медцентр", "markaz", "markazi", "больница", "госпиталь", "shifoxona"} {
+		out[Key(w)] = true
+	}
+	return out
+}()
+
+// asksForClinic reports whether key holds a word that asks for a clinic.
+func asksForClinic(key string) bool {
+	return slices.ContainsFunc(strings.Fields(key), func(w string) bool { return clinicWords[w] })
+}
+
+// isService reports whether typ is a service, an analysis or a diagnostic.
+func isService(typ string) bool {
+	return typ == TypeService || typ == TypeAnalysis || typ == TypeDiagnostics
+}
+
+// namesWords reports whether h's name holds every strong word of key as a
+// whole word (the last one, being typed, may be the start of a word of 5+
+// letters): "чистка зубов" names "Профессиональная чистка зубов", "зуб"
+// does not.
+func namesWords(key string, h Hit) bool {
+	words := strings.Fields(Strong(key))
+	names := strings.Fields(Key(h.NameRu) + " " + Key(h.NameUz))
+	for i, w := range words {
+		if slices.ContainsFunc(names, func(n string) bool { return sameWord(w, n) }) {
+			continue
+		}
+		if i == len(words)-1 && len(w) >= 5 && slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, w) }) {
+			continue
+		}
+		return false
+	}
+	return len(words) > 0
 }

@@ -47,6 +47,8 @@ var stopWords = map[string]bool{
 var endings = []string{
 	"larning", "larini", "larida", "laridan", "larga", "larni", "larda", "lardan", "lari", "lar",
 	"ning", "dagi", "idan", "ini", "iga", "ida", "dan", "ga", "ni", "da",
+	// Russian adjectives: детская, детские, детское, детскую → detsk.
+	"aya", "uyu", "ie", "oe",
 	"ami", "yami", "ogo", "ego", "omu", "emu", "imi", "ymi", "ov", "ev", "om", "em", "am", "ax", "ix",
 	"oy", "ey", "ay", "ya", "yu", "ia", "a", "i", "u", "e",
 }
@@ -80,11 +82,35 @@ func Words(s string) []string {
 	}
 	var words []string
 	for _, w := range strings.Fields(latinFolds.Replace(b.String())) {
-		if !stopWords[w] {
+		if w = foldLatin(w); !stopWords[w] {
 			words = append(words, w)
 		}
 	}
 	return words
+}
+
+// foldLatin reads Russian typed in Latin as transliteration spells it: a
+// c before a vowel is ц ("serdce", "paracetamol", "bolnica"); a y after a
+// consonant, before a consonant or at the end, is ы ("dyshat", "proby");
+// an Uzbek y follows a vowel, and Uzbek has no c but in ch.
+func foldLatin(w string) string {
+	if !strings.ContainsAny(w, "cy") {
+		return w
+	}
+	vowel := func(c byte) bool { return strings.IndexByte("aeiouy", c) >= 0 }
+	consonant := func(c byte) bool { return c >= 'a' && c <= 'z' && !vowel(c) }
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == 'c' && i+1 < len(w) && vowel(w[i+1]):
+			b.WriteString("ts")
+		case c == 'y' && i > 0 && consonant(w[i-1]) && (i == len(w)-1 || consonant(w[i+1])):
+			b.WriteByte('i')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // Stem strips one common ending from a folded word. The short Uzbek case
@@ -146,7 +172,13 @@ func SwitchLayout(s string) (out string, ok bool) {
 // its key without weak words, and the same two of its wrong-layout reading,
 // each once (an exact name ranks first; a name matched by the strong words
 // ranks before a similar one of the whole query). Only the first MaxWords distinct words of q count.
-func QueryKeys(q string) []string {
+func QueryKeys(q string) []string { return queryKeys(q, true) }
+
+// TypedKeys are QueryKeys without the wrong-layout reading: the query
+// exactly as typed.
+func TypedKeys(q string) []string { return queryKeys(q, false) }
+
+func queryKeys(q string, layout bool) []string {
 	q = Bound(q)
 	keys := []string{}
 	add := func(k string) {
@@ -156,8 +188,14 @@ func QueryKeys(q string) []string {
 	}
 	for i, s := range []string{q, ""} {
 		if i == 1 {
+			if !layout {
+				break
+			}
 			sw, ok := SwitchLayout(q)
-			if !ok {
+			if !ok || !latinReading(sw) {
+				// A Russian word read as Latin gains punctuation ("зуб" →
+				// "p,e"): no Latin word, and its letters would match
+				// every name starting with "p".
 				break
 			}
 			s = sw
@@ -165,15 +203,22 @@ func QueryKeys(q string) []string {
 		k := Key(s)
 		add(k)
 		add(Strong(k))
+		if strings.Contains(s, "-") && !strings.Contains(strings.TrimSpace(s), " ") {
+			// "нош-па", "no-shpa": names are also indexed joined. One
+			// word only: a joined key is one more similarity lookup.
+			add(Key(strings.ReplaceAll(s, "-", "")))
+		}
 	}
 	return keys
 }
 
-// Bound returns q's first MaxWords distinct words (case aside), so a query
-// of repeated or countless words costs what a short one does.
+// Bound returns q's first MaxWords distinct words (case aside; the
+// prepositions between them not counted, at most 2×MaxWords fields), so
+// a query of repeated or countless words costs what a short one does.
 func Bound(q string) string {
 	var out []string
 	seen := map[string]bool{}
+	n := 0
 	for _, w := range strings.Fields(q) {
 		lw := strings.ToLower(w)
 		if seen[lw] {
@@ -181,7 +226,13 @@ func Bound(q string) string {
 		}
 		seen[lw] = true
 		out = append(out, w)
-		if len(out) == MaxWords {
+		// A preposition or a lone mark is kept but not counted: "немеет
+		// левая рука и боль в груди" keeps its last word. Only a short
+		// field can be one, so a long word never costs a Words call.
+		if len(w) > 8 || len(Words(w)) > 0 {
+			n++
+		}
+		if n == MaxWords || len(out) == 2*MaxWords {
 			break
 		}
 	}
@@ -201,6 +252,30 @@ var weakWords = map[string]bool{
 	"shifoxon": true, "shifoxona": true, "bolnits": true, "bolnitsa": true, "poliklinik": true,
 	"mutaxassis": true, "spetsialist": true, "konsultatsi": true, "konsultats": true, "maslahat": true,
 	"pomosh": true, "yordam": true, "lechen": true, "davolash": true,
+	// What a service costs: "имплант narxi", "узи цена".
+	"narx": true, "narxi": true, "tsena": true, "tseni": true, "tsen": true, "stoimost": true, "skolko": true,
+}
+
+// priceWords ask what a service costs; they name nothing.
+var priceWords = map[string]bool{
+	"narx": true, "narxi": true, "tsena": true, "tseni": true, "tsen": true, "stoimost": true, "skolko": true, "qancha": true,
+}
+
+// testWords say a test is wanted ("анализ на ВИЧ", "qon tahlili"): a
+// name is also looked up without them (Strong), but the lexicon reads
+// them ("анализ на сахар" is the glucose test, "сахар" diabetes).
+var testWords = map[string]bool{
+	"analiz": true, "analizi": true, "tahlil": true, "tahlili": true, "sdat": true, "topshirish": true,
+}
+
+// actionWords say a thing is to be done ("сделать ЭКГ", "ekg qayerda
+// qilinadi"): like weakWords they never decide. Added by their keys.
+var actionWords = []string{"сделать", "сделают", "делают", "сделали", "qilish", "qilinadi", "qildirish", "qilmoqchiman", "qildirmoqchiman", "qiladi", "qilib", "qayerda"}
+
+func init() {
+	for _, w := range actionWords {
+		weakWords[Key(w)] = true
+	}
 }
 
 // Strong returns key without its weak words; a key of weak words only is
@@ -208,7 +283,7 @@ var weakWords = map[string]bool{
 func Strong(key string) string {
 	var out []string
 	for _, w := range strings.Fields(key) {
-		if !weakWords[w] {
+		if !weakWords[w] && !testWords[w] {
 			out = append(out, w)
 		}
 	}
@@ -279,4 +354,25 @@ func stripOne(w string, suffixes []string, min int) string {
 		return stem
 	}
 	return w
+}
+
+// layoutPunct are the keys Russian letters share with punctuation on the
+// US layout: a Cyrillic word read as Latin gains them ("зуб" → "p,e") and
+// is no Latin word.
+const layoutPunct = "[];',.`"
+
+// latinReading reports whether s, a query read in the other layout, can
+// be what was meant: no punctuation inside, but for the Uzbek o' and g'
+// ("ищыр щпэкшпэш" is "bosh og'rig'i").
+func latinReading(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(layoutPunct, s[i]) < 0 {
+			continue
+		}
+		if s[i] == '\'' && i > 0 && (s[i-1] == 'o' || s[i-1] == 'g') {
+			continue
+		}
+		return false
+	}
+	return true
 }

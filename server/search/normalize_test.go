@@ -24,6 +24,14 @@ func TestKey(t *testing.T) {
 		{"«Akfa Medline»", "akfa medlin"},
 		{"  ", ""},
 		{"<script>", "script"},
+		// Russian typed in Latin reads as the Cyrillic does (issue 33).
+		{"serdce", Key("сердце")},
+		{"dyshat", Key("дышать")},
+		{"proby", Key("пробы")},
+		{"paracetamol", Key("парацетамол")},
+		{"детская", Key("детские")},
+		// An Uzbek y after a vowel stays.
+		{"boylik", "boylik"},
 	} {
 		t.Run(test.in, func(t *testing.T) {
 			if got := Key(test.in); got != test.want {

@@ -60,10 +60,7 @@ const (
 
 // maxFuzzyKey is the longest key matched by similarity: a long key has
 // many trigrams, and its candidate set grows with them.
-const (
-	maxFuzzyKey  = 32
-	maxFuzzyText = "32"
-)
+const maxFuzzyKey = 32
 
 // Hit is one matching entity.
 type Hit struct {
@@ -80,6 +77,9 @@ type Hit struct {
 	Rank          int           `db:"rank"`
 	Total         int           `db:"total"`
 	N             int           `db:"n"`
+	// Variant is the 1-based position of the query key that matched
+	// (QueryKeys: the query as typed before its wrong-layout reading).
+	Variant int `db:"variant"`
 }
 
 // Name returns the hit's name in lang.
@@ -200,14 +200,18 @@ const suggestQuery = `
 		LIMIT $3
 	)
 	SELECT top.entity_type, top.entity_id, t.slug, t.name_ru, t.name_uz, t.description_ru, t.description_uz,
-		t.image, top.region_id, top.popularity, top.rank, 0 AS total, 0 AS n
+		t.image, top.region_id, top.popularity, top.rank, 0 AS total, 0 AS n, top.variant
 	FROM top
 	JOIN search_terms t ON t.key = top.key AND t.entity_type = top.entity_type AND t.entity_id = top.entity_id
 	ORDER BY top.pos`
 
 // rankCase is a match's rank: 0 a name equals the key k, 1 a name
-// starts with it, 2 a later word does, 3 similar (see matches).
+// starts with it, 2 a later word does, 3 similar (see matches). A
+// clinic's prefix matches are all rank 1: a brand's branches are named
+// "Клиника «Дармон»", "«Darmon» klinikasi", "Медицинский центр «Дармон»",
+// and the visitor's region, not the wording, decides among them.
 const rankCase = `CASE
+				WHEN entity_type = 'clinic' AND key >= k AND key < k || '{' THEN 1
 				WHEN key = k AND whole THEN 0
 				WHEN key >= k AND key < k || '{' AND whole THEN 1
 				WHEN key >= k AND key < k || '{' THEN 2
@@ -261,7 +265,7 @@ const matches = `
 		SELECT t.*, v.k, v.i
 		FROM v
 		JOIN search_terms t ON t.key % v.k AND t.entity_type <> 'doctor'
-		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND ` + maxFuzzyText + `
+		WHERE length(v.k) BETWEEN ` + minFuzzy + ` AND $6
 	), m AS (
 		SELECT DISTINCT ON (entity_type, entity_id)
 			entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
@@ -320,13 +324,33 @@ func (s *Store) suggestHits(ctx context.Context, keys []string, regionID int64, 
 // that type's hits from offset, limit of them. counts holds every type's
 // number of matches.
 func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ string, offset, limit int) (hits []Hit, counts map[string]int, err error) {
-	counts = map[string]int{}
+	f, err := s.find(ctx, keys, regionID, typ, offset, limit, true)
+	return f.hits, f.counts, err
+}
+
+// found is what find returns: the hits asked for, every type's count and
+// best match (its first hit).
+type found struct {
+	hits   []Hit
+	counts map[string]int
+	best   map[string]Hit
+}
+
+// find is Find; without fuzzy, no similar names (the query as typed, when
+// the visitor asked for it uncorrected).
+func (s *Store) find(ctx context.Context, keys []string, regionID int64, typ string, offset, limit int, fuzzy bool) (found, error) {
+	f := found{counts: map[string]int{}, best: map[string]Hit{}}
+	longest := maxFuzzyKey
+	if !fuzzy {
+		longest = 0
+	}
+	hits, counts, err := f.hits, f.counts, error(nil)
 	if len(keys) == 0 {
-		return nil, counts, nil
+		return f, nil
 	}
 	release, err := s.acquire(ctx, PageWait)
 	if err != nil {
-		return nil, nil, err
+		return f, err
 	}
 	defer release()
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
@@ -334,7 +358,7 @@ func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ str
 	q := matches + `
 	SELECT * FROM (
 		SELECT entity_type, entity_id, slug, name_ru, name_uz, description_ru, description_uz,
-			image, region_id, popularity, rank,
+			image, region_id, popularity, rank, variant,
 			count(*) OVER (PARTITION BY entity_type) AS total,
 			row_number() OVER (PARTITION BY entity_type ORDER BY ` + order + `) AS n
 		FROM m
@@ -344,14 +368,18 @@ func (s *Store) Find(ctx context.Context, keys []string, regionID int64, typ str
 		OR (entity_type = $3 AND n > $4 AND n <= $4 + $5)
 	ORDER BY entity_type, n`
 	var rows []Hit
-	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(keys), regionID, typ, offset, limit); err != nil {
-		return nil, nil, fmt.Errorf("search.Find(%q, %q): %w", keys, typ, err)
+	if err := s.db.SelectContext(ctx, &rows, q, pq.Array(keys), regionID, typ, offset, limit, longest); err != nil {
+		return f, fmt.Errorf("search.Find(%q, %q): %w", keys, typ, err)
 	}
 	for _, h := range rows {
 		counts[h.Type] = h.Total
+		if h.N == 1 {
+			f.best[h.Type] = h
+		}
 		if typ == "" && h.N <= limit || typ == h.Type && h.N > offset && h.N <= offset+limit {
 			hits = append(hits, h)
 		}
 	}
-	return hits, counts, nil
+	f.hits = hits
+	return f, nil
 }

@@ -89,6 +89,46 @@ func Suggestions(hits []Hit, lang, regionSlug, publicURL string) []Suggestion {
 	return out
 }
 
+// GroupOf is the suggestion group of an entity type.
+func GroupOf(typ string) string {
+	switch typ {
+	case TypeEmergency:
+		return GroupEmergency
+	case TypeSpecialty:
+		return GroupSpecialties
+	case TypeService, TypeAnalysis, TypeDiagnostics:
+		return GroupServices
+	case TypeDoctor:
+		return GroupDoctors
+	case TypeClinic:
+		return GroupClinics
+	case TypeDrug:
+		return GroupMedicines
+	}
+	return GroupConditions
+}
+
+// Grouped puts a ranked list under its headings: each group in the order
+// of its best item, its items in their order.
+func Grouped(list []Suggestion) SuggestList {
+	out := SuggestList{Data: make([]Suggestion, 0, len(list)), Groups: []SuggestGroup{}}
+	at := map[string]int{}
+	for _, s := range list {
+		g := GroupOf(s.Type)
+		i, ok := at[g]
+		if !ok {
+			i = len(out.Groups)
+			at[g] = i
+			out.Groups = append(out.Groups, SuggestGroup{Group: g})
+		}
+		out.Groups[i].Items = append(out.Groups[i].Items, s)
+	}
+	for _, g := range out.Groups {
+		out.Data = append(out.Data, g.Items...)
+	}
+	return out
+}
+
 // EmergencyNumber is Uzbekistan's ambulance number, shown first when a
 // query reads as an emergency.
 const EmergencyNumber = "103"
@@ -113,7 +153,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/api/suggest", h.suggest)
 }
 
-// suggest is GET /api/suggest?q=&lang=&region=: {"data":[...]} with at most
+// suggest is GET /api/suggest?q=&lang=&region=: a SuggestList with at most
 // MaxSuggestions items; 404 with an empty list when nothing matches or the
 // query is too short to search (SPEC §5, §7); 400 for a region or query it
 // cannot take; 503 with Retry-After when every search slot is taken.
@@ -133,7 +173,7 @@ func (h *Handler) suggest(c *fiber.Ctx) error {
 	keys := QueryKeys(q)
 	if !ok || len(keys) == 0 {
 		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
-		return c.Status(fiber.StatusNotFound).JSON(api.Envelope[[]Suggestion]{Data: []Suggestion{}})
+		return c.Status(fiber.StatusNotFound).JSON(SuggestList{Data: []Suggestion{}, Groups: []SuggestGroup{}})
 	}
 	body, err := h.list(c.UserContext(), q, keys, lang, reg)
 	if err != nil {
@@ -147,7 +187,7 @@ func (h *Handler) suggest(c *fiber.Ctx) error {
 	return c.Send(body)
 }
 
-const emptyList = `{"data":[]}`
+const emptyList = `{"data":[],"groups":[]}`
 
 // region finds the region of a slug; "" is none (no preference).
 func (h *Handler) region(slug string) (region.Region, bool) {
@@ -163,9 +203,10 @@ func (h *Handler) region(slug string) (region.Region, bool) {
 }
 
 // CacheKey is the cache key of the suggestion list of keys (QueryKeys) in
-// lang and the region of regionSlug ("" for none).
+// lang and the region of regionSlug ("" for none). "suggest2": lists
+// cached before they had groups are never read.
 func CacheKey(keys []string, lang, regionSlug string) string {
-	return "suggest|" + lang + "|" + regionSlug + "|" + strings.Join(keys, "|")
+	return "suggest2|" + lang + "|" + regionSlug + "|" + strings.Join(keys, "|")
 }
 
 // list returns the JSON body of the suggestions for keys, cached per
@@ -181,8 +222,9 @@ func (h *Handler) list(ctx context.Context, q string, keys []string, lang string
 		list := Suggestions(ans.Hits, lang, reg.Slug, h.PublicURL)
 		if ans.Emergency {
 			list = append([]Suggestion{emergency(h.Dict, lang)}, list...)
+			list = list[:min(len(list), MaxSuggestions)]
 		}
-		body, err := json.Marshal(api.Envelope[[]Suggestion]{Data: list})
+		body, err := json.Marshal(Grouped(list))
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/go-cmp/cmp"
 	"github.com/redis/go-redis/v9"
 
 	"sogliq/server/api"
@@ -140,7 +141,7 @@ func TestSuggestAPI(t *testing.T) {
 		body                  string // a substring of the body
 	}{
 		{"found", "кардиолог", "", "", 200, `"slug":"kardiolog"`},
-		{"too short", "к", "", "", 404, `{"data":[]}`},
+		{"too short", "к", "", "", 404, `{"data":[],"groups":[]}`},
 		{"too long ru", long, "", "", 400, `"error":"Запрос длиннее 100 символов"`},
 		{"too long uz", long, "uz", "", 400, `"error":"So'rov 100 belgidan uzun"`},
 		{"repeated words", strings.Repeat("kardiolog ", 9), "", "", 200, `"slug":"kardiolog"`},
@@ -193,5 +194,85 @@ func TestSearchBusy(t *testing.T) {
 	}
 	for _, r := range releases[1:] {
 		r()
+	}
+}
+
+// TestSuggestGroups: GET /api/suggest puts its items under headings, at
+// most 8 in all, the group of the best item first; a red flag, in either
+// language and script, typed with a typo or in the wrong layout, puts the
+// emergency group first, its one item dialling 103; data lists the same
+// items group after group.
+func TestSuggestGroups(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	dict, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	regions, err := region.NewStore(db).Regions(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
+	for _, test := range []struct {
+		q, lang    string
+		firstGroup string
+		firstURL   string
+		name       string // a part of the first item's name
+	}{
+		{"болит сердце трудно дышать", "ru", search.GroupEmergency, "tel:103", "103"},
+		{"yuragim qattiq og'riyapti nafas ololmayapman", "uz", search.GroupEmergency, "tel:103", "103"},
+		{"инсулт бўлди", "uz", search.GroupEmergency, "tel:103", "103"},
+		{"инфракт", "ru", search.GroupEmergency, "tel:103", "103"},
+		{"byafhrn", "ru", search.GroupEmergency, "tel:103", "103"},
+		{"чистка зубов", "ru", search.GroupServices, "/uslugi/chistka-zubov", "чистка"},
+		{"tish tozalash", "uz", search.GroupServices, "/uz/uslugi/chistka-zubov", "tozalash"},
+		{"кардиолог", "ru", search.GroupSpecialties, "/doctors/kardiolog", "Кардиолог"},
+		{"нурофен", "ru", search.GroupMedicines, "/product/nurofen-400", "Нурофен"},
+	} {
+		t.Run(test.q, func(t *testing.T) {
+			v := url.Values{"q": {test.q}, "lang": {test.lang}}
+			resp, err := app.Test(httptest.NewRequest("GET", "/api/suggest?"+v.Encode(), nil), -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got search.SuggestList
+			if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || resp.StatusCode != 200 {
+				t.Fatalf("status %d: %v", resp.StatusCode, err)
+			}
+			if len(got.Data) == 0 || len(got.Data) > search.MaxSuggestions {
+				t.Fatalf("%d items, want 1 to %d", len(got.Data), search.MaxSuggestions)
+			}
+			var flat []search.Suggestion
+			seen := map[string]bool{}
+			for _, g := range got.Groups {
+				if seen[g.Group] || len(g.Items) == 0 {
+					t.Errorf("group %q twice or empty", g.Group)
+				}
+				seen[g.Group] = true
+				for _, it := range g.Items {
+					if search.GroupOf(it.Type) != g.Group {
+						t.Errorf("%s item %q under %q", it.Type, it.Name, g.Group)
+					}
+				}
+				flat = append(flat, g.Items...)
+			}
+			if diff := cmp.Diff(got.Data, flat); diff != "" {
+				t.Errorf("data is not the groups' items in order (-data +groups):\n%s", diff)
+			}
+			first := got.Groups[0]
+			if first.Group != test.firstGroup || first.Items[0].URL != test.firstURL || !strings.Contains(first.Items[0].Name, test.name) {
+				t.Errorf("first group %q item %+v, want %q at %s named with %q", first.Group, first.Items[0], test.firstGroup, test.firstURL, test.name)
+			}
+			if test.firstGroup == search.GroupEmergency {
+				if len(first.Items) != 1 || len(got.Groups) < 2 {
+					t.Errorf("emergency: %d items, %d groups; want the number alone, then who treats it", len(first.Items), len(got.Groups))
+				}
+				want := map[string]string{"ru": "Скорая", "uz": "Tez"}[test.lang]
+				if !strings.Contains(first.Items[0].Name, want) {
+					t.Errorf("emergency item %q, want it in %s", first.Items[0].Name, test.lang)
+				}
+			}
+		})
 	}
 }

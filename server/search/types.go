@@ -20,6 +20,35 @@ type Suggestion struct {
 	URL         string `json:"url"`
 }
 
+// Suggestion groups: the headings a suggestion list is shown under, in
+// the order a patient acts on them when their best items tie.
+const (
+	GroupEmergency   = "emergency"
+	GroupSpecialties = "specialties"
+	GroupServices    = "services" // services, analyses, diagnostics
+	GroupDoctors     = "doctors"
+	GroupClinics     = "clinics"
+	GroupMedicines   = "medicines"
+	GroupConditions  = "conditions" // diseases and symptoms
+)
+
+// SuggestGroup is the items of one heading of a suggestion list, in
+// order of relevance, region and popularity.
+type SuggestGroup struct {
+	Group string       `json:"group"`
+	Items []Suggestion `json:"items"`
+}
+
+// SuggestList is the body of GET /api/suggest: at most MaxSuggestions
+// items in all. Data is every item, group after group (SPEC §7's flat
+// list, for clients that show no headings); Groups the same items under
+// their headings, the group of the best item first (the emergency number
+// always first).
+type SuggestList struct {
+	Data   []Suggestion   `json:"data"`
+	Groups []SuggestGroup `json:"groups"`
+}
+
 // Group is one type's block of the results page.
 type Group struct {
 	Type  string       `json:"type"`
@@ -34,6 +63,9 @@ type Need struct {
 	Emergency bool `json:"emergency"`
 	// Number is the emergency number.
 	Number string `json:"number"`
+	// Services are the services, analyses and diagnostics the query
+	// names, before the specialists who provide them.
+	Services []Suggestion `json:"services"`
 	// Specialties are the specialists the query leads to, most likely first.
 	Specialties []Suggestion `json:"specialties"`
 	// Doctors are the first specialty's doctors in the visitor's region.
@@ -48,14 +80,20 @@ const NeedDoctors = 3
 // Results is the data of the /search page.
 type Results struct {
 	// Need is nil when the query was not understood as a need.
-	Need     *Need   `json:"need" tstype:"Need | null,required"`
-	Query    string  `json:"query"`
-	TooShort bool    `json:"tooShort"`
-	Total    int     `json:"total"`
-	Type     string  `json:"type"`
-	Page     int     `json:"page"`
-	Pages    int     `json:"pages"`
-	Groups   []Group `json:"groups"`
+	Need  *Need  `json:"need" tstype:"Need | null,required"`
+	Query string `json:"query"`
+	// Corrected is the query the results are for when it is not the one
+	// typed (read in the other keyboard layout, or with a typo mended);
+	// "" when the results are for the query as typed. Exact is set when
+	// the visitor asked for the query as typed (?exact=1).
+	Corrected string  `json:"corrected"`
+	Exact     bool    `json:"exact"`
+	TooShort  bool    `json:"tooShort"`
+	Total     int     `json:"total"`
+	Type      string  `json:"type"`
+	Page      int     `json:"page"`
+	Pages     int     `json:"pages"`
+	Groups    []Group `json:"groups"`
 	// Counts are every type's number of hits (the tabs), items left out.
 	Counts []Group `json:"counts"`
 }

@@ -313,3 +313,87 @@ func TestSuggestThumbnails(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchPageUnderstands (issue 33): the doctors a results page lists
+// are those the query points to; the page never says "nothing found"
+// beside what it shows, and a real empty result offers the emergency
+// number where a red flag matched; a corrected query says so, in both
+// languages, with the query as typed one tap away.
+func TestSearchPageUnderstands(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	t.Run("doctors of the specialty the query points to", func(t *testing.T) {
+		for _, path := range []string{"/search?q=" + url.QueryEscape("зуб") + "&type=doctor", "/search?q=" + url.QueryEscape("зубы"), "/uz/search?q=" + url.QueryEscape("tishim og'riyapti") + "&type=doctor"} {
+			p := sitetest.Get(t, s.URL+path)
+			links := p.All(t, `.search-group[data-type="doctor"] li a`)
+			if len(links) == 0 {
+				t.Fatalf("%s: no doctors listed", path)
+			}
+			for _, a := range links {
+				slug := strings.TrimPrefix(strings.TrimPrefix(sitetest.Attr(a, "href"), "/uz"), "/doctor/")
+				var ok bool
+				const q = `
+					SELECT EXISTS (
+						SELECT 1
+						FROM doctors d
+						JOIN doctor_specialties ds ON ds.doctor_id = d.id
+						JOIN specialties sp ON sp.id = ds.specialty_id
+						WHERE d.slug = $1 AND sp.slug = 'stomatolog')`
+				if err := s.DB.Get(&ok, q, slug); err != nil || !ok {
+					t.Errorf("%s: doctor %s is no dentist (%v)", path, slug, err)
+				}
+			}
+		}
+	})
+	t.Run("a doctor's name still finds the doctor", func(t *testing.T) {
+		p := sitetest.Get(t, s.URL+"/uz/search?q="+url.QueryEscape("норматова барно")+"&type=doctor")
+		if len(p.All(t, `.search-group[data-type="doctor"] a[href="/uz/doctor/normatova-barno-rustamovna"]`)) != 1 {
+			t.Error("the doctor named is not listed")
+		}
+	})
+	for _, test := range []struct {
+		path     string
+		selector string
+		min      int // 0: none
+	}{
+		// Understood, with nothing named so: the need block, no "nothing found".
+		{"/search?q=" + url.QueryEscape("звенит в ушах"), ".search-need .search-need__specialties a[href=\"/doctors/lor\"]", 1},
+		{"/search?q=" + url.QueryEscape("звенит в ушах"), ".search-page__empty", 0},
+		{"/uz/search?q=" + url.QueryEscape("siyganda achishadi"), ".search-page__empty", 0},
+		// A red flag: the number first, never "nothing found".
+		{"/search?q=" + url.QueryEscape("ребёнок проглотил батарейку"), ".search-page__emergency a[href=\"tel:103\"]", 1},
+		{"/search?q=" + url.QueryEscape("ребёнок проглотил батарейку"), ".search-page__empty", 0},
+		{"/uz/search?q=" + url.QueryEscape("bola batareyka yutib yubordi"), ".search-page__emergency a[href=\"tel:103\"]", 1},
+		// A named test leads the need block, with its clinics' count.
+		{"/search?q=" + url.QueryEscape("анализ на сахар"), ".search-need__services li:first-child a[href=\"/uslugi/analizy/glyukoza\"]", 1},
+		// Corrected: the other layout, in both languages, the original one tap away.
+		{"/search?q=rfhlbjkju", ".search-page__corrected a[href=\"/search?exact=1&q=rfhlbjkju\"]", 1},
+		{"/uz/search?q=" + url.QueryEscape("ешыр"), ".search-page__corrected a[href=\"/uz/search?exact=1&q=%D0%B5%D1%88%D1%8B%D1%80\"]", 1},
+		{"/search?q=" + url.QueryEscape("кардиолог"), ".search-page__corrected", 0},
+		// Asked for as typed: no correction, and honestly nothing found.
+		{"/search?q=rfhlbjkju&exact=1", ".search-page__corrected", 0},
+		{"/search?q=rfhlbjkju&exact=1", ".search-page__empty", 1},
+	} {
+		t.Run(test.path+" "+test.selector, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path)
+			if p.Resp.StatusCode != 200 {
+				t.Fatalf("status %d", p.Resp.StatusCode)
+			}
+			n := len(p.All(t, test.selector))
+			if n < test.min || test.min == 0 && n > 0 {
+				t.Errorf("%d nodes match %s, want at least %d (none for 0)", n, test.selector, test.min)
+			}
+		})
+	}
+	for _, test := range []struct{ path, want string }{
+		{"/search?q=rfhlbjkju", "Показаны результаты по запросу «кардиолог»."},
+		{"/uz/search?q=" + url.QueryEscape("ешыр"), "«tish» so'rovi bo'yicha natijalar ko'rsatilmoqda."},
+		{"/search?q=" + url.QueryEscape("болит галова"), "Показаны результаты по запросу «болит голова»."},
+	} {
+		t.Run(test.path+" says "+test.want, func(t *testing.T) {
+			p := sitetest.Get(t, s.URL+test.path)
+			if got := sitetest.Text(p.One(t, ".search-page__corrected")); !strings.HasPrefix(got, test.want) {
+				t.Errorf("corrected %q, want it to start with %q", got, test.want)
+			}
+		})
+	}
+}
