@@ -22,15 +22,21 @@ export function freeTimesLabels(lang: Lang): FreeTimesLabels {
     waitlistJoined: t(lang, "waitlist.joined"),
     waitlistLeave: t(lang, "waitlist.leave"),
     waitlistSignIn: t(lang, "waitlist.signIn"),
+    timeAt: t(lang, "slots.timeAt"),
+    priceHere: t(lang, "slots.priceHere"),
+    noneHere: t(lang, "slots.noneHere"),
+    otherClinics: t(lang, "slots.otherClinics"),
   };
 }
 
 /**
  * CardFreeTimes makes the page's doctor cards (DoctorSummary's
- * data-next-slots places) show each doctor's next free times.
+ * data-next-slots places) show each doctor's next free times, grouped per
+ * clinic with its price; on a clinic's page (clinicId) only the times at
+ * that clinic.
  */
-export function CardFreeTimes({ lang }: { lang: Lang }) {
-  return <span hidden data-free-times="cards" data-lang={lang} data-labels={JSON.stringify(freeTimesLabels(lang))} />;
+export function CardFreeTimes({ lang, clinicId }: { lang: Lang; clinicId?: number }) {
+  return <span hidden data-free-times="cards" data-lang={lang} data-clinic={clinicId || undefined} data-labels={JSON.stringify(freeTimesLabels(lang))} />;
 }
 
 /** DoctorWeek is a doctor card's week grid of free times. */

@@ -114,7 +114,9 @@ for (const lang of ["ru", "uz"]) {
       const firstTime = card.locator(".slot-button[data-cancellable]").first();
       const doctorName = (await card.locator(".doctor-summary__name").innerText()).trim();
       const firstLabel = (await firstTime.innerText()).trim();
-      assert.match(firstLabel, /, \d{2}:\d{2}$/, "a time button names the day and the Tashkent time");
+      assert.match(firstLabel, /^\d{2}:\d{2}$/, "a time button shows the Tashkent time under its day");
+      assert.match(await firstTime.getAttribute("aria-label"), /, \d{2}:\d{2} — /, "its name says the day, the time and where");
+      const firstTimeName = await firstTime.getAttribute("aria-label");
       await screenshot(page, `booking-listing-${lang}-mobile.png`);
       await firstTime.click();
 
@@ -194,7 +196,7 @@ for (const lang of ["ru", "uz"]) {
       // And the first time, freed by the reschedule, is back on the listing.
       await page.goto(l.listing);
       await freeTimes(page, "cards");
-      const again = page.locator(".doctor-summary", { hasText: doctorName }).locator(".slot-button", { hasText: firstLabel });
+      const again = page.locator(".doctor-summary", { hasText: doctorName }).getByRole("button", { name: firstTimeName, exact: true });
       assert.equal(await again.count(), 1, `${firstLabel} is free again`);
 
       assert.deepEqual(problems, [], problems.join("\n"));

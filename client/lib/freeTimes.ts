@@ -13,6 +13,7 @@ import { formatPrice } from "./money";
 import { onBookingClosed, openBooking } from "./booking";
 import { pathHref } from "./href";
 import type { ClinicSlots, DoctorNext, DoctorSlots, Slot, WaitlistOffer, Waitlists } from "../booking";
+import type { NextSlot } from "../gen/booking";
 
 /** FreeTimesLabels are the texts of the free times, in the page's language. */
 export interface FreeTimesLabels {
@@ -29,6 +30,12 @@ export interface FreeTimesLabels {
   waitlistJoined: string;
   waitlistLeave: string;
   waitlistSignIn: string;
+  /** timeAt has {date}, {time}, {clinic} and {price} placeholders. */
+  timeAt: string;
+  /** priceHere has a {price} placeholder: the price at the clinic whose page it is. */
+  priceHere: string;
+  noneHere: string;
+  otherClinics: string;
 }
 
 /** horizonDays is how far ahead free times are offered (the contract's 14 days). */
@@ -53,6 +60,21 @@ function h(tag: string, attrs: Record<string, string | boolean | ((e: Event) => 
 
 function slotButton(start: string, text: string, label: string | undefined, onPick: () => void): HTMLElement {
   return h("button", { type: "button", class: "slot-button", "data-start": start, "aria-label": label, onclick: onPick }, text);
+}
+
+/**
+ * redraw replaces el's content; focus inside it (a time the closed booking
+ * dialog handed focus back to) moves to the same time drawn again, else to
+ * the first button, so a keyboard user keeps their place.
+ */
+function redraw(el: HTMLElement, ...nodes: Node[]): void {
+  const active = document.activeElement;
+  const had = active instanceof HTMLElement && el.contains(active) ? active : null;
+  el.replaceChildren(...nodes);
+  if (!had) return;
+  const buttons = [...el.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];
+  const same = had.dataset.start ? buttons.find((b) => b.dataset.start === had.dataset.start) : buttons.find((b) => b.textContent === had.textContent);
+  (same ?? el.querySelector<HTMLElement>(".slot-button, button:not([disabled]), a[href]"))?.focus();
 }
 
 /** labelsOf reads the labels the server wrote on el (data-labels). */
@@ -112,17 +134,20 @@ function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLEl
 export function startCards(marker: HTMLElement): void {
   const lang = langOf(marker);
   const labels = labelsOf(marker);
+  // On a clinic's page (data-clinic) a card offers that clinic's times only.
+  const here = Number(marker.dataset.clinic) || 0;
   const cards = [...document.querySelectorAll<HTMLElement>("[data-next-slots]")].filter((el) => Number(el.dataset.nextSlots) > 0);
   const ids = [...new Set(cards.map((c) => Number(c.dataset.nextSlots)))].slice(0, maxDoctors);
   const load = async () => {
     if (ids.length === 0) return;
-    const answer = await callApi<{ doctors: DoctorNext[] }>("GET", `/api/slots?doctors=${ids.join(",")}&limit=3&lang=${lang}`, undefined, "");
+    const clinic = here ? `&clinic=${here}` : "";
+    const answer = await callApi<{ doctors: DoctorNext[] }>("GET", `/api/slots?doctors=${ids.join(",")}&limit=3${clinic}&lang=${lang}`, undefined, "");
     // Without an answer the cards keep their plain "book" link.
     if (!answer.data) return;
     const next = new Map(answer.data.doctors.map((d) => [d.doctorId, d]));
     for (const card of cards) {
       const d = next.get(Number(card.dataset.nextSlots));
-      if (d) card.replaceChildren(...cardTimes(lang, labels, card, d));
+      if (d) redraw(card, ...cardTimes(lang, labels, card, d, here));
     }
   };
   void load().finally(() => ready(marker));
@@ -130,24 +155,69 @@ export function startCards(marker: HTMLElement): void {
   onBookingClosed(() => void load());
 }
 
-function cardTimes(lang: Lang, labels: FreeTimesLabels, card: HTMLElement, next: DoctorNext): HTMLElement[] {
+function cardTimes(lang: Lang, labels: FreeTimesLabels, card: HTMLElement, next: DoctorNext, here: number): HTMLElement[] {
   const doctorId = Number(card.dataset.nextSlots);
-  if (!next.nextFree) return [h("p", { class: "next-slots__none" }, labels.none), waitlist(lang, labels, doctorId)];
+  if (here && next.clinics.length === 0) {
+    // None at this clinic: the doctor's other clinics may have some.
+    const page = card.closest(".doctor-summary")?.querySelector<HTMLAnchorElement>(".doctor-summary__name a")?.href;
+    return [h("p", { class: "next-slots__none" }, labels.noneHere, " ", page ? h("a", { href: page }, labels.otherClinics) : null)];
+  }
+  if (!next.nextFree || next.clinics.length === 0) return [h("p", { class: "next-slots__none" }, labels.none), waitlist(lang, labels, doctorId)];
   const doctorName = card.dataset.doctorName ?? "";
+  // Times per clinic, each under its name and price, so the patient knows
+  // where and for how much before the hold; on a clinic's own page (here)
+  // only that clinic's times come, under its price alone.
   return [
     h(
       "div",
       { class: "next-slots" },
-      h("p", { class: "next-slots__next" }, labels.nextFree.replace("{date}", formatDay(tashkent(next.nextFree).date, lang))),
-      h(
-        "div",
-        { class: "next-slots__times" },
-        ...next.slots
-          .slice(0, 3)
-          .map((s) => slotButton(s.start, `${formatDay(tashkent(s.start).date, lang)}, ${formatTime(s.start)}`, undefined, () => openBooking({ doctorId, doctorName, clinicId: s.clinicId, start: s.start }))),
-      ),
+      ...next.clinics.map((c) => {
+        const price = c.price > 0 ? formatPrice(c.price, lang) : "";
+        const pick = (s: NextSlot) => () => openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.name, address: c.address, price: c.price });
+        return h(
+          "section",
+          { class: "next-slots__clinic", "data-clinic": String(c.clinicId) },
+          here
+            ? h("p", { class: "next-slots__where" }, price && labels.priceHere.replace("{price}", price))
+            : h("p", { class: "next-slots__where" }, h("strong", {}, c.name), price && " · ", price && h("span", { class: "next-slots__price" }, price)),
+          ...byDay(c.slots).map(([date, slots]) =>
+            h(
+              "div",
+              { class: "next-slots__day" },
+              h("span", { class: "next-slots__date" }, `${weekdayName(date, lang)}, ${formatDay(date, lang)}`),
+              h(
+                "div",
+                { class: "next-slots__times" },
+                ...slots.map((s) => slotButton(s.start, formatTime(s.start), slotLabel(labels, lang, date, s.start, c.name, price), pick(s))),
+              ),
+            ),
+          ),
+        );
+      }),
     ),
   ];
+}
+
+/** byDay groups times (in order) by their Tashkent date. */
+function byDay(slots: NextSlot[]): [string, NextSlot[]][] {
+  const out: [string, NextSlot[]][] = [];
+  for (const s of slots) {
+    const date = tashkent(s.start).date;
+    const last = out[out.length - 1];
+    if (last && last[0] === date) last[1].push(s);
+    else out.push([date, [s]]);
+  }
+  return out;
+}
+
+/** slotLabel is what a time button says to a screen reader: the day, the time, where and the price. */
+function slotLabel(labels: FreeTimesLabels, lang: Lang, date: string, start: string, clinic: string, price: string): string {
+  return labels.timeAt
+    .replace("{date}", formatDay(date, lang))
+    .replace("{time}", formatTime(start))
+    .replace("{clinic}", clinic)
+    .replace("{price}", price)
+    .replace(/, $/, "");
 }
 
 /** WeekOptions are a week grid's doctor, language, texts and callbacks. */
@@ -184,7 +254,7 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
     const a = await callApi<DoctorSlots>("GET", `/api/doctors/${o.doctorId}/slots?from=${from}&days=${weekDays}${clinic}&lang=${o.lang}`, undefined, o.labels.networkError);
     // A newer question (a week step) or the end wins over this answer.
     if (stopped || n !== asked) return;
-    if (a.data) box.replaceChildren(week(a.data));
+    if (a.data) redraw(box, week(a.data));
     else box.replaceChildren(h("p", { class: "week-slots__error", role: "alert" }, a.error ?? o.labels.networkError));
     o.onLoaded?.(a.data ?? null);
   };
