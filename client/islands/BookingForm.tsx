@@ -8,6 +8,7 @@ import { formatDateTime, instant } from "../lib/date";
 import { bookingClosed, newIdempotencyKey, onBookingRequest, type BookingRequest } from "../lib/booking";
 import { SignInSteps, fetchSession } from "../components/SignInSteps";
 import { trackEvent } from "../lib/track";
+import { useModal } from "../lib/dialog";
 import { required } from "../lib/formRules";
 import type { Booking, DoctorSlots, Hold } from "../booking";
 import type { User } from "../gen/account";
@@ -41,6 +42,7 @@ type Stage =
  */
 export default function BookingForm({ lang }: BookingFormProps) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLElement>(null);
   const [request, setRequest] = useState<BookingRequest | null>(null);
   const [clinic, setClinic] = useState<ClinicInfo | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: "holding" });
@@ -149,12 +151,23 @@ export default function BookingForm({ lang }: BookingFormProps) {
     }
   }, [stage.kind, left, busy]);
 
+  // A modal from the keyboard too: focus in, the page behind inert, Tab
+  // kept inside, Escape closes (releasing the hold), focus back on the time.
+  useModal(rootRef, !!request, close, () => ({
+    initial: dialogRef.current,
+    restore: () => (request ? document.querySelector<HTMLElement>(`.slot-button[data-start="${request.start}"]`) : null),
+  }));
+
   function close() {
     const h = holdRef.current;
     holdRef.current = null;
-    if (h) void fetch(`/api/bookings/holds/${h.id}?key=${encodeURIComponent(h.key)}&lang=${lang}`, { method: "DELETE", credentials: "same-origin" }).catch(() => undefined);
     setRequest(null);
-    bookingClosed();
+    // The pickers ask for free times again once the hold is released, so
+    // the time shows free (and keeps the focus it had).
+    if (!h) return bookingClosed();
+    void fetch(`/api/bookings/holds/${h.id}?key=${encodeURIComponent(h.key)}&lang=${lang}`, { method: "DELETE", credentials: "same-origin" })
+      .catch(() => undefined)
+      .finally(bookingClosed);
   }
 
   function done(b: Booking) {
@@ -257,7 +270,7 @@ export default function BookingForm({ lang }: BookingFormProps) {
   return (
     <div ref={rootRef} className="booking-form">
       <div className="booking-form__backdrop" onClick={close} />
-      <section className="booking-form__dialog" role="dialog" aria-modal="true" aria-labelledby="booking-form-title">
+      <section ref={dialogRef} className="booking-form__dialog" role="dialog" aria-modal="true" aria-labelledby="booking-form-title" tabIndex={-1}>
         <header className="booking-form__head">
           <h2 id="booking-form-title">{t(lang, title as Key)}</h2>
           <button type="button" className="booking-form__close" onClick={close} aria-label={t(lang, "bookingForm.close")}>×</button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import { useModal } from "../lib/dialog";
 import { inRegion } from "../lib/href";
 import { detectRegion, isRegional, shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
 import type { PageRegion, RegionChoice } from "../gen/web";
@@ -75,22 +76,20 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
     };
   }, [lang]);
 
-  useEffect(() => {
-    if (!open) return;
-    // The current region first (a selector list would find the close
-    // button, which comes first in the document), else the first region.
+  const modalRef = useRef<HTMLDivElement>(null);
+  // Focus in (the current region first: a selector list would find the
+  // close button, which comes first in the document, else the first
+  // region), Tab kept inside, Escape closes, focus back on the button.
+  useModal(modalRef, open, () => setOpen(false), () => {
     const dialog = dialogRef.current;
-    (dialog?.querySelector<HTMLElement>("a[aria-current='true']") ?? dialog?.querySelector<HTMLElement>("a, button"))?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") close();
+    return {
+      initial: dialog?.querySelector<HTMLElement>("a[aria-current='true']") ?? dialog?.querySelector<HTMLElement>("a, button"),
+      returnTo: buttonRef.current,
     };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  });
 
   function close() {
     setOpen(false);
-    buttonRef.current?.focus();
   }
 
   function confirm() {
@@ -142,7 +141,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
         </div>
       )}
       {open && (
-        <div className="region-modal" onClick={(e) => e.target === e.currentTarget && close()}>
+        <div ref={modalRef} className="region-modal" onClick={(e) => e.target === e.currentTarget && close()}>
           <div ref={dialogRef} className="region-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
             <div className="region-modal__head">
               <h2 id={titleId} className="region-modal__title">{t(lang, "region.pickerTitle")}</h2>
