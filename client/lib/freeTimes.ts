@@ -12,6 +12,7 @@ import { addDays, formatDay, formatTime, tashkent, todayInTashkent, weekdayName 
 import { formatPrice } from "./money";
 import { onBookingClosed, openBooking } from "./booking";
 import { pathHref } from "./href";
+import { signedInHint, withNext } from "./returnTo";
 import type { ClinicSlots, DoctorNext, DoctorSlots, Slot, WaitlistOffer, Waitlists } from "../booking";
 import type { NextSlot } from "../gen/booking";
 
@@ -91,11 +92,16 @@ function ready(el: HTMLElement): void {
   el.dataset.ready = "true";
 }
 
+/** waitlistParam names the doctor whose waitlist a sign-in was started for (?waitlist=id). */
+const waitlistParam = "waitlist";
+
 /**
  * waitlist offers "notify me when a time frees up" for a doctor with no
  * free time in the horizon (POST /api/waitlist); once joined it says so
- * and offers to leave (DELETE). A visitor not signed in gets a link to
- * /login.
+ * and offers to leave (DELETE). A visitor not signed in (no signed_in
+ * hint: nothing is asked of the API, so no 401) gets a link to /login that
+ * comes back here with ?waitlist={id}; back and signed in, the join is
+ * made at once (issue 34 item 3).
  */
 function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLElement {
   const box = h("div", { class: "waitlist", "data-waitlist": String(doctorId) });
@@ -105,7 +111,11 @@ function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLEl
       : h("button", { type: "button", disabled: joined === null, onclick: () => void change(true) }, labels.waitlistJoin);
     box.replaceChildren(...[joined ? h("p", { role: "status" }, labels.waitlistJoined) : null, button, error ? h("p", { role: "alert" }, error) : null].filter((n): n is HTMLElement => !!n));
   };
-  const signedOut = () => box.replaceWith(h("a", { class: "waitlist", href: pathHref("/login", { lang, region: "" }) }, labels.waitlistSignIn));
+  const signedOut = () => {
+    const back = new URL(window.location.href);
+    back.searchParams.set(waitlistParam, String(doctorId));
+    box.replaceChildren(h("a", { href: withNext(pathHref("/login", { lang, region: "" }), back.pathname + back.search) }, labels.waitlistSignIn));
+  };
   let joined: boolean | null = null;
   async function change(join: boolean) {
     const a = join
@@ -116,11 +126,21 @@ function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLEl
     joined = join;
     show(joined);
   }
+  if (!signedInHint()) {
+    signedOut();
+    return box;
+  }
   show(null);
   void callApi<Waitlists>("GET", `/api/waitlist?doctors=${doctorId}&lang=${lang}`, undefined, labels.networkError).then((a) => {
     if (a.status === 401) return signedOut();
     joined = !!a.data?.doctors.includes(doctorId);
     show(joined);
+    // Back from the sign-in started here: finish what was asked, once.
+    const url = new URL(window.location.href);
+    if (url.searchParams.get(waitlistParam) !== String(doctorId)) return;
+    url.searchParams.delete(waitlistParam);
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    if (!joined) void change(true);
   });
   return box;
 }
