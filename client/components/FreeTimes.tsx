@@ -26,6 +26,7 @@ export function freeTimesLabels(lang: Lang): FreeTimesLabels {
     priceHere: t(lang, "slots.priceHere"),
     noneHere: t(lang, "slots.noneHere"),
     otherClinics: t(lang, "slots.otherClinics"),
+    moreTimes: t(lang, "slots.moreTimes"),
   };
 }
 
@@ -40,9 +41,11 @@ export function CardFreeTimes({ lang, clinicId }: { lang: Lang; clinicId?: numbe
 }
 
 /** DoctorWeek is a doctor card's week grid of free times. */
-export function DoctorWeek({ lang, doctorId, doctorName }: { lang: Lang; doctorId: number; doctorName: string }) {
+export function DoctorWeek({ lang, doctorId, doctorName, clinics }: { lang: Lang; doctorId: number; doctorName: string; clinics: number }) {
+  // The grid's place is kept while it loads (data-clinics sizes it,
+  // WeekSlots.css), so the page below it does not move when it comes.
   return (
-    <div className="slot-grid" data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={JSON.stringify(freeTimesLabels(lang))}>
+    <div className="slot-grid" data-clinics={Math.min(3, Math.max(1, clinics))} data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={JSON.stringify(freeTimesLabels(lang))}>
       <p className="week-slots__loading" role="status">
         {t(lang, "slots.loading")}
       </p>

@@ -37,11 +37,15 @@ export interface FreeTimesLabels {
   priceHere: string;
   noneHere: string;
   otherClinics: string;
+  /** moreTimes has {n} and {date} placeholders: the "+N" button's name. */
+  moreTimes: string;
 }
 
 /** horizonDays is how far ahead free times are offered (the contract's 14 days). */
 const horizonDays = 14;
 const weekDays = 7;
+/** shownPerDay is how many of a day's times the week grid shows before "+N". */
+const shownPerDay = 4;
 /** maxDoctors is what one GET /api/slots takes (the contract's limit). */
 const maxDoctors = 50;
 
@@ -316,13 +320,41 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
             "div",
             { class: "week-slots__day" },
             h("h4", {}, `${weekdayName(d.date, lang)}, ${formatDay(d.date, lang)}`),
-            d.slots.length === 0
-              ? h("p", { class: "week-slots__free-none" }, labels.dayNone)
-              : h("div", { class: "week-slots__times" }, ...d.slots.map((s) => slotButton(s.start, formatTime(s.start), `${formatDay(d.date, lang)}, ${formatTime(s.start)}`, () => o.onPick(s, c)))),
+            d.slots.length === 0 ? h("p", { class: "week-slots__free-none" }, labels.dayNone) : dayTimes(d.date, d.slots, c),
           ),
         ),
       ),
     );
+  };
+  /**
+   * dayTimes are a day's time buttons: the first few, and a button for the
+   * rest, so a week of a busy doctor is a screen, not three (issue 34 item 4).
+   */
+  const dayTimes = (date: string, slots: Slot[], c: ClinicSlots): HTMLElement => {
+    const { lang, labels } = o;
+    const button = (s: Slot) => slotButton(s.start, formatTime(s.start), `${formatDay(date, lang)}, ${formatTime(s.start)}`, () => o.onPick(s, c));
+    const shown = slots.length > shownPerDay + 1 ? shownPerDay : slots.length;
+    const box = h("div", { class: "week-slots__times" }, ...slots.slice(0, shown).map(button));
+    // "+1" would hide one time behind a button as big as the time.
+    if (slots.length > shownPerDay + 1) {
+      const rest = slots.slice(shownPerDay);
+      const more = h(
+        "button",
+        {
+          type: "button",
+          class: "week-slots__more",
+          "aria-label": labels.moreTimes.replace("{n}", String(rest.length)).replace("{date}", formatDay(date, lang)),
+          onclick: () => {
+            const added = rest.map(button);
+            more.replaceWith(...added);
+            added[0]?.focus();
+          },
+        },
+        `+${rest.length}`,
+      );
+      box.append(more);
+    }
+    return box;
   };
   box.replaceChildren(h("p", { class: "week-slots__loading", role: "status" }, o.labels.loading));
   void load();
