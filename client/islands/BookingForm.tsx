@@ -260,7 +260,8 @@ export default function BookingForm({ lang }: BookingFormProps) {
     );
   };
 
-  const title = request.rescheduleId ? "bookingForm.rescheduleTitle" : "bookingForm.title";
+  // A waitlist offer (a hold made for the patient) says so in its title.
+  const title = request.rescheduleId ? "bookingForm.rescheduleTitle" : request.hold ? "waitlist.offerTitle" : "bookingForm.title";
   const minutes = Math.floor(left / 60);
   const seconds = left % 60;
   const nameError = fieldError("patient.name", "name");
@@ -307,7 +308,8 @@ export default function BookingForm({ lang }: BookingFormProps) {
         {stage.kind === "held" && (
           <>
             <p className="booking-form__countdown" role="timer" aria-live="off">
-              {t(lang, "bookingForm.heldFor", { time: `${minutes}:${seconds < 10 ? "0" : ""}${seconds}` })}
+              {/* "4 мин 05 с", not "4:05", which reads as a clock time. */}
+              {t(lang, "bookingForm.heldFor", { time: t(lang, "bookingForm.left", { m: minutes, s: `${seconds < 10 ? "0" : ""}${seconds}` }) })}
             </p>
             {/* Inside the clinic's cancel cut-off already: say so before the booking, not in the SMS after it. */}
             {stage.hold.cancelUntil && instant(stage.hold.cancelUntil) <= now && (
