@@ -289,7 +289,8 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
   const week = (answer: DoctorSlots): HTMLElement => {
     const { lang, labels } = o;
     const canBack = from > today;
-    const canForward = addDays(from, weekDays) < addDays(today, horizonDays);
+    // No free time in the whole horizon: "later" would show empty weeks.
+    const canForward = addDays(from, weekDays) < addDays(today, horizonDays) && !!answer.nextFree;
     const empty = answer.clinics.every((c) => c.days.every((d) => d.slots.length === 0));
     return h(
       "div",
