@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/net/html"
+
 	"sogliq/server/site/sitetest"
 )
 
@@ -34,4 +36,38 @@ func TestSpecialtyTilesHaveDoctors(t *testing.T) {
 	if !sawNone {
 		t.Errorf("no page named the specialties without doctors (the demo data has some in Samarkand)")
 	}
+}
+
+// TestNotFoundHelpsOn: the 404 page has a search box (a plain form to
+// /search, no script needed) and the language switch (issue 34 item 17).
+func TestNotFoundHelpsOn(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct{ path, action, other string }{
+		{"/no-such-page", "/search", "uz"},
+		{"/uz/no-such-page", "/uz/search", "ru"},
+	} {
+		p := sitetest.Get(t, s.URL+test.path)
+		if p.Resp.StatusCode != 404 {
+			t.Fatalf("%s: %d", test.path, p.Resp.StatusCode)
+		}
+		form := p.One(t, `form[role="search"]`)
+		if got := attr(form, "action"); got != test.action {
+			t.Errorf("%s: the search goes to %q, want %q", test.path, got, test.action)
+		}
+		if len(p.All(t, `form[role="search"] input[name="q"]`)) != 1 {
+			t.Errorf("%s: no search field", test.path)
+		}
+		if len(p.All(t, `.lang-switcher a[hreflang="`+test.other+`"]`)) != 1 {
+			t.Errorf("%s: no link to the page in %s", test.path, test.other)
+		}
+	}
+}
+
+func attr(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
 }
