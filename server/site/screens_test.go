@@ -1,6 +1,9 @@
 package site_test
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -70,4 +73,46 @@ func attr(n *html.Node, name string) string {
 		}
 	}
 	return ""
+}
+
+// TestNamesakesApart: two doctors of one name are told apart in the
+// suggestions by their specialty and clinic (issue 34 item 8).
+func TestNamesakesApart(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	var name string
+	const q = `
+		SELECT full_name_ru
+		FROM doctors
+		GROUP BY full_name_ru
+		HAVING count(*) > 1
+		ORDER BY full_name_ru
+		LIMIT 1`
+	if err := s.DB.Get(&name, q); err != nil {
+		t.Skipf("the demo data has no namesakes: %v", err)
+	}
+	var got suggestAnswer
+	resp, err := http.Get(s.URL + "/api/suggest?q=" + url.QueryEscape(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, d := range got.Data {
+		if d.Type != "doctor" || d.Name != name {
+			continue
+		}
+		if !strings.Contains(d.Description, " · ") {
+			t.Errorf("%s (%s): description %q names no specialty and clinic", d.Name, d.Slug, d.Description)
+		}
+		if seen[d.Description] {
+			t.Errorf("two %s suggested alike: %q", name, d.Description)
+		}
+		seen[d.Description] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("%s: %d namesakes suggested, want 2 (%+v)", name, len(seen), got.Data)
+	}
 }
