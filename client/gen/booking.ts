@@ -216,6 +216,10 @@ export interface Booking {
    */
   canReview: boolean;
   smsText: string;
+  /**
+   * Confirmed: the clinic's desk confirmed the visit.
+   */
+  confirmed: boolean;
 }
 /**
  * BookingDoctor is the doctor of a booking.

@@ -183,6 +183,8 @@ type Booking struct {
 	// CanReview: the visit was attended and has no review yet.
 	CanReview bool   `json:"canReview"`
 	SMSText   string `json:"smsText"`
+	// Confirmed: the clinic's desk confirmed the visit.
+	Confirmed bool `json:"confirmed"`
 }
 
 // BookingDoctor is the doctor of a booking.

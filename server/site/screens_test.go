@@ -2,13 +2,16 @@ package site_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
+	"sogliq/server/account/accounttest"
 	"sogliq/server/site/sitetest"
 )
 
@@ -114,5 +117,96 @@ func TestNamesakesApart(t *testing.T) {
 	}
 	if len(seen) < 2 {
 		t.Errorf("%s: %d namesakes suggested, want 2 (%+v)", name, len(seen), got.Data)
+	}
+}
+
+// TestHistoryFilesVisitsByTime: /history files a visit cancelled before
+// its time among the upcoming ones (not "past"), says the clinic
+// confirmed a visit, tells a visit inside the cancel cut-off whom to call
+// (the clinic's phone) instead of just losing its buttons, and offers
+// "book again" on a cancelled visit but not on one still to come (issue
+// 34 item 5).
+func TestHistoryFilesVisitsByTime(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	now := time.Now()
+	var user int64
+	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ('998907300077', 'Лола', 'Каримова', now()) RETURNING id`); err != nil {
+		t.Fatal(err)
+	}
+	soon := now.Add(37 * time.Minute).Truncate(time.Minute)
+	var dc struct {
+		Doctor int64  `db:"doctor_id"`
+		Clinic int64  `db:"clinic_id"`
+		Phone  string `db:"phone"`
+	}
+	const free = `
+		SELECT dc.doctor_id, dc.clinic_id, c.phone
+		FROM doctor_clinics dc
+		JOIN clinics c ON c.id = dc.clinic_id
+		WHERE c.phone <> ''
+		  AND NOT EXISTS (
+			SELECT 1
+			FROM appointments a
+			WHERE a.doctor_id = dc.doctor_id
+			  AND a.live
+			  AND a.during && tstzrange($1::timestamptz, $2::timestamptz + interval '2 days'))
+		ORDER BY dc.doctor_id, dc.clinic_id
+		LIMIT 1`
+	if err := s.DB.Get(&dc, free, soon, soon); err != nil {
+		t.Fatal(err)
+	}
+	visit := func(start time.Time, status, cancelledBy string, confirmed bool) int64 {
+		var id int64
+		var by any
+		if cancelledBy != "" {
+			by = cancelledBy
+		}
+		var conf any
+		if confirmed {
+			conf = now
+		}
+		err := s.DB.Get(&id, `INSERT INTO appointments (doctor_id, clinic_id, during, status, cancelled_by, confirmed_at, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
+			VALUES ($1, $2, tstzrange($3, $4), $5, $6, $7, $3, $8, 100000, true, 'Лола Каримова', 'self', $9, $9, $9) RETURNING id`,
+			dc.Doctor, dc.Clinic, start, start.Add(15*time.Minute), status, by, conf, user, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	inside := visit(soon, "booked", "", true)
+	cancelled := visit(soon.Add(26*time.Hour), "cancelled", "patient", false)
+	cookie := "token=" + accounttest.SignIn(t, s.DB, user, now)
+
+	p := sitetest.Get(t, s.URL+"/history", "Cookie", cookie)
+	card := func(id int64) string { return fmt.Sprintf(`.history__list--upcoming .booking-card[data-booking="%d"]`, id) }
+	if len(p.All(t, card(cancelled))) != 1 {
+		t.Errorf("the visit cancelled before its time is not among the upcoming ones")
+	}
+	if len(p.All(t, fmt.Sprintf(`.history__list--past .booking-card[data-booking="%d"]`, cancelled))) != 0 {
+		t.Errorf("the visit cancelled before its time is filed as past")
+	}
+	if got := strings.TrimSpace(sitetest.Text(p.One(t, card(inside)+" .booking-card__confirmed"))); !strings.Contains(got, "Клиника подтвердила запись") {
+		t.Errorf("confirmed: %q", got)
+	}
+	phone := p.One(t, card(inside)+" .booking-card__phone-only a")
+	if attr(phone, "href") != "tel:"+strings.Map(func(r rune) rune {
+		if r == '+' || (r >= '0' && r <= '9') {
+			return r
+		}
+		return -1
+	}, dc.Phone) {
+		t.Errorf("inside the cut-off, the clinic's phone: %q for %q", attr(phone, "href"), dc.Phone)
+	}
+	again := func(id int64) int {
+		n := 0
+		for _, a := range p.All(t, card(id)+" .booking-card__links a") {
+			if strings.TrimSpace(sitetest.Text(a)) == "Записаться снова" {
+				n++
+			}
+		}
+		return n
+	}
+	if again(inside) != 0 || again(cancelled) != 1 {
+		t.Errorf("'book again': %d on the visit to come (want 0), %d on the cancelled one (want 1)", again(inside), again(cancelled))
 	}
 }
