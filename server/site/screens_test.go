@@ -210,3 +210,23 @@ func TestHistoryFilesVisitsByTime(t *testing.T) {
 		t.Errorf("'book again': %d on the visit to come (want 0), %d on the cancelled one (want 1)", again(inside), again(cancelled))
 	}
 }
+
+// TestPagesRevalidate: a cached page tells browsers to ask again each time
+// (max-age=0, must-revalidate) and answers the ETag it sent with 304, so
+// published text never stays old in a visitor's browser (issue 34 item 18).
+func TestPagesRevalidate(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	p := sitetest.Get(t, s.URL+"/doctors")
+	cc := p.Resp.Header.Get("Cache-Control")
+	if !strings.HasPrefix(cc, "public, max-age=0, must-revalidate, s-maxage=") {
+		t.Errorf("Cache-Control %q: a browser may keep the page without asking", cc)
+	}
+	etag := p.Resp.Header.Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag")
+	}
+	again := sitetest.Get(t, s.URL+"/doctors", "If-None-Match", etag)
+	if again.Resp.StatusCode != 304 {
+		t.Errorf("revalidating with the ETag: %d, want 304", again.Resp.StatusCode)
+	}
+}
