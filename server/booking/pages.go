@@ -1,11 +1,11 @@
 package booking
 
 import (
-	"slices"
-	"strings"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"sogliq/server/derrors"

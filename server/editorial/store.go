@@ -424,8 +424,9 @@ func (s *Store) List(ctx context.Context, k Kind, query string, drafts bool) ([]
 	if c := k.slugColumn(); c != "" {
 		slug = "e." + c
 	}
+	detail := cmp.Or(k.Detail, "''")
 	q := `
-		SELECT e.id, e.` + k.Title + ` AS title, ` + slug + ` AS slug,
+		SELECT e.id, e.` + k.Title + ` AS title, ` + slug + ` AS slug, ` + detail + ` AS detail,
 			EXISTS (SELECT 1 FROM editorial_revisions r WHERE r.kind = $1 AND r.entity_id = e.id AND r.state <> 'published') AS draft
 		FROM ` + k.Table + ` e
 		WHERE ($2 = '' OR e.` + k.Title + ` ILIKE '%' || $2 || '%' OR ` + slug + ` ILIKE '%' || $2 || '%')` + k.scoped() + `

@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"sogliq/server/account/accounttest"
+	"sogliq/server/role"
 	"sogliq/server/site/sitetest"
 )
 
@@ -118,6 +120,41 @@ func TestNamesakesApart(t *testing.T) {
 	if len(seen) < 2 {
 		t.Errorf("%s: %d namesakes suggested, want 2 (%+v)", name, len(seen), got.Data)
 	}
+
+	// The editor's list tells them apart the same way.
+	const phone = "998907300055"
+	if err := role.NewStore(s.DB).Grant(context.Background(), phone, role.Editor, ""); err != nil {
+		t.Fatal(err)
+	}
+	var editor int64
+	if err := s.DB.Get(&editor, `SELECT id FROM users WHERE phone = $1`, phone); err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("GET", s.URL+"/api/editor/doctor?q="+url.QueryEscape(name), nil)
+	req.Header.Set("Cookie", "token="+accounttest.SignIn(t, s.DB, editor, time.Now()))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var list struct {
+		Data []struct {
+			Title  string `json:"title"`
+			Detail string `json:"detail"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	details := map[string]bool{}
+	for _, it := range list.Data {
+		if it.Title == name {
+			details[it.Detail] = true
+		}
+	}
+	if len(details) < 2 {
+		t.Errorf("the editor's list shows %s alike: %+v", name, list.Data)
+	}
 }
 
 // TestHistoryFilesVisitsByTime: /history files a visit cancelled before
@@ -178,7 +215,9 @@ func TestHistoryFilesVisitsByTime(t *testing.T) {
 	cookie := "token=" + accounttest.SignIn(t, s.DB, user, now)
 
 	p := sitetest.Get(t, s.URL+"/history", "Cookie", cookie)
-	card := func(id int64) string { return fmt.Sprintf(`.history__list--upcoming .booking-card[data-booking="%d"]`, id) }
+	card := func(id int64) string {
+		return fmt.Sprintf(`.history__list--upcoming .booking-card[data-booking="%d"]`, id)
+	}
 	if len(p.All(t, card(cancelled))) != 1 {
 		t.Errorf("the visit cancelled before its time is not among the upcoming ones")
 	}
