@@ -71,6 +71,7 @@ export function Header({ lang, region, url, regions, route, data, addClinicUrl }
               lang={lang}
               current={{ slug: region.slug, name: regionName }}
               regions={regions.map((r) => ({ slug: r.slug, name: r.name, path: r.path }))}
+              promptLabels={{ question: t(lang, "region.prompt"), confirm: t(lang, "region.confirm"), other: t(lang, "region.other"), choose: t(lang, "region.choose") }}
             />
           ) : (
             <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>

@@ -3,7 +3,8 @@ import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { useModal } from "../lib/dialog";
 import { inRegion } from "../lib/href";
-import { detectRegion, isRegional, shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
+import { detectRegion, isRegional, onPickerOpenRequest, shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
+import type { PromptLabels } from "../lib/regionPrompt";
 import type { PageRegion, RegionChoice } from "../gen/web";
 import type { Location } from "../gen/region";
 import "./RegionPicker.css";
@@ -14,6 +15,8 @@ export interface RegionPickerProps {
   current: Pick<PageRegion, "slug" | "name">;
   /** Each region with the current page in it, computed by the server from the route table. */
   regions: RegionChoice[];
+  /** promptLabels are the region prompt's texts, for the entry's prompt without React (lib/regionPrompt.ts). */
+  promptLabels?: PromptLabels;
 }
 
 /** go navigates to path unless the visitor is already there. */
@@ -65,11 +68,15 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
     markReady(rootRef.current);
   }, [regional, regions]);
 
+  // "Choose another" on the entry's prompt (lib/regionPrompt.ts) opens the list.
+  useEffect(() => onPickerOpenRequest(() => setOpen(true)), []);
+
   useEffect(() => {
-    if (!shouldDetect()) return;
+    // The entry already asks, without React (lib/regionPrompt.ts).
+    if (!shouldDetect() || document.querySelector(".region-prompt[data-plain]")) return;
     let live = true;
     void detectRegion(lang).then((found) => {
-      if (live && found && shouldDetect()) setPrompt(found);
+      if (live && found && shouldDetect() && !document.querySelector(".region-prompt[data-plain]")) setPrompt(found);
     });
     return () => {
       live = false;
