@@ -141,14 +141,25 @@ document.addEventListener(wakeEvent, (e) => {
   document.querySelectorAll<HTMLElement>(`[data-island="${CSS.escape(name)}"]`).forEach((el) => void hydrateIsland(el));
 });
 
-// The region picker hydrates at once when it has something to show: the
-// stored region on a card page, or a prompt for a detected region.
+// The region picker hydrates at once when it has the stored region to show
+// on a card page. A prompt for a detected region needs no React: it is
+// drawn with the DOM (lib/regionPrompt.ts, issue 34 item 13), and the
+// picker hydrates only if the visitor asks for the list.
 function wakeRegionPicker(): void {
   const el = document.querySelector<HTMLElement>('[data-island="RegionPicker"]');
   if (!el) return;
-  const { current, regions } = islandProps(el) as { current?: { slug: string }; regions?: { slug: string; path: string }[] };
+  const { current, regions, promptLabels } = islandProps(el) as {
+    current?: { slug: string };
+    regions?: { slug: string; path: string }[];
+    promptLabels?: import("./lib/regionPrompt").PromptLabels;
+  };
   if (current && regions && showsStoredRegion(current, regions)) return wakeIsland("RegionPicker");
-  if (shouldDetect()) void detectRegion(document.documentElement.lang).then((found) => found && wakeIsland("RegionPicker"));
+  if (!shouldDetect()) return;
+  void detectRegion(document.documentElement.lang).then((found) => {
+    if (!found || !shouldDetect()) return;
+    if (!promptLabels || !regions) return wakeIsland("RegionPicker");
+    void import("./lib/regionPrompt").then((m) => m.showRegionPrompt(found, promptLabels, regions), reloadAfterChunkError);
+  });
 }
 
 // Each part on its own: one that throws (a blocked localStorage, a

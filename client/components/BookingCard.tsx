@@ -17,14 +17,17 @@ export function statusLabel(lang: Lang, b: Booking): string {
  * status, with "book again", the calendar file and, while it can change,
  * the cancel and reschedule island.
  */
-export function BookingCard({ b, lang, region }: { b: Booking; lang: Lang; region: string }) {
+export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking; lang: Lang; region: string; upcoming?: boolean }) {
   const place = { lang, region };
+  // A visit still to come is not booked "again"; one cancelled or past is.
+  const active = upcoming && b.status === "booked";
   return (
     <article className={`booking-card booking-card--${b.status}`} data-booking={b.id}>
       <header className="booking-card__head">
         <time className="booking-card__when" dateTime={b.start}>{formatDateTime(b.start, lang)}</time>
         <span className="booking-card__status">{statusLabel(lang, b)}</span>
       </header>
+      {active && b.confirmed && <p className="booking-card__confirmed">✓ {t(lang, "history.confirmed")}</p>}
       <p className="booking-card__doctor">
         <a href={href("doctor", { slug: b.doctor.slug }, place)}>{b.doctor.name}</a>
         {b.doctor.specialty && <span>, {b.doctor.specialty}</span>}
@@ -40,8 +43,15 @@ export function BookingCard({ b, lang, region }: { b: Booking; lang: Lang; regio
       <p className="booking-card__links">
         <a href={pathHref(`/history/${b.id}`, place)}>{t(lang, "history.details")}</a>
         {b.status === "booked" && b.icsUrl && <a href={b.icsUrl} download>{t(lang, "history.ics")}</a>}
-        <a href={href("doctor", { slug: b.doctor.slug }, place)}>{t(lang, "history.bookAgain")}</a>
+        {!active && <a href={href("doctor", { slug: b.doctor.slug }, place)}>{t(lang, "history.bookAgain")}</a>}
       </p>
+      {/* Inside the clinic's cut-off the site can no longer cancel or move it: say so, and whom to call. */}
+      {active && !b.canCancel && !b.canReschedule && (
+        <p className="booking-card__phone-only" role="note">
+          {t(lang, "history.phoneOnly")}{" "}
+          {b.clinic.phone && <a href={`tel:${b.clinic.phone.replace(/[^+\d]/g, "")}`}>{b.clinic.phone}</a>}
+        </p>
+      )}
       {b.status === "booked" && (b.canCancel || b.canReschedule) && (
         <BookingActions
           lang={lang}

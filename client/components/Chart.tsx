@@ -56,7 +56,8 @@ export function BarChart(props: { id: string; title: string; desc: string; bars:
           return (
             <g key={i} transform={`translate(0 ${i * row})`}>
               <text x="0" y="18" className="chart__label">
-                {b.label.length > 32 ? b.label.slice(0, 31) + "…" : b.label}
+                {/* 26 characters fit the 230 units before the bar; the full name is in the table. */}
+                {b.label.length > 26 ? b.label.slice(0, 25) + "…" : b.label}
               </text>
               <rect x="230" y="5" width={w} height="18" rx="3" fill={palette[0]} />
               <text x={236 + w} y="19" className="chart__value">
@@ -103,7 +104,13 @@ export function DayChart(props: {
                 return c > 0 ? <rect key={s} x={i * step + (step - w) / 2} y={y} width={w} height={bh} fill={palette[s % palette.length]} /> : null;
               })}
               {(i === 0 || i === days.length - 1 || days.length <= 8) && (
-                <text x={i * step + step / 2} y={h + 18} textAnchor="middle" className="chart__label">
+                // The first and last labels hold to the chart's edges ("10-27", not "0-27").
+                <text
+                  x={i === 0 && days.length > 8 ? 0 : i === days.length - 1 && days.length > 8 ? 600 : i * step + step / 2}
+                  y={h + 18}
+                  textAnchor={i === 0 && days.length > 8 ? "start" : i === days.length - 1 && days.length > 8 ? "end" : "middle"}
+                  className="chart__label"
+                >
                   {d.day.slice(5)}
                 </text>
               )}

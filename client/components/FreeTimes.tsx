@@ -22,21 +22,30 @@ export function freeTimesLabels(lang: Lang): FreeTimesLabels {
     waitlistJoined: t(lang, "waitlist.joined"),
     waitlistLeave: t(lang, "waitlist.leave"),
     waitlistSignIn: t(lang, "waitlist.signIn"),
+    timeAt: t(lang, "slots.timeAt"),
+    priceHere: t(lang, "slots.priceHere"),
+    noneHere: t(lang, "slots.noneHere"),
+    otherClinics: t(lang, "slots.otherClinics"),
+    moreTimes: t(lang, "slots.moreTimes"),
   };
 }
 
 /**
  * CardFreeTimes makes the page's doctor cards (DoctorSummary's
- * data-next-slots places) show each doctor's next free times.
+ * data-next-slots places) show each doctor's next free times, grouped per
+ * clinic with its price; on a clinic's page (clinicId) only the times at
+ * that clinic.
  */
-export function CardFreeTimes({ lang }: { lang: Lang }) {
-  return <span hidden data-free-times="cards" data-lang={lang} data-labels={JSON.stringify(freeTimesLabels(lang))} />;
+export function CardFreeTimes({ lang, clinicId }: { lang: Lang; clinicId?: number }) {
+  return <span hidden data-free-times="cards" data-lang={lang} data-clinic={clinicId || undefined} data-labels={JSON.stringify(freeTimesLabels(lang))} />;
 }
 
 /** DoctorWeek is a doctor card's week grid of free times. */
-export function DoctorWeek({ lang, doctorId, doctorName }: { lang: Lang; doctorId: number; doctorName: string }) {
+export function DoctorWeek({ lang, doctorId, doctorName, clinics }: { lang: Lang; doctorId: number; doctorName: string; clinics: number }) {
+  // The grid's place is kept while it loads (data-clinics sizes it,
+  // WeekSlots.css), so the page below it does not move when it comes.
   return (
-    <div className="slot-grid" data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={JSON.stringify(freeTimesLabels(lang))}>
+    <div className="slot-grid" data-clinics={Math.min(3, Math.max(1, clinics))} data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={JSON.stringify(freeTimesLabels(lang))}>
       <p className="week-slots__loading" role="status">
         {t(lang, "slots.loading")}
       </p>

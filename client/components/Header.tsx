@@ -36,7 +36,8 @@ function searchQuery(route: string, data: unknown): string {
  * add-clinic link, the language) stays fixed at the top, 56 px on a phone;
  * the search box, the region and the sign-in link sit below it and scroll
  * away with the page. The shortcut is the search box's label: a tap focuses
- * the box, and the browser scrolls it back into view.
+ * the box, and the browser scrolls it back into view. On the home page the
+ * box is the hero's (the same island and id), so the page has one.
  */
 export function Header({ lang, region, url, regions, route, data, addClinicUrl }: RenderProps) {
   const place = { lang, region: region.slug };
@@ -61,7 +62,8 @@ export function Header({ lang, region, url, regions, route, data, addClinicUrl }
         </div>
       </div>
       <div className="header__inner container">
-        <SearchBox hydrate="interaction" lang={lang} action={pathHref("/search", place, true)} region={region.slug} query={searchQuery(route, data)} />
+        {/* The home page has its search box in the middle (Home.tsx): one box, which suggests, not two. */}
+        {route !== "home" && <SearchBox hydrate="interaction" lang={lang} action={pathHref("/search", place, true)} region={region.slug} query={searchQuery(route, data)} />}
         <div className="header__tools">
           {regions ? (
             <RegionPicker
@@ -69,6 +71,7 @@ export function Header({ lang, region, url, regions, route, data, addClinicUrl }
               lang={lang}
               current={{ slug: region.slug, name: regionName }}
               regions={regions.map((r) => ({ slug: r.slug, name: r.name, path: r.path }))}
+              promptLabels={{ question: t(lang, "region.prompt"), confirm: t(lang, "region.confirm"), other: t(lang, "region.other"), choose: t(lang, "region.choose") }}
             />
           ) : (
             <span className="header__region" title={t(lang, "header.region")}>{regionName}</span>

@@ -22,10 +22,21 @@ export interface SignInStepsProps {
  */
 export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
   const codeRef = useRef<HTMLInputElement>(null);
+  // A code sent a moment ago (the booking dialog closed and opened again,
+  // the page reloaded) is still good for five minutes: its step comes
+  // back instead of "a new code in 35 s" with nowhere to type it.
+  // (After mounting: the server renders /login's form without storage.)
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [wait, setWait] = useState(0);
+  useEffect(() => {
+    const recent = recentCode();
+    if (!recent) return;
+    setPhone(recent.phone);
+    setSent(recent.sent);
+    setWait(recent.wait);
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const q = `?lang=${lang}`;
@@ -53,6 +64,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
     setSent(answer.data);
     setWait(answer.data.resendIn);
     setCode("");
+    rememberCode(phone, answer.data);
   }
 
   async function verify(e: FormEvent) {
@@ -65,6 +77,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
       setError(answer.error ?? "");
       return;
     }
+    forgetCode();
     onSignedIn(answer.data.next);
   }
 
@@ -127,7 +140,7 @@ export function SignInSteps({ lang, onSignedIn, intro }: SignInStepsProps) {
         <button type="button" className="account-form__link" onClick={() => sendCode()} disabled={busy || wait > 0}>
           {wait > 0 ? t(lang, "signIn.resendIn", { seconds: wait }) : t(lang, "signIn.resend")}
         </button>
-        <button type="button" className="account-form__link" onClick={() => { setSent(null); setError(""); }}>
+        <button type="button" className="account-form__link" onClick={() => { setSent(null); setError(""); forgetCode(); }}>
           {t(lang, "signIn.changePhone")}
         </button>
       </div>
@@ -142,6 +155,39 @@ export async function fetchSession(lang: Lang, signal?: AbortSignal): Promise<Se
     if (!res.ok) return null;
     const body = (await res.json()) as { data?: SessionState };
     return body.data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const codeKey = "sogliq:code-sent";
+
+/** rememberCode notes, for this tab, that a code went to phone now. */
+function rememberCode(phone: string, sent: CodeSent): void {
+  try {
+    sessionStorage.setItem(codeKey, JSON.stringify({ phone, sent, at: Date.now() }));
+  } catch {
+    // Storage may be off: the step is then lost on closing, as before.
+  }
+}
+
+function forgetCode(): void {
+  try {
+    sessionStorage.removeItem(codeKey);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** recentCode is the code step of a code sent in this tab and still valid, with the seconds left before another may be asked for. */
+function recentCode(): { phone: string; sent: CodeSent; wait: number } | null {
+  if (typeof sessionStorage === "undefined") return null;
+  try {
+    const v = JSON.parse(sessionStorage.getItem(codeKey) ?? "null") as { phone: string; sent: CodeSent; at: number } | null;
+    if (!v?.sent) return null;
+    const gone = (Date.now() - v.at) / 1000;
+    if (gone >= v.sent.expiresIn) return null;
+    return { phone: v.phone, sent: v.sent, wait: Math.max(0, Math.ceil(v.sent.resendIn - gone)) };
   } catch {
     return null;
   }

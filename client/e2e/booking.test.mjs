@@ -114,14 +114,17 @@ for (const lang of ["ru", "uz"]) {
       const firstTime = card.locator(".slot-button[data-cancellable]").first();
       const doctorName = (await card.locator(".doctor-summary__name").innerText()).trim();
       const firstLabel = (await firstTime.innerText()).trim();
-      assert.match(firstLabel, /, \d{2}:\d{2}$/, "a time button names the day and the Tashkent time");
+      assert.match(firstLabel, /^\d{2}:\d{2}$/, "a time button shows the Tashkent time under its day");
+      assert.match(await firstTime.getAttribute("aria-label"), /, \d{2}:\d{2} — /, "its name says the day, the time and where");
+      const firstTimeName = await firstTime.getAttribute("aria-label");
       await screenshot(page, `booking-listing-${lang}-mobile.png`);
       await firstTime.click();
 
       // The form holds the time, counts down, and signs in inline.
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("timer").waitFor();
-      assert.match(await dialog.getByRole("timer").innerText(), /[45]:\d\d/);
+      // Minutes and seconds left, not "4:59", which reads as a clock time.
+      assert.match(await dialog.getByRole("timer").innerText(), lang === "uz" ? /yana [45] daq \d\d s/ : /ещё [45] мин \d\d с/);
       await dialog.getByLabel(l.phoneLabel).fill(l.phone);
       await dialog.getByRole("button", { name: l.sendCode }).click();
       // The code field shows once the gateway took the SMS.
@@ -188,13 +191,16 @@ for (const lang of ["ru", "uz"]) {
         cancelled.getByRole("link", { name: l.bookAgain }).click(),
       ]);
       await freeTimes(page, "week");
+      // A day shows its first times and "+N" for the rest: open them all.
+      const more = page.locator(".slot-grid .week-slots__more");
+      while ((await more.count()) > 0) await more.first().click();
       const movedLabel = movedWhen.replace(/ \d{4},/, ",");
       assert.equal(await page.locator(".slot-grid").getByRole("button", { name: movedLabel, exact: true }).count(), 1, `${movedLabel} is free again`);
 
       // And the first time, freed by the reschedule, is back on the listing.
       await page.goto(l.listing);
       await freeTimes(page, "cards");
-      const again = page.locator(".doctor-summary", { hasText: doctorName }).locator(".slot-button", { hasText: firstLabel });
+      const again = page.locator(".doctor-summary", { hasText: doctorName }).getByRole("button", { name: firstTimeName, exact: true });
       assert.equal(await again.count(), 1, `${firstLabel} is free again`);
 
       assert.deepEqual(problems, [], problems.join("\n"));

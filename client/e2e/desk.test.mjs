@@ -41,6 +41,33 @@ test("the desk confirms, closes an afternoon, marks attended; the patient review
     await page.locator(`.desk-day:not([hidden]) [data-visit="${next}"] .desk-visit__status`).getByText("подтверждена").waitFor();
 
     const section = page.locator(`.desk-day:not([hidden]) .desk-doctor[data-doctor="${doctor}"]`);
+    await section.locator(".desk-close summary").click();
+    // "Whole day off" stands apart from "Close" and asks first: declining
+    // sends nothing (issue 34 item 7).
+    const changes = [];
+    page.on("request", (r) => r.method() !== "GET" && new URL(r.url()).pathname.startsWith("/api/desk/") && changes.push(r.url()));
+    await section.getByRole("button", { name: "Весь день выходной" }).click();
+    const ask = section.locator(".desk-confirm");
+    assert.match(await ask.innerText(), /Закрыть для записи весь день/);
+    await ask.getByRole("button", { name: "Не закрывать" }).click();
+    await ask.waitFor({ state: "detached" });
+    assert.deepEqual(changes, [], "declining the day off changes nothing");
+
+    // The weekly hours have column headings, and a day cleared and ticked
+    // again gets its hours back.
+    const hours = page.locator(`.desk-hours[data-doctor="${doctor}"]`);
+    await hours.locator("summary").click();
+    assert.deepEqual(await hours.locator("thead th").allInnerTexts(), ["День", "начало", "конец", "минут на приём"]);
+    const row = hours.locator("tbody tr").filter({ has: page.locator('input[type="checkbox"]:checked') }).first();
+    const start = row.locator('input[type="time"]').first();
+    const was = await start.inputValue();
+    assert.match(was, /^\d\d:\d\d$/);
+    await start.fill("");
+    await row.locator('input[type="checkbox"]').uncheck();
+    await row.locator('input[type="checkbox"]').check();
+    assert.equal(await start.inputValue(), was, "ticked again, the day has its hours back");
+    assert.deepEqual(changes, [], "nothing saved before 'Save hours'");
+
     await section.locator('.desk-form--block input[name="from"]').fill("14:00");
     await section.locator('.desk-form--block input[name="to"]').fill("18:00");
     await section.locator('.desk-form--block input[name="reason"]').fill("ремонт аппарата");
@@ -60,7 +87,7 @@ test("the desk confirms, closes an afternoon, marks attended; the patient review
     await hydrated(page, "ReviewForm");
     const form = page.locator(`[data-island="ReviewForm"]`).first();
     await form.getByRole("button", { name: "Оставить отзыв" }).click();
-    await form.getByText("★★★★★", { exact: true }).click();
+    await form.locator("label", { hasText: "5 из 5" }).click();
     await form.getByLabel("Отзыв (необязательно)").fill(review);
     await form.getByRole("button", { name: "Опубликовать" }).click();
     await form.getByText("Спасибо! Отзыв опубликован.").waitFor();

@@ -103,7 +103,10 @@ test("an editor drafts, previews ru/uz, publishes; a visitor sees the change at 
         await f.getByText(text).waitFor();
         assert.match(await f.locator("h1").first().innerText(), new RegExp(frame.startsWith("ru") ? surnameRu : "Kulibabayeva"));
       }
-      assert.equal(await page.locator('[data-preview-frame="ru-phone"]').evaluate((el) => el.getBoundingClientRect().width), 375);
+      // Laid out at the real widths, drawn smaller: the editor's page stays within the screen.
+      assert.equal(await page.frameLocator('[data-preview-frame="ru-phone"]').locator("html").evaluate(() => window.innerWidth), 375);
+      assert.equal(await page.frameLocator('[data-preview-frame="ru-desktop"]').locator("html").evaluate(() => window.innerWidth), 1280);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the preview keeps the page within the screen");
       await screenshot(page, "editor-preview-desktop.png");
 
       // The visitor, in another browser, still gets the published card.

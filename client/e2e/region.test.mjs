@@ -148,3 +148,27 @@ test("a rejection older than 30 days is forgotten: the prompt comes back", async
     assert.deepEqual(problems, [], problems.join("\n"));
   });
 });
+
+test("a first visit's prompt needs no React: drawn with the DOM, Да, верно goes there before anything hydrates", async () => {
+  await withContext({ viewport: desktop }, async (page, context) => {
+    const { problems } = watch(page);
+    const scripts = [];
+    page.on("response", async (res) => {
+      if (res.request().resourceType() === "script") scripts.push((await res.body().catch(() => Buffer.alloc(0))).length);
+    });
+    await page.goto("/doctors/kardiolog");
+    const prompt = page.locator(".region-prompt[data-plain]");
+    await prompt.waitFor({ state: "visible" });
+    assert.equal(await prompt.locator(".region-prompt__question").innerText(), "Ваш город/регион — Самаркандская область?");
+    assert.equal(await page.locator("[data-island][data-hydrated]").count(), 0, "no island hydrated for the prompt");
+    assert.equal(await prompt.evaluate((el) => getComputedStyle(el).position), "fixed", "styled as the island's prompt was");
+    const kb = scripts.reduce((a, b) => a + b, 0) / 1024;
+    assert.ok(kb < 100, `the prompt came with ${kb.toFixed(1)} KiB of script (React is ~330 KiB)`);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/samarkand/doctors/kardiolog"),
+      prompt.getByRole("button", { name: "Да, верно" }).click(),
+    ]);
+    assert.equal(await cookie(context, "region"), "samarkand");
+    assert.deepEqual(problems, [], problems.join("\n"));
+  });
+});

@@ -54,6 +54,13 @@ export interface DoctorNext {
   doctorId: number /* int64 */;
   slots: NextSlot[];
   /**
+   * Clinics are the same doctor's first free times per clinic, each with
+   * its name, address and price, the clinic with the earliest time
+   * first: a patient sees where a time is and what it costs before
+   * holding it.
+   */
+  clinics: NextClinic[];
+  /**
    * NextFree is the first free start; null: none in the horizon.
    */
   nextFree?: string | null;
@@ -65,6 +72,16 @@ export interface NextSlot {
   start: string;
   end: string;
   clinicId: number /* int64 */;
+}
+/**
+ * NextClinic is a doctor's first free times at one clinic.
+ */
+export interface NextClinic {
+  clinicId: number /* int64 */;
+  name: string;
+  address: string;
+  price: number /* int */;
+  slots: NextSlot[];
 }
 /**
  * HoldRequest is the body of POST /api/bookings/holds.
@@ -199,6 +216,10 @@ export interface Booking {
    */
   canReview: boolean;
   smsText: string;
+  /**
+   * Confirmed: the clinic's desk confirmed the visit.
+   */
+  confirmed: boolean;
 }
 /**
  * BookingDoctor is the doctor of a booking.

@@ -98,6 +98,10 @@ export interface ListItem {
   title: string;
   slug: string;
   /**
+   * Detail tells namesakes apart (a doctor's specialties and clinic); "" for most kinds.
+   */
+  detail: string;
+  /**
    * Draft is whether an unpublished draft exists.
    */
   draft: boolean;

@@ -8,6 +8,7 @@ import { formatDateTime, instant } from "../lib/date";
 import { bookingClosed, newIdempotencyKey, onBookingRequest, type BookingRequest } from "../lib/booking";
 import { SignInSteps, fetchSession } from "../components/SignInSteps";
 import { trackEvent } from "../lib/track";
+import { useModal } from "../lib/dialog";
 import { required } from "../lib/formRules";
 import type { Booking, DoctorSlots, Hold } from "../booking";
 import type { User } from "../gen/account";
@@ -41,6 +42,7 @@ type Stage =
  */
 export default function BookingForm({ lang }: BookingFormProps) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLElement>(null);
   const [request, setRequest] = useState<BookingRequest | null>(null);
   const [clinic, setClinic] = useState<ClinicInfo | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: "holding" });
@@ -149,12 +151,23 @@ export default function BookingForm({ lang }: BookingFormProps) {
     }
   }, [stage.kind, left, busy]);
 
+  // A modal from the keyboard too: focus in, the page behind inert, Tab
+  // kept inside, Escape closes (releasing the hold), focus back on the time.
+  useModal(rootRef, !!request, close, () => ({
+    initial: dialogRef.current,
+    restore: () => (request ? document.querySelector<HTMLElement>(`.slot-button[data-start="${request.start}"]`) : null),
+  }));
+
   function close() {
     const h = holdRef.current;
     holdRef.current = null;
-    if (h) void fetch(`/api/bookings/holds/${h.id}?key=${encodeURIComponent(h.key)}&lang=${lang}`, { method: "DELETE", credentials: "same-origin" }).catch(() => undefined);
     setRequest(null);
-    bookingClosed();
+    // The pickers ask for free times again once the hold is released, so
+    // the time shows free (and keeps the focus it had).
+    if (!h) return bookingClosed();
+    void fetch(`/api/bookings/holds/${h.id}?key=${encodeURIComponent(h.key)}&lang=${lang}`, { method: "DELETE", credentials: "same-origin" })
+      .catch(() => undefined)
+      .finally(bookingClosed);
   }
 
   function done(b: Booking) {
@@ -247,7 +260,8 @@ export default function BookingForm({ lang }: BookingFormProps) {
     );
   };
 
-  const title = request.rescheduleId ? "bookingForm.rescheduleTitle" : "bookingForm.title";
+  // A waitlist offer (a hold made for the patient) says so in its title.
+  const title = request.rescheduleId ? "bookingForm.rescheduleTitle" : request.hold ? "waitlist.offerTitle" : "bookingForm.title";
   const minutes = Math.floor(left / 60);
   const seconds = left % 60;
   const nameError = fieldError("patient.name", "name");
@@ -257,7 +271,7 @@ export default function BookingForm({ lang }: BookingFormProps) {
   return (
     <div ref={rootRef} className="booking-form">
       <div className="booking-form__backdrop" onClick={close} />
-      <section className="booking-form__dialog" role="dialog" aria-modal="true" aria-labelledby="booking-form-title">
+      <section ref={dialogRef} className="booking-form__dialog" role="dialog" aria-modal="true" aria-labelledby="booking-form-title" tabIndex={-1}>
         <header className="booking-form__head">
           <h2 id="booking-form-title">{t(lang, title as Key)}</h2>
           <button type="button" className="booking-form__close" onClick={close} aria-label={t(lang, "bookingForm.close")}>×</button>
@@ -294,7 +308,8 @@ export default function BookingForm({ lang }: BookingFormProps) {
         {stage.kind === "held" && (
           <>
             <p className="booking-form__countdown" role="timer" aria-live="off">
-              {t(lang, "bookingForm.heldFor", { time: `${minutes}:${seconds < 10 ? "0" : ""}${seconds}` })}
+              {/* "4 мин 05 с", not "4:05", which reads as a clock time. */}
+              {t(lang, "bookingForm.heldFor", { time: t(lang, "bookingForm.left", { m: minutes, s: `${seconds < 10 ? "0" : ""}${seconds}` }) })}
             </p>
             {/* Inside the clinic's cancel cut-off already: say so before the booking, not in the SMS after it. */}
             {stage.hold.cancelUntil && instant(stage.hold.cancelUntil) <= now && (

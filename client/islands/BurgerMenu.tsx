@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import { openModal } from "../lib/dialog";
 import "./BurgerMenu.css";
 
 export interface BurgerMenuProps {
@@ -9,7 +10,7 @@ export interface BurgerMenuProps {
   sidebarId: string;
 }
 
-/** BurgerMenu toggles the mobile sidebar. Escape and a click outside close it. */
+/** BurgerMenu toggles the mobile sidebar, a modal sheet (lib/dialog.ts). Escape and a click outside close it. */
 export default function BurgerMenu({ lang, sidebarId }: BurgerMenuProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
@@ -21,16 +22,22 @@ export default function BurgerMenu({ lang, sidebarId }: BurgerMenuProps) {
     sidebar.inert = !open;
     document.body.classList.toggle("has-open-sidebar", open);
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    // A sheet from the keyboard too: focus on its first link, the page
+    // behind inert but the burger (which closes it), Tab kept inside,
+    // Escape closes, focus back on the burger.
+    const undo = openModal(sidebar, () => setOpen(false), {
+      initial: sidebar.querySelector<HTMLElement>("a[href]"),
+      returnTo: ref.current,
+      keep: ref.current ? [ref.current] : [],
+    });
     const onClick = (e: MouseEvent) => {
       const target = e.target as Node;
       if (!sidebar.contains(target) && !ref.current?.contains(target)) setOpen(false);
     };
-    document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
     return () => {
-      document.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
+      undo();
     };
   }, [open, sidebarId]);
   return (

@@ -86,6 +86,7 @@ function DoctorDay({ doc, day, props, busy, send }: { doc: DeskDoctor; day: stri
   const [from, setFrom] = useState("14:00");
   const [to, setTo] = useState("18:00");
   const [reason, setReason] = useState("");
+  const [dayOff, setDayOff] = useState(false);
   return (
     <section className="desk-doctor" data-doctor={doc.id}>
       <h2>{doc.name}</h2>
@@ -102,11 +103,14 @@ function DoctorDay({ doc, day, props, busy, send }: { doc: DeskDoctor; day: stri
         <p key={b.id} className="desk-block" data-block={b.id}>
           {t(lang, "desk.blocked")}: {formatDay(b.start.slice(0, 10), lang)} {formatTime(b.start)} – {formatDay(b.end.slice(0, 10), lang)} {formatTime(b.end)}
           {b.reason && <> ({b.reason})</>}{" "}
-          <button type="button" disabled={busy} onClick={() => send("DELETE", `/api/desk/blocks/${b.id}`)}>
+          <button type="button" className="button button--outline button--small" disabled={busy} onClick={() => send("DELETE", `/api/desk/blocks/${b.id}`)}>
             {t(lang, "desk.unblock")}
           </button>
         </p>
       ))}
+      {/* Closing time is now and then, the visits are all day: behind a disclosure, so a day of many doctors stays a screen. */}
+      <details className="desk-close">
+        <summary>{t(lang, "desk.closeMenu")}</summary>
       <form
         className="desk-form desk-form--block"
         onSubmit={(e) => {
@@ -120,23 +124,42 @@ function DoctorDay({ doc, day, props, busy, send }: { doc: DeskDoctor; day: stri
           });
         }}
       >
-        <span>{t(lang, "desk.block")}</span>
-        <label>
-          {t(lang, "desk.from")} <input name="from" value={from} onChange={(e) => setFrom(e.target.value)} inputMode="numeric" size={5} />
+        <span className="desk-form__title">{t(lang, "desk.block")}</span>
+        <label className="desk-field desk-field--time">
+          <span>{t(lang, "desk.from")}</span>
+          <input name="from" type="time" value={from} onChange={(e) => setFrom(e.target.value)} step={300} />
         </label>
-        <label>
-          {t(lang, "desk.to")} <input name="to" value={to} onChange={(e) => setTo(e.target.value)} inputMode="numeric" size={5} />
+        <label className="desk-field desk-field--time">
+          <span>{t(lang, "desk.to")}</span>
+          <input name="to" type="time" value={to} onChange={(e) => setTo(e.target.value)} step={300} />
         </label>
-        <label>
-          {t(lang, "desk.reason")} <input name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+        <label className="desk-field desk-field--grow">
+          <span>{t(lang, "desk.reason")}</span>
+          <input name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
         </label>
-        <button type="submit" disabled={busy}>
+        <button className="button" type="submit" disabled={busy}>
           {t(lang, "desk.blockSubmit")}
         </button>
-        <button type="button" disabled={busy} onClick={() => send("POST", "/api/desk/exceptions", { clinicId: props.clinicId, doctorId: doc.id, date: day, off: true })}>
-          {t(lang, "desk.dayOff")}
-        </button>
       </form>
+      {/* A whole day off closes every time of the doctor's day: kept away from "Close" and asked twice. */}
+      <div className="desk-dayoff">
+        {!dayOff ? (
+          <button type="button" className="button button--outline button--danger" disabled={busy} onClick={() => setDayOff(true)}>
+            {t(lang, "desk.dayOff")}
+          </button>
+        ) : (
+          <div className="desk-confirm" role="group" aria-label={t(lang, "desk.dayOff")}>
+            <p>{t(lang, "desk.dayOffAsk", { doctor: doc.name, date: `${weekdayName(day, lang)}, ${formatDay(day, lang)}` })}</p>
+            <button type="button" className="button button--danger" data-action="day-off" disabled={busy} onClick={() => send("POST", "/api/desk/exceptions", { clinicId: props.clinicId, doctorId: doc.id, date: day, off: true })}>
+              {t(lang, "desk.dayOffYes")}
+            </button>
+            <button type="button" className="button button--outline" disabled={busy} onClick={() => setDayOff(false)}>
+              {t(lang, "desk.dayOffNo")}
+            </button>
+          </div>
+        )}
+      </div>
+      </details>
     </section>
   );
 }
@@ -170,22 +193,22 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
       {booked && (
         <span className="desk-visit__actions">
           {!v.confirmed && (
-            <button type="button" data-action="confirm" disabled={busy} onClick={() => send("POST", `/api/desk/visits/${v.id}/confirm`)}>
+            <button type="button" className="button button--small" data-action="confirm" disabled={busy} onClick={() => send("POST", `/api/desk/visits/${v.id}/confirm`)}>
               {t(lang, "desk.confirm")}
             </button>
           )}
           {begun && (
             <>
-              <button type="button" data-action="attended" disabled={busy} onClick={() => send("POST", `/api/desk/visits/${v.id}/outcome`, { status: "attended" })}>
+              <button type="button" className="button button--small button--outline" data-action="attended" disabled={busy} onClick={() => send("POST", `/api/desk/visits/${v.id}/outcome`, { status: "attended" })}>
                 {t(lang, "desk.attended")}
               </button>
-              <button type="button" data-action="no_show" disabled={busy} onClick={() => send("POST", `/api/desk/visits/${v.id}/outcome`, { status: "no_show" })}>
+              <button type="button" className="button button--small button--outline" data-action="no_show" disabled={busy} onClick={() => send("POST", `/api/desk/visits/${v.id}/outcome`, { status: "no_show" })}>
                 {t(lang, "desk.noShow")}
               </button>
             </>
           )}
           {!cancelling ? (
-            <button type="button" data-action="cancel" disabled={busy} onClick={() => setCancelling(true)}>
+            <button type="button" className="button button--small button--outline button--danger" data-action="cancel" disabled={busy} onClick={() => setCancelling(true)}>
               {t(lang, "desk.cancel")}
             </button>
           ) : (
@@ -196,10 +219,11 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
                 send("POST", `/api/desk/visits/${v.id}/cancel`, { reason });
               }}
             >
-              <label>
-                {t(lang, "desk.cancelReason")} <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} required />
+              <label className="desk-field desk-field--grow">
+                <span>{t(lang, "desk.cancelReason")}</span>
+                <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} required />
               </label>
-              <button type="submit" disabled={busy}>
+              <button className="button button--small button--danger" type="submit" disabled={busy}>
                 {t(lang, "desk.cancelSubmit")}
               </button>
             </form>
@@ -210,45 +234,109 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
   );
 }
 
+interface HoursRow {
+  weekday: number;
+  on: boolean;
+  start: string;
+  end: string;
+  slot: string;
+  breaks: [number, number][];
+}
+
 function Hours({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardProps; busy: boolean; send: Send }) {
   const { lang } = props;
-  const [rows, setRows] = useState(() =>
+  // A day's hours as saved, else those of the doctor's first working day:
+  // what a day ticked on starts from.
+  const first = doc.weekly[0];
+  const [rows, setRows] = useState<HoursRow[]>(() =>
     [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
       const w = doc.weekly.find((x) => x.weekday === weekday);
-      return { weekday, on: !!w, start: hhmm(w?.start ?? 540), end: hhmm(w?.end ?? 1080), slot: String(w?.slotMin ?? 30), breaks: w?.breaks ?? [] };
+      const from = w ?? first;
+      return { weekday, on: !!w, start: hhmm(from?.start ?? 540), end: hhmm(from?.end ?? 1080), slot: String(from?.slotMin ?? 30), breaks: (w?.breaks ?? []) as [number, number][] };
     }),
   );
+  // The last valid hours of each day: a day cleared, then ticked again,
+  // gets them back instead of empty fields (issue 34 item 7).
+  const kept = useRef(rows.map((r) => ({ ...r })));
+  const [error, setError] = useState("");
+  const names = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"].map((d) => weekdayName(d, lang));
+
+  function change(i: number, patch: Partial<HoursRow>) {
+    setRows((all) =>
+      all.map((x, j) => {
+        if (j !== i) return x;
+        const next = { ...x, ...patch };
+        if (patch.on === true && !valid(next)) return { ...kept.current[i], on: true };
+        if (valid(next)) kept.current[i] = { ...next };
+        return next;
+      }),
+    );
+  }
+
   function save() {
+    const bad = rows.find((r) => r.on && !valid(r));
+    if (bad) {
+      setError(t(lang, "desk.hoursInvalid", { day: names[bad.weekday - 1] }));
+      return;
+    }
+    setError("");
     const weekly: WeeklyHours[] = rows
       .filter((r) => r.on)
       .map((r) => ({ weekday: r.weekday, start: minutes(r.start), end: minutes(r.end), slotMin: Number(r.slot), breaks: r.breaks }));
     send("PUT", "/api/desk/schedule", { clinicId: props.clinicId, doctorId: doc.id, weekly });
   }
-  const names = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"].map((d) => weekdayName(d, lang));
+  const captionId = `desk-hours-${doc.id}`;
   return (
     <details className="desk-hours" data-doctor={doc.id}>
       <summary>{doc.name}</summary>
-      <table>
+      <table aria-labelledby={captionId}>
+        <caption id={captionId} className="visually-hidden">{`${t(lang, "desk.hours")}: ${doc.name}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t(lang, "desk.hours.day")}</th>
+            <th scope="col">{t(lang, "desk.hours.start")}</th>
+            <th scope="col">{t(lang, "desk.hours.end")}</th>
+            <th scope="col">{t(lang, "desk.hours.slot")}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={r.weekday}>
-              <th>
-                <label>
-                  <input type="checkbox" checked={r.on} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, on: e.target.checked } : x)))} /> {names[i]}
+            <tr key={r.weekday} className={r.on ? "" : "is-off"}>
+              <th scope="row">
+                <label className="desk-hours__day">
+                  <input type="checkbox" checked={r.on} onChange={(e) => change(i, { on: e.target.checked })} /> {names[i]}
                 </label>
               </th>
               {(["start", "end", "slot"] as const).map((k) => (
                 <td key={k}>
-                  <input aria-label={t(lang, `desk.hours.${k}`)} value={r[k]} size={5} disabled={!r.on} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, [k]: e.target.value } : x)))} />
+                  <input
+                    aria-label={`${names[i]}: ${t(lang, `desk.hours.${k}`)}`}
+                    type={k === "slot" ? "number" : "time"}
+                    min={k === "slot" ? 5 : undefined}
+                    max={k === "slot" ? 480 : undefined}
+                    step={k === "slot" ? 5 : 300}
+                    value={r[k]}
+                    disabled={!r.on}
+                    onChange={(e) => change(i, { [k]: e.target.value })}
+                  />
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      <button type="button" disabled={busy} onClick={save}>
+      {error && <p className="account-form__field-error" role="alert">{error}</p>}
+      <button className="button" type="button" disabled={busy} onClick={save}>
         {t(lang, "desk.saveHours")}
       </button>
     </details>
   );
+}
+
+/** valid says whether a day's hours can be saved: a start before the end, a slot of 5-480 minutes. */
+function valid(r: HoursRow): boolean {
+  const start = minutes(r.start);
+  const end = minutes(r.end);
+  const slot = Number(r.slot);
+  return Number.isFinite(start) && Number.isFinite(end) && start < end && Number.isInteger(slot) && slot >= 5 && slot <= 480;
 }

@@ -346,6 +346,9 @@ function FieldRow({ f, lang, value, errors, onChange, onPropose, slugNote }: Fie
       "aria-describedby": err ? `${id}-error` : undefined,
       onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ ...value, [part]: e.target.value }),
     };
+    // A picture's field is its hash: kept, not typed (the upload beside it
+    // fills it and shows the picture), so no 64-hex box (issue 34 item 9).
+    if (f.type === "image") return <input type="hidden" id={id} name={key} value={value[part] ?? ""} />;
     return (
       <div className="editor-form__cell">
         <label htmlFor={id} className={part === "text" ? "" : "visually-hidden"}>
@@ -508,11 +511,16 @@ function ImageUpload({ lang, use, hash, onHash }: { lang: Lang; use: string; has
   }
   return (
     <div className="editor-form__cell editor-form__upload">
-      {imagePattern.test(hash) && <img src={imageURL(hash, "thumb", 1)} alt="" width={40} height={40} />}
+      {imagePattern.test(hash) ? <img src={imageURL(hash, "thumb", 1)} alt="" width={96} height={96} /> : <p className="editor-form__note">{t(lang, "editor.noPicture")}</p>}
       <label>
         {t(lang, "editor.upload")}{" "}
         <input type="file" accept="image/jpeg,image/png,image/webp" disabled={busy} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
       </label>
+      {imagePattern.test(hash) && (
+        <button type="button" className="button button--outline" onClick={() => onHash("")}>
+          {t(lang, "editor.removePicture")}
+        </button>
+      )}
       {error && <p className="editor-form__field-error" role="alert">{error}</p>}
     </div>
   );
@@ -535,8 +543,13 @@ function Preview({ lang, links }: { lang: Lang; links: Record<string, string> })
           <div key={l} className="editor-preview__lang">
             <h3>{t(lang, l === "ru" ? "editor.column.ru" : "editor.column.uz")}</h3>
             <div className="editor-preview__frames">
-              <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewPhone")}`} className="editor-preview__phone" data-preview-frame={`${l}-phone`} />
-              <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewDesktop")}`} className="editor-preview__desktop" data-preview-frame={`${l}-desktop`} />
+              {/* Real widths (375 and 1280 px) drawn smaller, so both languages fit the editor's screen side by side. */}
+              <div className="editor-preview__box editor-preview__box--phone">
+                <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewPhone")}`} className="editor-preview__phone" data-preview-frame={`${l}-phone`} />
+              </div>
+              <div className="editor-preview__box editor-preview__box--desktop">
+                <iframe src={links[l]} title={`${t(lang, "editor.preview")}: ${l}, ${t(lang, "editor.previewDesktop")}`} className="editor-preview__desktop" data-preview-frame={`${l}-desktop`} />
+              </div>
             </div>
           </div>
         ))}

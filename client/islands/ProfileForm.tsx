@@ -1,3 +1,4 @@
+import { nextParam } from "../lib/returnTo";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
@@ -80,7 +81,8 @@ export default function ProfileForm({ lang, initial, submitKey, next, signInPath
       return;
     }
     if (next) {
-      window.location.assign(next);
+      // Registration finishes where the sign-in began (?next=), else at next.
+      window.location.assign(nextParam() ?? next);
       return;
     }
     toast(t(lang, "profile.saved"));

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
+import { useModal } from "../lib/dialog";
 import { inRegion } from "../lib/href";
-import { detectRegion, isRegional, shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
+import { detectRegion, isRegional, onPickerOpenRequest, shouldDetect, storedRegion, storeRegion, storeRejection } from "../lib/regionChoice";
+import type { PromptLabels } from "../lib/regionPrompt";
 import type { PageRegion, RegionChoice } from "../gen/web";
 import type { Location } from "../gen/region";
 import "./RegionPicker.css";
@@ -13,6 +15,8 @@ export interface RegionPickerProps {
   current: Pick<PageRegion, "slug" | "name">;
   /** Each region with the current page in it, computed by the server from the route table. */
   regions: RegionChoice[];
+  /** promptLabels are the region prompt's texts, for the entry's prompt without React (lib/regionPrompt.ts). */
+  promptLabels?: PromptLabels;
 }
 
 /** go navigates to path unless the visitor is already there. */
@@ -64,33 +68,35 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
     markReady(rootRef.current);
   }, [regional, regions]);
 
+  // "Choose another" on the entry's prompt (lib/regionPrompt.ts) opens the list.
+  useEffect(() => onPickerOpenRequest(() => setOpen(true)), []);
+
   useEffect(() => {
-    if (!shouldDetect()) return;
+    // The entry already asks, without React (lib/regionPrompt.ts).
+    if (!shouldDetect() || document.querySelector(".region-prompt[data-plain]")) return;
     let live = true;
     void detectRegion(lang).then((found) => {
-      if (live && found && shouldDetect()) setPrompt(found);
+      if (live && found && shouldDetect() && !document.querySelector(".region-prompt[data-plain]")) setPrompt(found);
     });
     return () => {
       live = false;
     };
   }, [lang]);
 
-  useEffect(() => {
-    if (!open) return;
-    // The current region first (a selector list would find the close
-    // button, which comes first in the document), else the first region.
+  const modalRef = useRef<HTMLDivElement>(null);
+  // Focus in (the current region first: a selector list would find the
+  // close button, which comes first in the document, else the first
+  // region), Tab kept inside, Escape closes, focus back on the button.
+  useModal(modalRef, open, () => setOpen(false), () => {
     const dialog = dialogRef.current;
-    (dialog?.querySelector<HTMLElement>("a[aria-current='true']") ?? dialog?.querySelector<HTMLElement>("a, button"))?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") close();
+    return {
+      initial: dialog?.querySelector<HTMLElement>("a[aria-current='true']") ?? dialog?.querySelector<HTMLElement>("a, button"),
+      returnTo: buttonRef.current,
     };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  });
 
   function close() {
     setOpen(false);
-    buttonRef.current?.focus();
   }
 
   function confirm() {
@@ -142,7 +148,7 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
         </div>
       )}
       {open && (
-        <div className="region-modal" onClick={(e) => e.target === e.currentTarget && close()}>
+        <div ref={modalRef} className="region-modal" onClick={(e) => e.target === e.currentTarget && close()}>
           <div ref={dialogRef} className="region-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
             <div className="region-modal__head">
               <h2 id={titleId} className="region-modal__title">{t(lang, "region.pickerTitle")}</h2>

@@ -208,7 +208,11 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
                               decoding="async"
                             />
                           )}
-                          <span className="search-box__name">{highlight(item.name, value)}</span>
+                          <span className="search-box__name">
+                            {highlight(item.name, value)}
+                            {/* Namesakes apart: a doctor's specialty and clinic, a clinic's address, under the name. */}
+                            {(item.type === "doctor" || item.type === "clinic") && item.description && <span className="search-box__desc">{item.description}</span>}
+                          </span>
                           <span className="search-box__type">{t(lang, `search.type.${item.type}` as Key)}</span>
                         </a>
                       </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { t } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import type { RenderProps } from "../types";
+import { LanguageSwitcher } from "../components/islands";
 import "./ErrorLayout.css";
 
 /** ErrorLayout: the top navigation of spec §2 and the error content, nothing else. */
@@ -29,6 +30,8 @@ export function ErrorLayout(props: RenderProps & { children: ReactNode }) {
               <a key={item.href} href={item.href}>{item.label}</a>
             ))}
           </nav>
+          {/* The page in the other language (a lost visitor may read only one). */}
+          <LanguageSwitcher hydrate="interaction" lang={lang} paths={props.url?.paths ?? { ru: "/", uz: "/uz" }} />
         </div>
       </header>
       <main className="main container">{props.children}</main>

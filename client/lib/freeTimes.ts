@@ -12,7 +12,9 @@ import { addDays, formatDay, formatTime, tashkent, todayInTashkent, weekdayName 
 import { formatPrice } from "./money";
 import { onBookingClosed, openBooking } from "./booking";
 import { pathHref } from "./href";
+import { signedInHint, withNext } from "./returnTo";
 import type { ClinicSlots, DoctorNext, DoctorSlots, Slot, WaitlistOffer, Waitlists } from "../booking";
+import type { NextSlot } from "../gen/booking";
 
 /** FreeTimesLabels are the texts of the free times, in the page's language. */
 export interface FreeTimesLabels {
@@ -29,11 +31,21 @@ export interface FreeTimesLabels {
   waitlistJoined: string;
   waitlistLeave: string;
   waitlistSignIn: string;
+  /** timeAt has {date}, {time}, {clinic} and {price} placeholders. */
+  timeAt: string;
+  /** priceHere has a {price} placeholder: the price at the clinic whose page it is. */
+  priceHere: string;
+  noneHere: string;
+  otherClinics: string;
+  /** moreTimes has {n} and {date} placeholders: the "+N" button's name. */
+  moreTimes: string;
 }
 
 /** horizonDays is how far ahead free times are offered (the contract's 14 days). */
 const horizonDays = 14;
 const weekDays = 7;
+/** shownPerDay is how many of a day's times the week grid shows before "+N". */
+const shownPerDay = 4;
 /** maxDoctors is what one GET /api/slots takes (the contract's limit). */
 const maxDoctors = 50;
 
@@ -55,6 +67,21 @@ function slotButton(start: string, text: string, label: string | undefined, onPi
   return h("button", { type: "button", class: "slot-button", "data-start": start, "aria-label": label, onclick: onPick }, text);
 }
 
+/**
+ * redraw replaces el's content; focus inside it (a time the closed booking
+ * dialog handed focus back to) moves to the same time drawn again, else to
+ * the first button, so a keyboard user keeps their place.
+ */
+function redraw(el: HTMLElement, ...nodes: Node[]): void {
+  const active = document.activeElement;
+  const had = active instanceof HTMLElement && el.contains(active) ? active : null;
+  el.replaceChildren(...nodes);
+  if (!had) return;
+  const buttons = [...el.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];
+  const same = had.dataset.start ? buttons.find((b) => b.dataset.start === had.dataset.start) : buttons.find((b) => b.textContent === had.textContent);
+  (same ?? el.querySelector<HTMLElement>(".slot-button, button:not([disabled]), a[href]"))?.focus();
+}
+
 /** labelsOf reads the labels the server wrote on el (data-labels). */
 function labelsOf(el: HTMLElement): FreeTimesLabels {
   return JSON.parse(el.dataset.labels || "{}") as FreeTimesLabels;
@@ -69,11 +96,16 @@ function ready(el: HTMLElement): void {
   el.dataset.ready = "true";
 }
 
+/** waitlistParam names the doctor whose waitlist a sign-in was started for (?waitlist=id). */
+const waitlistParam = "waitlist";
+
 /**
  * waitlist offers "notify me when a time frees up" for a doctor with no
  * free time in the horizon (POST /api/waitlist); once joined it says so
- * and offers to leave (DELETE). A visitor not signed in gets a link to
- * /login.
+ * and offers to leave (DELETE). A visitor not signed in (no signed_in
+ * hint: nothing is asked of the API, so no 401) gets a link to /login that
+ * comes back here with ?waitlist={id}; back and signed in, the join is
+ * made at once (issue 34 item 3).
  */
 function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLElement {
   const box = h("div", { class: "waitlist", "data-waitlist": String(doctorId) });
@@ -83,7 +115,11 @@ function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLEl
       : h("button", { type: "button", disabled: joined === null, onclick: () => void change(true) }, labels.waitlistJoin);
     box.replaceChildren(...[joined ? h("p", { role: "status" }, labels.waitlistJoined) : null, button, error ? h("p", { role: "alert" }, error) : null].filter((n): n is HTMLElement => !!n));
   };
-  const signedOut = () => box.replaceWith(h("a", { class: "waitlist", href: pathHref("/login", { lang, region: "" }) }, labels.waitlistSignIn));
+  const signedOut = () => {
+    const back = new URL(window.location.href);
+    back.searchParams.set(waitlistParam, String(doctorId));
+    box.replaceChildren(h("a", { href: withNext(pathHref("/login", { lang, region: "" }), back.pathname + back.search) }, labels.waitlistSignIn));
+  };
   let joined: boolean | null = null;
   async function change(join: boolean) {
     const a = join
@@ -94,11 +130,21 @@ function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLEl
     joined = join;
     show(joined);
   }
+  if (!signedInHint()) {
+    signedOut();
+    return box;
+  }
   show(null);
   void callApi<Waitlists>("GET", `/api/waitlist?doctors=${doctorId}&lang=${lang}`, undefined, labels.networkError).then((a) => {
     if (a.status === 401) return signedOut();
     joined = !!a.data?.doctors.includes(doctorId);
     show(joined);
+    // Back from the sign-in started here: finish what was asked, once.
+    const url = new URL(window.location.href);
+    if (url.searchParams.get(waitlistParam) !== String(doctorId)) return;
+    url.searchParams.delete(waitlistParam);
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    if (!joined) void change(true);
   });
   return box;
 }
@@ -112,17 +158,20 @@ function waitlist(lang: Lang, labels: FreeTimesLabels, doctorId: number): HTMLEl
 export function startCards(marker: HTMLElement): void {
   const lang = langOf(marker);
   const labels = labelsOf(marker);
+  // On a clinic's page (data-clinic) a card offers that clinic's times only.
+  const here = Number(marker.dataset.clinic) || 0;
   const cards = [...document.querySelectorAll<HTMLElement>("[data-next-slots]")].filter((el) => Number(el.dataset.nextSlots) > 0);
   const ids = [...new Set(cards.map((c) => Number(c.dataset.nextSlots)))].slice(0, maxDoctors);
   const load = async () => {
     if (ids.length === 0) return;
-    const answer = await callApi<{ doctors: DoctorNext[] }>("GET", `/api/slots?doctors=${ids.join(",")}&limit=3&lang=${lang}`, undefined, "");
+    const clinic = here ? `&clinic=${here}` : "";
+    const answer = await callApi<{ doctors: DoctorNext[] }>("GET", `/api/slots?doctors=${ids.join(",")}&limit=3${clinic}&lang=${lang}`, undefined, "");
     // Without an answer the cards keep their plain "book" link.
     if (!answer.data) return;
     const next = new Map(answer.data.doctors.map((d) => [d.doctorId, d]));
     for (const card of cards) {
       const d = next.get(Number(card.dataset.nextSlots));
-      if (d) card.replaceChildren(...cardTimes(lang, labels, card, d));
+      if (d) redraw(card, ...cardTimes(lang, labels, card, d, here));
     }
   };
   void load().finally(() => ready(marker));
@@ -130,24 +179,69 @@ export function startCards(marker: HTMLElement): void {
   onBookingClosed(() => void load());
 }
 
-function cardTimes(lang: Lang, labels: FreeTimesLabels, card: HTMLElement, next: DoctorNext): HTMLElement[] {
+function cardTimes(lang: Lang, labels: FreeTimesLabels, card: HTMLElement, next: DoctorNext, here: number): HTMLElement[] {
   const doctorId = Number(card.dataset.nextSlots);
-  if (!next.nextFree) return [h("p", { class: "next-slots__none" }, labels.none), waitlist(lang, labels, doctorId)];
+  if (here && next.clinics.length === 0) {
+    // None at this clinic: the doctor's other clinics may have some.
+    const page = card.closest(".doctor-summary")?.querySelector<HTMLAnchorElement>(".doctor-summary__name a")?.href;
+    return [h("p", { class: "next-slots__none" }, labels.noneHere, " ", page ? h("a", { href: page }, labels.otherClinics) : null)];
+  }
+  if (!next.nextFree || next.clinics.length === 0) return [h("p", { class: "next-slots__none" }, labels.none), waitlist(lang, labels, doctorId)];
   const doctorName = card.dataset.doctorName ?? "";
+  // Times per clinic, each under its name and price, so the patient knows
+  // where and for how much before the hold; on a clinic's own page (here)
+  // only that clinic's times come, under its price alone.
   return [
     h(
       "div",
       { class: "next-slots" },
-      h("p", { class: "next-slots__next" }, labels.nextFree.replace("{date}", formatDay(tashkent(next.nextFree).date, lang))),
-      h(
-        "div",
-        { class: "next-slots__times" },
-        ...next.slots
-          .slice(0, 3)
-          .map((s) => slotButton(s.start, `${formatDay(tashkent(s.start).date, lang)}, ${formatTime(s.start)}`, undefined, () => openBooking({ doctorId, doctorName, clinicId: s.clinicId, start: s.start }))),
-      ),
+      ...next.clinics.map((c) => {
+        const price = c.price > 0 ? formatPrice(c.price, lang) : "";
+        const pick = (s: NextSlot) => () => openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.name, address: c.address, price: c.price });
+        return h(
+          "section",
+          { class: "next-slots__clinic", "data-clinic": String(c.clinicId) },
+          here
+            ? h("p", { class: "next-slots__where" }, price && labels.priceHere.replace("{price}", price))
+            : h("p", { class: "next-slots__where" }, h("strong", {}, c.name), price && " · ", price && h("span", { class: "next-slots__price" }, price)),
+          ...byDay(c.slots).map(([date, slots]) =>
+            h(
+              "div",
+              { class: "next-slots__day" },
+              h("span", { class: "next-slots__date" }, `${weekdayName(date, lang)}, ${formatDay(date, lang)}`),
+              h(
+                "div",
+                { class: "next-slots__times" },
+                ...slots.map((s) => slotButton(s.start, formatTime(s.start), slotLabel(labels, lang, date, s.start, c.name, price), pick(s))),
+              ),
+            ),
+          ),
+        );
+      }),
     ),
   ];
+}
+
+/** byDay groups times (in order) by their Tashkent date. */
+function byDay(slots: NextSlot[]): [string, NextSlot[]][] {
+  const out: [string, NextSlot[]][] = [];
+  for (const s of slots) {
+    const date = tashkent(s.start).date;
+    const last = out[out.length - 1];
+    if (last && last[0] === date) last[1].push(s);
+    else out.push([date, [s]]);
+  }
+  return out;
+}
+
+/** slotLabel is what a time button says to a screen reader: the day, the time, where and the price. */
+function slotLabel(labels: FreeTimesLabels, lang: Lang, date: string, start: string, clinic: string, price: string): string {
+  return labels.timeAt
+    .replace("{date}", formatDay(date, lang))
+    .replace("{time}", formatTime(start))
+    .replace("{clinic}", clinic)
+    .replace("{price}", price)
+    .replace(/, $/, "");
 }
 
 /** WeekOptions are a week grid's doctor, language, texts and callbacks. */
@@ -184,7 +278,7 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
     const a = await callApi<DoctorSlots>("GET", `/api/doctors/${o.doctorId}/slots?from=${from}&days=${weekDays}${clinic}&lang=${o.lang}`, undefined, o.labels.networkError);
     // A newer question (a week step) or the end wins over this answer.
     if (stopped || n !== asked) return;
-    if (a.data) box.replaceChildren(week(a.data));
+    if (a.data) redraw(box, week(a.data));
     else box.replaceChildren(h("p", { class: "week-slots__error", role: "alert" }, a.error ?? o.labels.networkError));
     o.onLoaded?.(a.data ?? null);
   };
@@ -195,7 +289,8 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
   const week = (answer: DoctorSlots): HTMLElement => {
     const { lang, labels } = o;
     const canBack = from > today;
-    const canForward = addDays(from, weekDays) < addDays(today, horizonDays);
+    // No free time in the whole horizon: "later" would show empty weeks.
+    const canForward = addDays(from, weekDays) < addDays(today, horizonDays) && !!answer.nextFree;
     const empty = answer.clinics.every((c) => c.days.every((d) => d.slots.length === 0));
     return h(
       "div",
@@ -226,13 +321,41 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
             "div",
             { class: "week-slots__day" },
             h("h4", {}, `${weekdayName(d.date, lang)}, ${formatDay(d.date, lang)}`),
-            d.slots.length === 0
-              ? h("p", { class: "week-slots__free-none" }, labels.dayNone)
-              : h("div", { class: "week-slots__times" }, ...d.slots.map((s) => slotButton(s.start, formatTime(s.start), `${formatDay(d.date, lang)}, ${formatTime(s.start)}`, () => o.onPick(s, c)))),
+            d.slots.length === 0 ? h("p", { class: "week-slots__free-none" }, labels.dayNone) : dayTimes(d.date, d.slots, c),
           ),
         ),
       ),
     );
+  };
+  /**
+   * dayTimes are a day's time buttons: the first few, and a button for the
+   * rest, so a week of a busy doctor is a screen, not three (issue 34 item 4).
+   */
+  const dayTimes = (date: string, slots: Slot[], c: ClinicSlots): HTMLElement => {
+    const { lang, labels } = o;
+    const button = (s: Slot) => slotButton(s.start, formatTime(s.start), `${formatDay(date, lang)}, ${formatTime(s.start)}`, () => o.onPick(s, c));
+    const shown = slots.length > shownPerDay + 1 ? shownPerDay : slots.length;
+    const box = h("div", { class: "week-slots__times" }, ...slots.slice(0, shown).map(button));
+    // "+1" would hide one time behind a button as big as the time.
+    if (slots.length > shownPerDay + 1) {
+      const rest = slots.slice(shownPerDay);
+      const more = h(
+        "button",
+        {
+          type: "button",
+          class: "week-slots__more",
+          "aria-label": labels.moreTimes.replace("{n}", String(rest.length)).replace("{date}", formatDay(date, lang)),
+          onclick: () => {
+            const added = rest.map(button);
+            more.replaceWith(...added);
+            added[0]?.focus();
+          },
+        },
+        `+${rest.length}`,
+      );
+      box.append(more);
+    }
+    return box;
   };
   box.replaceChildren(h("p", { class: "week-slots__loading", role: "status" }, o.labels.loading));
   void load();

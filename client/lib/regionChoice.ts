@@ -89,3 +89,24 @@ export function detectRegion(lang: string): Promise<{ slug: string; name: string
     .catch(() => null);
   return detecting;
 }
+
+const openEvent = "sogliq:region-picker-open";
+let openRequested = false;
+
+/** requestPickerOpen asks the RegionPicker island to open its list, now if it runs, else when it hydrates. */
+export function requestPickerOpen(): void {
+  openRequested = true;
+  document.dispatchEvent(new Event(openEvent));
+}
+
+/** onPickerOpenRequest calls open for a request made before (once) and for each later one. */
+export function onPickerOpenRequest(open: () => void): () => void {
+  const take = () => {
+    if (!openRequested) return;
+    openRequested = false;
+    open();
+  };
+  take();
+  document.addEventListener(openEvent, take);
+  return () => document.removeEventListener(openEvent, take);
+}

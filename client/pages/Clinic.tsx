@@ -167,7 +167,7 @@ export function Clinic(props: RenderProps<ClinicProfilePage>) {
           ) : (
             <>
               {c.doctors.map((d) => <DoctorSummary key={d.id} doctor={d} lang={lang} />)}
-              <CardFreeTimes lang={lang} />
+              <CardFreeTimes lang={lang} clinicId={c.id} />
               <BookingForm hydrate="demand" lang={lang} />
             </>
           )}

@@ -92,7 +92,7 @@ export function Doctor(props: RenderProps<{ doctor: DoctorData; reviews?: Doctor
         </section>
         <section className="doctor__slots">
           <h2>{t(lang, "slots.title")}</h2>
-          <DoctorWeek lang={lang} doctorId={d.id} doctorName={name} />
+          <DoctorWeek lang={lang} doctorId={d.id} doctorName={name} clinics={d.clinics.length} />
           <BookingForm hydrate="demand" lang={lang} />
         </section>
         {d.description && (

@@ -65,6 +65,7 @@ export function Editor(props: RenderProps<EditorPage>) {
                           <a href={listHref({ id: String(item.id) })} aria-current={data.form?.id === item.id ? "page" : undefined} data-entity={item.slug}>
                             {item.title || t(lang, "editor.untitled")}
                           </a>
+                          {item.detail && <span className="editor__detail">{item.detail}</span>}
                           {item.draft && <span className="editor__badge"> {t(lang, "editor.hasDraft")}</span>}
                         </li>
                       ))}

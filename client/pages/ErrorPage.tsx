@@ -1,5 +1,5 @@
 import { t } from "../lib/i18n";
-import { href } from "../lib/href";
+import { href, pathHref } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { DownloadApp } from "../components/islands";
 import { APP_STORE_URL, PLAY_STORE_URL } from "../components/Footer";
@@ -32,6 +32,14 @@ export function ErrorPage(props: RenderProps<ErrorData>) {
         />
         <p className="error-page__status">{data.status}</p>
         <h1 className="error-page__message">{data.message}</h1>
+        {/* What was looked for may be found by a search: a plain form, no script. */}
+        {data.status === 404 && (
+          <form className="error-page__search" action={pathHref("/search", place, true)} method="get" role="search" aria-label={t(lang, "search.label")}>
+            <label className="visually-hidden" htmlFor="error-search">{t(lang, "search.label")}</label>
+            <input id="error-search" type="search" name="q" maxLength={200} placeholder={t(lang, "search.placeholder")} enterKeyHint="search" />
+            <button type="submit" className="button">{t(lang, "search.button")}</button>
+          </form>
+        )}
         <div className="error-page__actions">
           {data.status !== 400 && (
             <a className="button" href={href("home", {}, place)}>{t(lang, "error.back")}</a>

@@ -38,7 +38,7 @@ export function History(props: RenderProps<HistoryData>) {
             ) : (
               <div className="history__list history__list--upcoming">
                 {upcoming.map((b) => (
-                  <BookingCard key={b.id} b={b} lang={lang} region={place.region} />
+                  <BookingCard key={b.id} b={b} lang={lang} region={place.region} upcoming />
                 ))}
               </div>
             )}

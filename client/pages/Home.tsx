@@ -6,6 +6,7 @@ import { SpecialtyTiles } from "../components/SpecialtyTiles";
 import { ClinicSummary, priceText } from "../components/ClinicSummary";
 import { PromotionSummary } from "../components/PromotionSummary";
 import { APP_STORE_URL, PLAY_STORE_URL } from "../components/Footer";
+import { SearchBox } from "../components/islands";
 import type { Page as HomePage } from "../gen/home";
 import type { ServiceItemText } from "../gen/catalog";
 import type { Lang } from "../lib/i18n";
@@ -45,13 +46,11 @@ export function Home(props: RenderProps<HomePage>) {
       <section className="hero" aria-labelledby="home-heading">
         <h1 id="home-heading">{t(lang, "home.heading")}</h1>
         <p>{t(lang, "home.lead", { region: regionName })}</p>
-        <form className="hero__search" action={pathHref("/search", place, true)} method="get" role="search" aria-labelledby="home-heading">
-          <label htmlFor="home-search">{t(lang, "home.searchLabel")}</label>
-          <div className="hero__search-row">
-            <input id="home-search" type="search" name="q" maxLength={200} placeholder={t(lang, "search.placeholder")} enterKeyHint="search" />
-            <button type="submit" className="button">{t(lang, "search.button")}</button>
-          </div>
-        </form>
+        {/* The site's one search box on this page (the header has none here): it suggests as it is typed in. */}
+        <div className="hero__search" role="group" aria-labelledby="home-heading">
+          <p className="hero__search-title">{t(lang, "home.searchLabel")}</p>
+          <SearchBox hydrate="interaction" lang={lang} action={pathHref("/search", place, true)} region={region.slug} query="" />
+        </div>
       </section>
       <section className="home-section" aria-labelledby="home-specialties">
         <h2 id="home-specialties">{t(lang, "home.specialties")}</h2>

@@ -25,7 +25,7 @@ import (
 // /api/openapi.json):
 //
 //	GET    /api/doctors/{id}/slots?clinic=&from=&days=   a doctor's free times per clinic and day
-//	GET    /api/slots?doctors=1,2&limit=                 the first free times of a listing page's doctors
+//	GET    /api/slots?doctors=1,2&limit=&clinic=         the first free times of a listing page's doctors
 //	POST   /api/bookings/holds                           hold a time for HoldTTL
 //	DELETE /api/bookings/holds/{id}?key=                 release it
 //	POST   /api/bookings                                 book a held time (session)
@@ -213,7 +213,13 @@ func (h *Handler) nextSlots(c *fiber.Ctx) error {
 			return api.Fail(400, "booking.badLimit")
 		}
 	}
-	out, err := h.Store.Next(c.UserContext(), ids, limit, api.Lang(c), h.now())
+	var clinicID int64
+	if raw := c.Query("clinic"); raw != "" {
+		if clinicID = positive(raw); clinicID == 0 {
+			return api.Fail(400, "booking.badClinic")
+		}
+	}
+	out, err := h.Store.Next(c.UserContext(), ids, clinicID, limit, api.Lang(c), h.now())
 	if err != nil {
 		return err
 	}
@@ -222,28 +228,41 @@ func (h *Handler) nextSlots(c *fiber.Ctx) error {
 }
 
 // Next computes the first limit free times (and the first free start) of
-// each doctor of ids over the horizon, at any of their clinics: the
-// listing page's one request.
-func (s *Store) Next(ctx context.Context, ids []int64, limit int, lang string, now time.Time) (NextSlots, error) {
+// each doctor of ids over the horizon, at any of their clinics (only at
+// clinicID when it is not 0): the listing page's one request. Each
+// doctor's Clinics hold the first limit times of every clinic with a free
+// time, the earliest clinic first.
+func (s *Store) Next(ctx context.Context, ids []int64, clinicID int64, limit int, lang string, now time.Time) (NextSlots, error) {
 	today := Today(now)
-	plans, err := s.Plans(ctx, ids, 0, lang, today, AddDays(today, HorizonDays-1), now)
+	plans, err := s.Plans(ctx, ids, clinicID, lang, today, AddDays(today, HorizonDays-1), now)
 	if err != nil {
 		return NextSlots{}, err
 	}
 	byDoctor := map[int64][]NextSlot{}
+	clinics := map[int64][]NextClinic{}
 	for _, p := range plans {
+		var slots []NextSlot
 		for _, s := range firstFree(p.Plan, now, limit) {
-			byDoctor[p.DoctorID] = append(byDoctor[p.DoctorID], NextSlot{Start: Stamp(s.Start), End: Stamp(s.End), ClinicID: p.ClinicID})
+			slots = append(slots, NextSlot{Start: Stamp(s.Start), End: Stamp(s.End), ClinicID: p.ClinicID})
 		}
+		if len(slots) == 0 {
+			continue
+		}
+		byDoctor[p.DoctorID] = append(byDoctor[p.DoctorID], slots...)
+		clinics[p.DoctorID] = append(clinics[p.DoctorID], NextClinic{ClinicID: p.ClinicID, Name: p.Name, Address: p.Address, Price: p.Price, Slots: slots})
 	}
 	out := NextSlots{Doctors: make([]DoctorNext, len(ids))}
 	for i, id := range ids {
 		slots := byDoctor[id]
 		// Stamps in one zone sort as text.
 		slices.SortStableFunc(slots, func(a, b NextSlot) int { return strings.Compare(a.Start, b.Start) })
-		d := DoctorNext{DoctorID: id, Slots: slots[:min(limit, len(slots))]}
+		d := DoctorNext{DoctorID: id, Slots: slots[:min(limit, len(slots))], Clinics: clinics[id]}
+		slices.SortStableFunc(d.Clinics, func(a, b NextClinic) int { return strings.Compare(a.Slots[0].Start, b.Slots[0].Start) })
 		if d.Slots == nil {
 			d.Slots = []NextSlot{}
+		}
+		if d.Clinics == nil {
+			d.Clinics = []NextClinic{}
 		}
 		if len(slots) > 0 {
 			d.NextFree = &slots[0].Start

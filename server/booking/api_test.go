@@ -55,12 +55,29 @@ func TestSlotsAPI(t *testing.T) {
 	}
 
 	next := f.call(t, "GET", "/api/slots?doctors=1,2,99&limit=2", "", "")
+	// Each clinic's first times come with its name, address and price (the
+	// earliest clinic first), so a card says where and for how much.
+	at1 := `{"start":"2026-11-23T09:00:00+05:00","end":"2026-11-23T09:30:00+05:00","clinicId":1},{"start":"2026-11-23T09:30:00+05:00","end":"2026-11-23T10:00:00+05:00","clinicId":1}`
+	at2 := `{"start":"2026-11-23T18:00:00+05:00","end":"2026-11-23T19:00:00+05:00","clinicId":2},{"start":"2026-11-23T19:00:00+05:00","end":"2026-11-23T20:00:00+05:00","clinicId":2}`
+	clinic1 := func(price int) string {
+		return fmt.Sprintf(`{"clinicId":1,"name":"Клиника 1","address":"ул. Навои, 1","price":%d,"slots":[%s]}`, price, at1)
+	}
+	clinic2 := `{"clinicId":2,"name":"Клиника 2","address":"ул. Навои, 2","price":200000,"slots":[` + at2 + `]}`
 	wantNext := `{"data":{"doctors":[` +
-		`{"doctorId":1,"slots":[{"start":"2026-11-23T09:00:00+05:00","end":"2026-11-23T09:30:00+05:00","clinicId":1},{"start":"2026-11-23T09:30:00+05:00","end":"2026-11-23T10:00:00+05:00","clinicId":1}],"nextFree":"2026-11-23T09:00:00+05:00"},` +
-		`{"doctorId":2,"slots":[{"start":"2026-11-23T09:00:00+05:00","end":"2026-11-23T09:30:00+05:00","clinicId":1},{"start":"2026-11-23T09:30:00+05:00","end":"2026-11-23T10:00:00+05:00","clinicId":1}],"nextFree":"2026-11-23T09:00:00+05:00"},` +
-		`{"doctorId":99,"slots":[],"nextFree":null}]}}`
+		`{"doctorId":1,"slots":[` + at1 + `],"clinics":[` + clinic1(150000) + `,` + clinic2 + `],"nextFree":"2026-11-23T09:00:00+05:00"},` +
+		`{"doctorId":2,"slots":[` + at1 + `],"clinics":[` + clinic1(100000) + `],"nextFree":"2026-11-23T09:00:00+05:00"},` +
+		`{"doctorId":99,"slots":[],"clinics":[],"nextFree":null}]}}`
 	if next.status != 200 || string(next.raw) != wantNext {
 		t.Errorf("next: %d\n got %s\nwant %s", next.status, next.raw, wantNext)
+	}
+	// On a clinic's page only that clinic's times count (issue 34 item 1):
+	// doctor 1's morning at clinic 1 is not offered on clinic 2's page.
+	atClinic := f.call(t, "GET", "/api/slots?doctors=1,2&limit=2&clinic=2", "", "")
+	wantAt := `{"data":{"doctors":[` +
+		`{"doctorId":1,"slots":[` + at2 + `],"clinics":[` + clinic2 + `],"nextFree":"2026-11-23T18:00:00+05:00"},` +
+		`{"doctorId":2,"slots":[],"clinics":[],"nextFree":null}]}}`
+	if atClinic.status != 200 || string(atClinic.raw) != wantAt {
+		t.Errorf("next at clinic 2: %d\n got %s\nwant %s", atClinic.status, atClinic.raw, wantAt)
 	}
 
 	for _, test := range []struct {
@@ -85,6 +102,8 @@ func TestSlotsAPI(t *testing.T) {
 		{"/api/slots?doctors=1,a", 400, "", ""},
 		{"/api/slots?doctors=" + strings.Repeat("1,", 50) + strings.Repeat("2,", 0) + "51," + ids(52, 100), 400, "", ""},
 		{"/api/slots?doctors=1&limit=6", 400, "Параметр limit должен быть целым числом от 1 до 5.", ""},
+		{"/api/slots?doctors=1&clinic=x", 400, "", ""},
+		{"/api/slots?doctors=1&clinic=0", 400, "", ""},
 	} {
 		for lang, want := range map[string]string{"ru": test.ru, "uz": test.uz} {
 			a := f.call(t, "GET", test.path+sep(test.path)+"lang="+lang, "", "")

@@ -125,6 +125,7 @@ func TestOpenAPI(t *testing.T) {
 	do("GET", slots, "/api/doctors/1/slots?days=99", "", "")
 	do("GET", slots, "/api/doctors/77/slots", "", "")
 	do("GET", next, "/api/slots?doctors=1,2,3,77&limit=5", "", "")
+	do("GET", next, "/api/slots?doctors=1,2&clinic=2", "", "")
 	do("GET", next, "/api/slots?doctors=x", "", "")
 
 	holds, hold := "/api/bookings/holds", "/api/bookings/holds/{id}"

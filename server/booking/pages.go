@@ -3,7 +3,9 @@ package booking
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"sogliq/server/derrors"
@@ -30,7 +32,19 @@ func historyPage(store *Store, dict Translator, now func() time.Time) page.Loade
 			if err != nil {
 				return page.Result{}, err
 			}
-			data = HistoryPage{SignedIn: true, Upcoming: v.Upcoming, Past: v.Past}
+			data = HistoryPage{SignedIn: true, Upcoming: v.Upcoming, Past: []Booking{}}
+			// A visit cancelled or moved before its time is not a past
+			// visit: the page shows it among the upcoming ones, marked
+			// (issue 34 item 5); the API's lists stay as documented.
+			t := now()
+			for _, b := range v.Past {
+				if (b.Status == "cancelled" || b.Status == "rescheduled") && parseStamp(b.Start).After(t) {
+					data.Upcoming = append(data.Upcoming, b)
+				} else {
+					data.Past = append(data.Past, b)
+				}
+			}
+			slices.SortStableFunc(data.Upcoming, func(a, b Booking) int { return strings.Compare(a.Start, b.Start) })
 		}
 		return page.Result{Data: data, NoIndex: true}, nil
 	}

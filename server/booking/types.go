@@ -46,6 +46,11 @@ type NextSlots struct {
 type DoctorNext struct {
 	DoctorID int64      `json:"doctorId"`
 	Slots    []NextSlot `json:"slots"`
+	// Clinics are the same doctor's first free times per clinic, each with
+	// its name, address and price, the clinic with the earliest time
+	// first: a patient sees where a time is and what it costs before
+	// holding it.
+	Clinics []NextClinic `json:"clinics"`
 	// NextFree is the first free start; null: none in the horizon.
 	NextFree *string `json:"nextFree" tstype:"string | null"`
 }
@@ -55,6 +60,15 @@ type NextSlot struct {
 	Start    string `json:"start"`
 	End      string `json:"end"`
 	ClinicID int64  `json:"clinicId"`
+}
+
+// NextClinic is a doctor's first free times at one clinic.
+type NextClinic struct {
+	ClinicID int64      `json:"clinicId"`
+	Name     string     `json:"name"`
+	Address  string     `json:"address"`
+	Price    int        `json:"price"`
+	Slots    []NextSlot `json:"slots"`
 }
 
 // HoldRequest is the body of POST /api/bookings/holds.
@@ -169,6 +183,8 @@ type Booking struct {
 	// CanReview: the visit was attended and has no review yet.
 	CanReview bool   `json:"canReview"`
 	SMSText   string `json:"smsText"`
+	// Confirmed: the clinic's desk confirmed the visit.
+	Confirmed bool `json:"confirmed"`
 }
 
 // BookingDoctor is the doctor of a booking.

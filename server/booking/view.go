@@ -36,6 +36,7 @@ type bookingRow struct {
 	Reason          string         `db:"reason"`
 	CancelCutoffMin int            `db:"cutoff_min"`
 	Reviewed        bool           `db:"reviewed"`
+	Confirmed       bool           `db:"confirmed"`
 }
 
 // bookingSelect reads bookingRows; $1 is the language, the caller adds
@@ -57,7 +58,8 @@ const bookingSelect = `
 	       CASE WHEN $1 = 'uz' THEN c.address_uz ELSE c.address_ru END AS clinic_address,
 	       c.phone AS clinic_phone,
 	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
-	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed
+	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed,
+	       a.confirmed_at IS NOT NULL AS confirmed
 	FROM appointments a
 	JOIN doctors d ON d.id = a.doctor_id
 	JOIN clinics c ON c.id = a.clinic_id
@@ -119,6 +121,7 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		CanCancel:     open,
 		CanReschedule: open,
 		CanReview:     r.Status == "attended" && !r.Reviewed,
+		Confirmed:     r.Confirmed,
 		CancelUntil:   Stamp(until),
 		IcsURL:        "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
 	}

@@ -104,7 +104,7 @@ func (s *Store) JoinWaitlist(ctx context.Context, userID, doctorID int64, lang s
 	if !ok {
 		return notFound("waitlist.unknownDoctor", fmt.Sprintf("doctor %d", doctorID))
 	}
-	next, err := s.Next(ctx, []int64{doctorID}, 1, lang, now)
+	next, err := s.Next(ctx, []int64{doctorID}, 0, 1, lang, now)
 	if err != nil {
 		return err
 	}

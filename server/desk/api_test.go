@@ -290,7 +290,7 @@ func TestDayView(t *testing.T) {
 	if _, err := bookings.Hold(ctx, booking.HoldInput{DoctorID: 1, ClinicID: 1, Start: start, ClientIP: "10.0.0.1"}, now); api.StatusOf(err) != 409 {
 		t.Errorf("a hold inside the block: %v", err)
 	}
-	free, err := bookings.Next(ctx, []int64{1}, 5, "ru", time.Date(2026, 11, 24, 13, 0, 0, 0, booking.Tashkent))
+	free, err := bookings.Next(ctx, []int64{1}, 0, 5, "ru", time.Date(2026, 11, 24, 13, 0, 0, 0, booking.Tashkent))
 	if err != nil {
 		t.Fatal(err)
 	}

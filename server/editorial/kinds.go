@@ -78,6 +78,10 @@ type Kind struct {
 	Scope string
 	// Title is the column listed and searched (Russian).
 	Title string
+	// Detail, when set, is an SQL expression over the row e shown under
+	// the title in the list, so namesakes are told apart (a doctor's
+	// specialties and clinic).
+	Detail string
 	// Route is the route of the entity's page, with its slug as the
 	// "slug" parameter; Regional routes take a region (none in preview).
 	Route string
@@ -108,6 +112,9 @@ type Kind struct {
 var Kinds = []Kind{
 	{
 		Name: "doctor", Table: "doctors", Title: "full_name_ru", Route: "doctor", Param: "slug",
+		Detail: `concat_ws(' · ',
+			(SELECT string_agg(s.name_ru, ', ' ORDER BY s.name_ru) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = e.id),
+			(SELECT c.name_ru FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id WHERE dc.doctor_id = e.id ORDER BY dc.clinic_id LIMIT 1))`,
 		Fields: []Field{
 			{Name: "name", Type: Text, Column: "full_name", Translatable: true, Required: true, Min: 3, Max: 120},
 			{Name: "slug", Type: Slug, Column: "slug", Required: true, Min: 3, Max: 80},

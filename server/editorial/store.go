@@ -14,6 +14,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"sogliq/server/account"
 	"sogliq/server/derrors"
 	"sogliq/server/search"
 )
@@ -380,13 +381,16 @@ func (s *Store) History(ctx context.Context, k Kind, id int64) ([]Revision, erro
 		ID          int64        `db:"id"`
 		State       string       `db:"state"`
 		Author      string       `db:"author"`
+		AuthorName  string       `db:"author_name"`
 		Created     time.Time    `db:"created_at"`
 		PublishAt   sql.NullTime `db:"publish_at"`
 		PublishedAt sql.NullTime `db:"published_at"`
 		Diff        []byte       `db:"diff"`
 	}
 	const q = `
-		SELECT r.id, r.state, coalesce(u.phone, '') AS author, r.created_at, r.publish_at, r.published_at, r.diff
+		SELECT r.id, r.state, coalesce(u.phone, '') AS author,
+		       trim(concat_ws(' ', u.first_name, u.last_name)) AS author_name,
+		       r.created_at, r.publish_at, r.published_at, r.diff
 		FROM editorial_revisions r
 		LEFT JOIN users u ON u.id = coalesce(r.published_by, r.author_id)
 		WHERE r.kind = $1
@@ -398,7 +402,7 @@ func (s *Store) History(ctx context.Context, k Kind, id int64) ([]Revision, erro
 	}
 	out := make([]Revision, len(rows))
 	for i, r := range rows {
-		out[i] = Revision{ID: r.ID, State: r.State, Author: r.Author, Created: stamp(r.Created), Changes: []Change{}}
+		out[i] = Revision{ID: r.ID, State: r.State, Author: author(r.AuthorName, r.Author), Created: stamp(r.Created), Changes: []Change{}}
 		if r.PublishAt.Valid {
 			out[i].PublishAt = stamp(r.PublishAt.Time)
 		}
@@ -408,6 +412,19 @@ func (s *Store) History(ctx context.Context, k Kind, id int64) ([]Revision, erro
 		_ = json.Unmarshal(r.Diff, &out[i].Changes)
 	}
 	return out, nil
+}
+
+// author names a revision's author as people read it: "Дилноза
+// Каримова, +998 90 111-00-03", the phone alone without a name, "" for a
+// deleted account (the page says so).
+func author(name, phone string) string {
+	if phone == "" {
+		return ""
+	}
+	if name == "" {
+		return account.DisplayPhone(phone)
+	}
+	return name + ", " + account.DisplayPhone(phone)
 }
 
 // tashkent is where editors read times (UTC+5, no daylight saving).
@@ -424,8 +441,9 @@ func (s *Store) List(ctx context.Context, k Kind, query string, drafts bool) ([]
 	if c := k.slugColumn(); c != "" {
 		slug = "e." + c
 	}
+	detail := cmp.Or(k.Detail, "''")
 	q := `
-		SELECT e.id, e.` + k.Title + ` AS title, ` + slug + ` AS slug,
+		SELECT e.id, e.` + k.Title + ` AS title, ` + slug + ` AS slug, ` + detail + ` AS detail,
 			EXISTS (SELECT 1 FROM editorial_revisions r WHERE r.kind = $1 AND r.entity_id = e.id AND r.state <> 'published') AS draft
 		FROM ` + k.Table + ` e
 		WHERE ($2 = '' OR e.` + k.Title + ` ILIKE '%' || $2 || '%' OR ` + slug + ` ILIKE '%' || $2 || '%')` + k.scoped() + `

@@ -66,6 +66,8 @@ type ListItem struct {
 	ID    int64  `json:"id" db:"id"`
 	Title string `json:"title" db:"title"`
 	Slug  string `json:"slug" db:"slug"`
+	// Detail tells namesakes apart (a doctor's specialties and clinic); "" for most kinds.
+	Detail string `json:"detail" db:"detail"`
 	// Draft is whether an unpublished draft exists.
 	Draft bool `json:"draft" db:"draft"`
 }

@@ -120,15 +120,25 @@ func (p CachePolicy) valid() bool {
 }
 
 // CacheControl is the header a page of the policy carries: the zero
-// policy's is "private, no-store".
+// policy's is "private, no-store". A visitor's browser keeps a page but
+// asks again each time (max-age=0, must-revalidate), answered 304 from the
+// ETag while nothing changed, so published text never stays old in their
+// browser (issue 34 item 18); shared caches (s-maxage) keep it Fresh, then
+// serve it stale while they revalidate as the server's own cache does.
 func (p CachePolicy) CacheControl() string {
 	switch {
 	case p == CachePolicy{}:
 		return "private, no-store"
-	case p.Stale == 0:
+	case !p.Store && p.Stale == 0:
+		// Not in the page cache, a page has no entry to answer a
+		// revalidation from: browsers keep it Fresh (the search results).
 		return fmt.Sprintf("public, max-age=%d", p.Fresh/time.Second)
+	case !p.Store:
+		return fmt.Sprintf("public, max-age=%d, stale-while-revalidate=%d", p.Fresh/time.Second, p.Stale/time.Second)
+	case p.Stale == 0:
+		return fmt.Sprintf("public, max-age=0, must-revalidate, s-maxage=%d", p.Fresh/time.Second)
 	}
-	return fmt.Sprintf("public, max-age=%d, stale-while-revalidate=%d", p.Fresh/time.Second, p.Stale/time.Second)
+	return fmt.Sprintf("public, max-age=0, must-revalidate, s-maxage=%d, stale-while-revalidate=%d", p.Fresh/time.Second, p.Stale/time.Second)
 }
 
 // Table is the parsed route table.

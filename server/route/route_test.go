@@ -241,7 +241,8 @@ func TestCachePolicy(t *testing.T) {
 		policy CachePolicy
 		want   string
 	}{
-		{DefaultCache, "public, max-age=60, stale-while-revalidate=600"},
+		{DefaultCache, "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600"},
+		{CachePolicy{Fresh: time.Minute, Store: true}, "public, max-age=0, must-revalidate, s-maxage=60"},
 		{CachePolicy{Fresh: time.Minute}, "public, max-age=60"},
 		{CachePolicy{}, "private, no-store"},
 	} {

@@ -55,8 +55,12 @@ const entitiesQuery = `
 	FROM clinics c
 	UNION ALL
 	SELECT 'doctor', d.id, d.slug, d.full_name_ru, d.full_name_uz,
-		coalesce((SELECT string_agg(s.name_ru, ', ' ORDER BY s.name_ru) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id), ''),
-		coalesce((SELECT string_agg(s.name_uz, ', ' ORDER BY s.name_uz) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id), ''),
+		concat_ws(' · ',
+			(SELECT string_agg(s.name_ru, ', ' ORDER BY s.name_ru) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id),
+			(SELECT c.name_ru FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id WHERE dc.doctor_id = d.id ORDER BY dc.clinic_id LIMIT 1)),
+		concat_ws(' · ',
+			(SELECT string_agg(s.name_uz, ', ' ORDER BY s.name_uz) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = d.id),
+			(SELECT c.name_uz FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id WHERE dc.doctor_id = d.id ORDER BY dc.clinic_id LIMIT 1)),
 		coalesce(d.photo, ''), d.region_id, $3 + d.popularity, '{}'::text[]
 	FROM doctors d
 	UNION ALL

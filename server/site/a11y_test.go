@@ -31,6 +31,9 @@ const auditTimeout = 20 * time.Minute
 type auditPage struct {
 	Path   string `json:"path"`
 	Cookie string `json:"cookie"`
+	// Open, when set, is what the browser audit taps before checking (a
+	// time that opens the booking dialog); the HTML checker sees the page.
+	Open string `json:"open,omitempty"`
 }
 
 // auditPages is a real page for every route of the table in both
@@ -77,6 +80,17 @@ func auditPages(t *testing.T, s *sitetest.Site, sms *smstest.Gateway) []auditPag
 		}
 		pages = append(pages, auditPage{Path: route.Join(route.Prefix(route.Place{Lang: lang, Region: "samarkand"}, true), "/")})
 	}
+	// The states a visitor meets beyond a route's sample (issue 34 item
+	// 19): results with count chips, no results, the signed-in header of a
+	// cached page, and the dialogs open.
+	pages = append(pages,
+		auditPage{Path: "/search?q=зуб"},
+		auditPage{Path: "/uz/search?q=tish"},
+		auditPage{Path: "/search?q=щщзжжх"},
+		auditPage{Path: "/doctors/kardiolog", Cookie: token + "; signed_in=1"},
+		auditPage{Path: "/doctors/kardiolog", Open: ".doctor-summary .slot-button"},
+		auditPage{Path: "/uz/doctors", Open: ".region-picker__button"},
+	)
 	return pages
 }
 

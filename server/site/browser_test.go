@@ -69,7 +69,7 @@ func TestBrowser(t *testing.T) {
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
 	trackSeen := filepath.Join(t.TempDir(), "track-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(deskFixture(t, s), editorEnv...)...)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...)...)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -394,5 +394,51 @@ func deskFixture(t *testing.T, s *sitetest.Site) []string {
 		"DESK_DOCTOR=" + strconv.FormatInt(c.Doctor, 10), "DESK_DOCTOR_SLUG=" + c.DocSlug,
 		"DESK_PAST_VISIT=" + strconv.FormatInt(past, 10), "DESK_NEXT_VISIT=" + strconv.FormatInt(next, 10),
 		"DESK_STAFF=" + staff, "DESK_OTHER_STAFF=" + other, "DESK_PATIENT=" + patient,
+	}
+}
+
+// waitlistFixture prepares client/e2e/returnto.test.mjs: a doctor with no
+// free time in the horizon (their weekly hours and dated hours removed;
+// not a cardiologist, not the editor's or the desk's doctor: the doctor
+// with the highest id outside those), and a returning patient with a
+// name. It returns them as WAITLIST_* environment variables.
+func waitlistFixture(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	var d struct {
+		ID   int64  `db:"id"`
+		Slug string `db:"slug"`
+	}
+	const pick = `
+		SELECT d.id, d.slug
+		FROM doctors d
+		WHERE NOT EXISTS (
+			SELECT 1
+			FROM doctor_specialties ds
+			JOIN specialties s ON s.id = ds.specialty_id
+			WHERE ds.doctor_id = d.id
+			  AND s.slug = 'kardiolog')
+		  AND d.id <> (SELECT min(doctor_id) FROM doctor_clinics WHERE clinic_id = (SELECT min(clinic_id) FROM doctor_clinics))
+		  AND d.id NOT IN (SELECT id FROM doctors ORDER BY popularity DESC, id LIMIT 5)
+		ORDER BY d.id DESC
+		LIMIT 1`
+	if err := s.DB.Get(&d, pick); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`DELETE FROM schedules WHERE doctor_id = $1`,
+		`DELETE FROM schedule_exceptions WHERE doctor_id = $1`,
+	} {
+		if _, err := s.DB.Exec(q, d.ID); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const returning = "998907300002"
+	if _, err := s.DB.Exec(`INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ($1, 'Азиз', 'Рахимов', now())`, returning); err != nil {
+		t.Fatal(err)
+	}
+	return []string{
+		"WAITLIST_DOCTOR_ID=" + strconv.FormatInt(d.ID, 10),
+		"WAITLIST_DOCTOR_SLUG=" + d.Slug,
+		"WAITLIST_RETURNING_PHONE=" + returning,
 	}
 }
