@@ -123,17 +123,7 @@ func TestSuggestCachePurge(t *testing.T) {
 // TestSuggestAPI: the answers of GET /api/suggest to queries it refuses,
 // bounds or cannot search, in the caller's language.
 func TestSuggestAPI(t *testing.T) {
-	db := dbtest.NewSeeded(t)
-	dict, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	regions, err := region.NewStore(db).Regions(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
-	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
+	app := suggestApp(t)
 	long := strings.Repeat("кардиолог ", 20)
 	for _, test := range []struct {
 		name, q, lang, region string
@@ -203,17 +193,7 @@ func TestSearchBusy(t *testing.T) {
 // emergency group first, its one item dialling 103; data lists the same
 // items group after group.
 func TestSuggestGroups(t *testing.T) {
-	db := dbtest.NewSeeded(t)
-	dict, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	regions, err := region.NewStore(db).Regions(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
-	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
+	app := suggestApp(t)
 	for _, test := range []struct {
 		q, lang    string
 		firstGroup string
@@ -275,4 +255,22 @@ func TestSuggestGroups(t *testing.T) {
 			}
 		})
 	}
+}
+
+// suggestApp serves the search API on a fresh seeded database, its errors
+// written as the site writes them.
+func suggestApp(t *testing.T) *fiber.App {
+	t.Helper()
+	db := dbtest.NewSeeded(t)
+	dict, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	regions, err := region.NewStore(db).Regions(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
+	return app
 }
