@@ -362,14 +362,14 @@ func consultantModel(cfg config.Config) consultant.Model {
 // 70 MB live. With 50 MiB here (90 MiB in all) the heap's goal met the
 // live heap and the collector ran without pause (12,000 cycles in 260 s,
 // 66% of the CPU, cache hits at 0.29 of the ceiling); with 80 MiB (120 MiB
-// in all) it ran 2% and hits reached 0.85 (README, "Garbage collector").
+// in all) it ran 2% and hits reached 0.85 (docs/operations.md, "Memory").
 const serverBaseBytes = 80 << 20
 
 // heapLimit is the soft limit of the Go heap when GOMEMLIMIT is not set:
 // the base and the caches' bounds. Under a burst of cold renders the heap
 // otherwise doubled to ~165 MB resident before each collection (GOGC=100);
 // at the limit the collector runs sooner and the process stays near 130 MB
-// at the same req/s (README, "Garbage collector"). The limit follows the
+// at the same req/s (docs/operations.md, "Memory"). The limit follows the
 // page cache's setting, so a larger cache never makes the collector thrash.
 func heapLimit(pageCacheBytes int64) int64 {
 	return serverBaseBytes + max(pageCacheBytes, 0) + ssr.DefaultFragmentBytes

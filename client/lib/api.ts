@@ -1,6 +1,6 @@
 // The JSON API as the islands call it: errors come back as {"error",
-// "fields"} in the visitor's language (server/api, README "JSON API
-// conventions").
+// "fields"} in the visitor's language (server/api, docs/api.md,
+// "Conventions").
 
 /** ApiAnswer is a call's outcome; error is set when it failed. */
 export interface ApiAnswer<T> {

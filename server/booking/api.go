@@ -21,7 +21,7 @@ import (
 	"sogliq/server/clientip"
 )
 
-// Handler serves the booking API (see BOOKING in README.md and
+// Handler serves the booking API (see docs/booking.md and
 // /api/openapi.json):
 //
 //	GET    /api/doctors/{id}/slots?clinic=&from=&days=   a doctor's free times per clinic and day

@@ -16,7 +16,7 @@ import (
 	"sogliq/server/api"
 )
 
-// The waitlist (README "Waitlist"): a patient joins a doctor's list when
+// The waitlist (docs/booking.md, "Waitlist"): a patient joins a doctor's list when
 // the doctor has no free time in the next HorizonDays; when time frees up
 // (a cancellation, a reschedule, new hours, a block removed), the first
 // waiting patient gets a hold of the earliest free time for WaitlistTTL

@@ -3,7 +3,7 @@
 // them to HTTP statuses with errors.Is.
 package derrors
 
-//lint:file-ignore ST1012 the kinds read as derrors.NotFound, pkgsite's names (STYLE.md)
+//lint:file-ignore ST1012 the kinds read as derrors.NotFound, pkgsite's names (docs/style.md)
 
 import "errors"
 

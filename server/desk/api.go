@@ -18,7 +18,7 @@ import (
 )
 
 // Handler serves the clinic desk's API, for staff of the clinic only
-// (README "The clinic desk"):
+// (docs/desk-and-reviews.md):
 //
 //	GET    /api/desk/visits?clinic=&from=&days=   the clinic's visits per doctor (days 1-14)
 //	POST   /api/desk/visits/{id}/confirm          confirm a booked visit

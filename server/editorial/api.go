@@ -27,7 +27,7 @@ type Translator interface {
 	T(lang, key string, vars ...string) string
 }
 
-// Handler serves the editors' API and previews (README "Editors"):
+// Handler serves the editors' API and previews (docs/editorial.md):
 //
 //	GET    /api/editor/slug?kind=&id=&name=&slug=   a slug proposed from name, and whether slug is free
 //	POST   /api/editor/roles                        grant editor or admin (admins only)

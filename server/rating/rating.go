@@ -1,5 +1,5 @@
 // Package rating owns the doctors' and clinics' rating: the published
-// Bayesian formula (README, /faq, shared/limits.json) and the writes that
+// Bayesian formula (docs/desk-and-reviews.md, /faq, shared/limits.json) and the writes that
 // keep doctors.rating/review_count and clinics.rating/review_count equal to
 // it over the published reviews. The review workflow recomputes one doctor
 // and clinic at a time; the demo seed recomputes all of them at once.
