@@ -498,6 +498,8 @@ func TestStaticRenderCases(t *testing.T) {
 	vm := loadWith(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
 		o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
 		o.Alias = map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"}
+		// Islands import their styles; markup is what is compared.
+		o.Loader = map[string]api.Loader{".css": api.LoaderEmpty}
 	})
 	lib := vm.Get("lib").ToObject(vm)
 	both, ok := goja.AssertFunction(lib.Get("both"))
@@ -529,6 +531,25 @@ func TestStaticRenderCases(t *testing.T) {
 	bothIsland, _ := goja.AssertFunction(lib.Get("bothIsland"))
 	for _, name := range lib.Get("islands").ToObject(vm).Keys() {
 		compare(t, bothIsland, name, "renderIsland")
+	}
+	// An island keyed by less than its props writes the same HTML for
+	// props that differ only outside its key.
+	sameKey, _ := goja.AssertFunction(lib.Get("sameKeySameHTML"))
+	for _, name := range lib.Get("htmlKeyed").ToObject(vm).Keys() {
+		got, err := sameKey(goja.Undefined(), vm.ToValue(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var four [4]string
+		if err := vm.ExportTo(got, &four); err != nil {
+			t.Fatal(err)
+		}
+		if four[0] != four[1] {
+			t.Errorf("%s: the two props' keys differ (%s, %s): make them differ only outside the key", name, four[0], four[1])
+		}
+		if four[2] != four[3] || four[2] == "" {
+			t.Errorf("%s: the same key, different HTML:\n%s\n%s", name, four[2], four[3])
+		}
 	}
 	// What staticRender does not write it refuses with Unsupported, which
 	// every caller answers with React: never another error (a hook it

@@ -6,6 +6,8 @@ import { Component, Suspense, createContext, createElement, forwardRef, memo, us
 import { useFormStatus } from "react-dom";
 import { renderToString } from "react-dom/server";
 import { fragment } from "./components/fragment";
+import type { HTMLKeyed } from "./components/island";
+import RegionPicker from "./islands/RegionPicker";
 import { renderIsland, renderStatic, Unsupported } from "./staticRender";
 
 const Theme = createContext("light");
@@ -342,6 +344,35 @@ export const islands: Record<string, () => ReactNode> = {
 export function bothIsland(name: string): [string, string] {
   const make = islands[name];
   return [renderToString(<>{make()}</>, { identifierPrefix: "Island0-" }), renderIsland(<>{make()}</>, "Island0-")];
+}
+
+/**
+ * htmlKeyed are islands that key their fragment by less than their props
+ * (island.tsx htmlKey), each with two props that share the key and differ
+ * elsewhere: sameKeySameHTML renders both with React.
+ */
+export const htmlKeyed: Record<string, [HTMLKeyed<any>, object, object]> = {
+  RegionPicker: [
+    RegionPicker,
+    { lang: "ru", current: { slug: "tashkent", name: "Ташкент" }, regions: [{ slug: "tashkent", name: "Ташкент", path: "/doctors" }] },
+    {
+      lang: "ru",
+      current: { slug: "tashkent", name: "Ташкент" },
+      regions: [
+        { slug: "tashkent", name: "Ташкент", path: "/doctors/kardiolog" },
+        { slug: "samarkand", name: "Самарканд", path: "/samarkand/doctors/kardiolog" },
+      ],
+      promptLabels: { question: "?", confirm: "Да", other: "Другой", choose: "Выбрать" },
+    },
+  ],
+};
+
+/** sameKeySameHTML renders htmlKeyed island name with both its props: [key, key, html, html]. */
+export function sameKeySameHTML(name: string): [string, string, string, string] {
+  const [Island, a, b] = htmlKeyed[name];
+  const key = (p: object) => JSON.stringify(Island.htmlKey!(p));
+  const html = (p: object) => renderToString(<Island {...p} />, { identifierPrefix: "Island0-" });
+  return [key(a), key(b), html(a), html(b)];
 }
 
 /** unsupported lists what staticRender refuses: each throws. */

@@ -28,6 +28,17 @@ export interface IslandRegistry {
  */
 export type Hydration = "idle" | "visible" | "interaction" | "demand";
 
+/**
+ * HTMLKeyed is an island component that names what its server HTML follows
+ * from (htmlKey), when that is less than its props: the rest (lists it
+ * opens later, texts of prompts it shows after hydration) is only carried
+ * to the browser. The key then keeps one fragment where the props differ
+ * from page to page (the region picker's links to this page in each
+ * region). client_test.go renders each such island with props that differ
+ * outside the key and requires the same HTML.
+ */
+export type HTMLKeyed<P> = ComponentType<P> & { htmlKey?: (props: P) => unknown };
+
 /** IslandProps are an island's props plus when it hydrates. */
 export type IslandProps<P> = P & { hydrate?: Hydration };
 
@@ -38,7 +49,8 @@ export const IslandContext = createContext<IslandRegistry | null>(null);
  * for server rendering: a marker element holding the island's own root, and
  * its props as JSON right after it.
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<IslandProps<P>> {
+export function island<P extends object>(name: string, Component: HTMLKeyed<P>): ComponentType<IslandProps<P>> {
+  const htmlKey = Component.htmlKey;
   function Island({ hydrate = "idle", ...rest }: IslandProps<P>) {
     const props = rest as unknown as P;
     const registry = useContext(IslandContext);
@@ -54,7 +66,7 @@ export function island<P extends object>(name: string, Component: ComponentType<
     // header's islands, the same on every page of a language and region,
     // render once.
     const render = () => renderIsland(<Component {...props} />, idPrefix);
-    const n = keep(`island:${name}:${idPrefix}`, json, `island:${name}`, render);
+    const n = keep(`island:${name}:${idPrefix}`, htmlKey ? JSON.stringify(htmlKey(props)) : json, `island:${name}`, render);
     return (
       <>
         <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n === null ? render() : fragmentMarker(n) }} />

@@ -178,3 +178,8 @@ export default function RegionPicker({ lang, current, regions }: RegionPickerPro
     </div>
   );
 }
+
+// The server HTML is the button alone (closed, no prompt: both come after
+// hydration), so it follows from the language and the current region; the
+// regions' links differ on every page.
+RegionPicker.htmlKey = ({ lang, current }: RegionPickerProps) => [lang, current.slug, current.name];
