@@ -11,6 +11,8 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
+
+	"sogliq/ssr"
 )
 
 // load bundles a client module as a global `lib` and runs it in goja.
@@ -21,6 +23,20 @@ func load(t *testing.T, entry string) *goja.Runtime {
 
 // loadWith is load with more of esbuild's options set by configure.
 func loadWith(t *testing.T, entry string, configure func(*api.BuildOptions)) *goja.Runtime {
+	t.Helper()
+	return run(t, goja.New(), entry, configure)
+}
+
+// loadWithGlobals is loadWith in a runtime that has the engine's globals.
+func loadWithGlobals(t *testing.T, entry string, configure func(*api.BuildOptions)) *goja.Runtime {
+	t.Helper()
+	vm := goja.New()
+	ssr.InstallGlobals(vm, nil)
+	return run(t, vm, entry, configure)
+}
+
+// run bundles entry as a global `lib` and runs it in vm.
+func run(t *testing.T, vm *goja.Runtime, entry string, configure func(*api.BuildOptions)) *goja.Runtime {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -42,7 +58,6 @@ func loadWith(t *testing.T, entry string, configure func(*api.BuildOptions)) *go
 	if len(res.Errors) > 0 {
 		t.Fatalf("bundling %s: %v", entry, res.Errors[0].Text)
 	}
-	vm := goja.New()
 	if _, err := vm.RunString(string(res.OutputFiles[0].Contents)); err != nil {
 		t.Fatal(err)
 	}
@@ -495,7 +510,9 @@ func TestFormRules(t *testing.T) {
 func TestStaticRenderCases(t *testing.T) {
 	// As the server bundles it (ssr/build.go): React's production build and
 	// its legacy, synchronous server renderer.
-	vm := loadWith(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
+	// With the engine's globals, as pages render: the cases then run the
+	// Go parts of the renderer (ssr/opentag.go) against React's output.
+	vm := loadWithGlobals(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
 		o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
 		o.Alias = map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"}
 		// Islands import their styles; markup is what is compared.

@@ -53,6 +53,20 @@ const Forwarded = forwardRef<HTMLInputElement, { label: string }>(function Forwa
 
 /** cases are named elements, each rendered both ways by the test. */
 export const cases: Record<string, () => ReactNode> = {
+  // Plain elements' props of every kind, which the engine writes in Go
+  // (ssr/opentag.go) where it can: booleans, numbers, escapes, functions.
+  plainProps: () => (
+    <section className={'a&b"<c>'} id={"x'y"} tabIndex={0} role="list" title={true as unknown as string} lang="uz" data-flag={true} aria-hidden={false} data-n={3} data-f={1.5} aria-label="Шифокор «Барака»" hidden itemScope itemProp="x" inert={false} data-gone={null} data-undef={undefined} onClick={() => {}}>
+      <details open={1 as unknown as boolean}>
+        <summary data-x="">s</summary>
+      </details>
+      <span style={{ color: "red" }} data-Odd="1" dir="rtl" {...{ htmlFor: "f" }}>
+        t
+      </span>
+      <td colSpan={2} headers="h" scope="row" abbr="a" />
+      <div dangerouslySetInnerHTML={{ __html: "<b>raw</b>" }} className="inner" />
+    </section>
+  ),
   texts: () => (
     <p>
       {"a"}

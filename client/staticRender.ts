@@ -359,9 +359,18 @@ class Render {
    */
   plain(tag: string, props: Record<string, unknown>): void {
     const out = this.out;
-    openTag(out, tag, props);
-    const children = opened.children;
-    const inner = opened.inner;
+    const start = goOpenTag !== null ? goOpenTag(tag, props) : undefined;
+    let children: unknown;
+    let inner: unknown;
+    if (start !== undefined) {
+      out.push(start);
+      children = props.children ?? null;
+      inner = props.dangerouslySetInnerHTML ?? null;
+    } else {
+      openTag(out, tag, props);
+      children = opened.children;
+      inner = opened.inner;
+    }
     out.push(">");
     this.lastText = false;
     if (inner !== null) {
@@ -665,6 +674,12 @@ function escapeText(text: string): string {
 // escapes, without goja's RegExp over non-ASCII text.
 declare function __goEscape(text: string): string;
 const goEscape = typeof __goEscape === "function" ? __goEscape : null;
+
+// __goOpenTag is installed by the Go engine (ssr/opentag.go): a plain
+// element's "<tag" and attributes in Go, or undefined for a prop only
+// attribute below knows how to write.
+declare function __goOpenTag(tag: string, props: Record<string, unknown>): string | undefined;
+const goOpenTag = typeof __goOpenTag === "function" ? __goOpenTag : null;
 
 function escapeUncached(text: string): string {
   if (goEscape !== null) return goEscape(text);

@@ -162,7 +162,7 @@ func (e *Engine) Swap(b *Bundle) error {
 
 func (e *Engine) newVM(p *program) (*vm, error) {
 	rt := goja.New()
-	installGlobals(rt, e.opts.Logger)
+	InstallGlobals(rt, e.opts.Logger)
 	e.installFallback(rt)
 	v := &vm{rt: rt, gen: p.gen, build: p.bundle.ID}
 	e.installFragments(v)
@@ -361,12 +361,14 @@ func (e *Engine) replace() {
 	}
 }
 
-// installGlobals gives the bundle what goja lacks: console, and
-// __goJSON, JSON safe inside a <script> element: the runtime's own
+// InstallGlobals gives the bundle what goja lacks, and the renderer's
+// work done faster in Go: console; __goEscape and __goOpenTag (below);
+// and __goJSON, JSON safe inside a <script> element: the runtime's own
 // JSON.stringify, then <, >, &, U+2028 and U+2029 escaped as
 // encoding/json escapes them. (Exporting the value to Go and marshalling
-// it there cost a tenth of a listing's render.)
-func installGlobals(rt *goja.Runtime, log *slog.Logger) {
+// it there cost a tenth of a listing's render.) Tests that run the
+// client's modules in goja install them too, to run them as pages do.
+func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 	console := rt.NewObject()
 	logTo := func(level slog.Level) func(goja.FunctionCall) goja.Value {
 		return func(call goja.FunctionCall) goja.Value {
@@ -396,6 +398,19 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 			return v
 		}
 		return rt.ToValue(htmlEscaper.Replace(s))
+	})
+	// __goOpenTag is the start of a plain element (opentag.go), or
+	// undefined where the script's own rules must write it.
+	_ = rt.Set("__goOpenTag", func(call goja.FunctionCall) goja.Value {
+		props, ok := call.Argument(1).(*goja.Object)
+		if !ok {
+			return goja.Undefined()
+		}
+		start, ok := openTag(call.Argument(0).String(), props)
+		if !ok {
+			return goja.Undefined()
+		}
+		return rt.ToValue(start)
 	})
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
 		out, err := stringify(goja.Undefined(), call.Argument(0))

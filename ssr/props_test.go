@@ -91,7 +91,7 @@ func BenchmarkDecodeProps(b *testing.B) {
 // (escapeTextForBrowser) and hands back a text without any unchanged.
 func TestGoEscapeIsReacts(t *testing.T) {
 	rt := goja.New()
-	installGlobals(rt, nil)
+	InstallGlobals(rt, nil)
 	escape, _ := goja.AssertFunction(rt.Get("__goEscape"))
 	for in, want := range map[string]string{
 		"Иванов Иван":                "Иванов Иван",

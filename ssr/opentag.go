@@ -1,0 +1,105 @@
+package ssr
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/dop251/goja"
+)
+
+// openTag writes the start of a plain element for the static renderer
+// (client/staticRender.ts plain: div, span, p, li and the like): "<tag"
+// and the attributes of props, as React's pushAttribute writes them. It
+// knows only the props such elements carry on the site's pages (below);
+// for any other it reports false, and the script writes the element
+// itself, with every rule. In the script this was a quarter of a cold
+// card's time: a lookup, a switch and a push for every prop.
+func openTag(tag string, props *goja.Object) (string, bool) {
+	var b strings.Builder
+	b.Grow(64)
+	b.WriteByte('<')
+	b.WriteString(tag)
+	for _, key := range props.Keys() {
+		if key == "children" || key == "dangerouslySetInnerHTML" {
+			continue
+		}
+		v := props.Get(key)
+		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+			continue
+		}
+		if _, ok := v.(*goja.Symbol); ok {
+			continue // symbols and functions write nothing, whatever the name
+		}
+		if o, ok := v.(*goja.Object); ok {
+			if _, fn := goja.AssertFunction(o); fn {
+				continue
+			}
+			return "", false // style, or an object React would stringify
+		}
+		rule, attr := plainRule(key)
+		switch rule {
+		case attrText:
+			if v.ExportType() == boolType {
+				continue // a boolean writes nothing for these names
+			}
+		case attrData:
+		case attrBoolean:
+			if v.ToBoolean() {
+				b.WriteString(" ")
+				b.WriteString(attr)
+				b.WriteString(`=""`)
+			}
+			continue
+		default:
+			return "", false
+		}
+		b.WriteByte(' ')
+		b.WriteString(attr)
+		b.WriteString(`="`)
+		b.WriteString(htmlEscaper.Replace(v.String()))
+		b.WriteByte('"')
+	}
+	return b.String(), true
+}
+
+var boolType = reflect.TypeOf(true)
+
+// How openTag writes a prop (staticRender.ts ruleOf, for the names it knows).
+const (
+	attrUnknown = iota // the script decides
+	attrText           // the value escaped; a boolean writes nothing
+	attrData           // data-* and aria-*: booleans as "true" and "false"
+	attrBoolean        // name="" when truthy
+)
+
+// plainRule is how openTag writes key, and the attribute's name.
+func plainRule(key string) (int, string) {
+	switch key {
+	case "className":
+		return attrText, "class"
+	case "tabIndex":
+		return attrText, "tabindex"
+	case "htmlFor":
+		return attrText, "for"
+	case "id", "role", "title", "lang", "dir", "itemProp", "itemType", "itemID", "dateTime", "translate", "slot", "headers", "scope", "abbr", "colSpan", "cite":
+		return attrText, key
+	case "hidden", "itemScope", "open", "inert":
+		return attrBoolean, key
+	}
+	if len(key) > 5 && (strings.HasPrefix(key, "data-") || strings.HasPrefix(key, "aria-")) && asciiName(key) {
+		return attrData, key
+	}
+	return attrUnknown, ""
+}
+
+// asciiName reports whether key is made of letters, digits, '-', '_', '.'
+// and ':' alone, which React's attribute name check accepts.
+func asciiName(key string) bool {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':') {
+			return false
+		}
+	}
+	return true
+}
