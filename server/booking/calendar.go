@@ -223,7 +223,11 @@ func (h *Handler) feed(c *fiber.Ctx) error {
 		lang = "uz"
 	}
 	ctx, now := c.UserContext(), h.now()
-	user, err := h.Store.feedUser(ctx, utils.CopyString(c.Params("token")))
+	token := utils.CopyString(c.Params("token"))
+	// The token is the key to someone's visits: the access log and the
+	// error page see the path without it.
+	c.Path(strings.Replace(c.Path(), token, "{token}", 1))
+	user, err := h.Store.feedUser(ctx, token)
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,12 @@
 package site_test
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,7 +20,8 @@ import (
 // site as a private text/calendar, an unknown or reset address is the
 // 404 page (issue 34 item 5).
 func TestCalendarFeedOnHistory(t *testing.T) {
-	s := sitetest.Start(t, sitetest.Options{})
+	var log syncBuffer
+	s := sitetest.Start(t, sitetest.Options{Log: &log})
 	now := time.Now()
 	var user int64
 	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ('998907300088', 'Лола', 'Каримова', now()) RETURNING id`); err != nil {
@@ -92,10 +95,32 @@ func TestCalendarFeedOnHistory(t *testing.T) {
 	if status, _, _ := get(feed); status != 404 {
 		t.Errorf("the address after a reset: %d, want 404", status)
 	}
+	token := strings.TrimSuffix(feed[strings.LastIndex(feed, "/")+1:], ".ics")
+	if logged := log.String(); strings.Contains(logged, token) || !strings.Contains(logged, "/calendar/{token}.ics") {
+		t.Errorf("the access log and the feed's token:\n%s", logged)
+	}
 	p := sitetest.Get(t, s.URL+"/history", "Cookie", cookie)
 	if now := sitetest.Attr(p.One(t, ".calendar-feed input.calendar-feed__url"), "value"); now == feed {
 		t.Errorf("/history still shows the old address")
 	} else if status, _, _ := get(now); status != 200 {
 		t.Errorf("the new address: %d", status)
 	}
+}
+
+// syncBuffer is a bytes.Buffer the server's goroutines may log into.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
