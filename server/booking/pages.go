@@ -16,7 +16,9 @@ import (
 // (/history, route access "optional": anyone may open it, a signed-in
 // visitor sees their visits) and "booking" (/history/{id}, access
 // "session": the confirmation of one of the user's bookings). Both render
-// per request, never cached, noindex.
+// per request, never cached, noindex. /history also gives a signed-in
+// visitor the addresses of their calendar feed (calendar.go), under
+// publicURL, making its token on the first visit.
 func Pages(store *Store, dict Translator, publicURL string, now func() time.Time) page.Loaders {
 	return page.Loaders{
 		"history": historyPage(store, dict, publicURL, now),
