@@ -6,21 +6,13 @@
 // makes the patient and the visit (CALENDAR_* variables).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { baseURL, desktop, hydrated, mobile, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
+import { baseURL, desktop, hydrated, mobile, screenshot, signInByAPI as signIn, watchProblems, withContext } from "./browser.mjs";
 
 const env = (name) => {
   const v = process.env[name];
   assert.ok(v, `${name} is not set (server/site/browser_test.go sets it)`);
   return v;
 };
-
-/** signIn signs the context in through the sign-in API, as the form does. */
-async function signIn(context, phone) {
-  const code = await context.request.post("/api/auth/code", { data: { phone } });
-  assert.equal(code.status(), 200, "code requested");
-  const verify = await context.request.post("/api/auth/verify", { data: { phone, code: await smsCode(phone) } });
-  assert.equal(verify.status(), 200, "code verified");
-}
 
 const langs = [
   { lang: "ru", prefix: "", subscribe: "Подписаться в календаре", google: "Добавить в Google Календарь", copy: "Скопировать ссылку", copied: "Ссылка скопирована", reset: "Создать новую ссылку", yes: "Да, создать" },

@@ -1,12 +1,10 @@
 package site_test
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,7 +18,7 @@ import (
 // site as a private text/calendar, an unknown or reset address is the
 // 404 page (issue 34 item 5).
 func TestCalendarFeedOnHistory(t *testing.T) {
-	var log syncBuffer
+	var log logBuffer
 	s := sitetest.Start(t, sitetest.Options{Log: &log})
 	now := time.Now()
 	var user int64
@@ -105,22 +103,4 @@ func TestCalendarFeedOnHistory(t *testing.T) {
 	} else if status, _, _ := get(now); status != 200 {
 		t.Errorf("the new address: %d", status)
 	}
-}
-
-// syncBuffer is a bytes.Buffer the server's goroutines may log into.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
