@@ -42,6 +42,11 @@ export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking;
       </p>
       <p className="booking-card__links">
         <a href={pathHref(`/history/${b.id}`, place)}>{t(lang, "history.details")}</a>
+        {active && b.googleCalendarUrl && (
+          <a href={b.googleCalendarUrl} target="_blank" rel="noopener noreferrer" data-calendar="google">
+            {t(lang, "history.google")}
+          </a>
+        )}
         {b.status === "booked" && b.icsUrl && <a href={b.icsUrl} download>{t(lang, "history.ics")}</a>}
         {!active && <a href={href("doctor", { slug: b.doctor.slug }, place)}>{t(lang, "history.bookAgain")}</a>}
       </p>

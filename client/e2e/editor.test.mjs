@@ -11,7 +11,7 @@
 // and the specialty (EDITOR_* variables).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { desktop, hydrated, screenshot, smsCode, watchProblems, withContext } from "./browser.mjs";
+import { desktop, hydrated, screenshot, signInByAPI as signIn, watchProblems, withContext } from "./browser.mjs";
 
 // A 2×2 opaque PNG.
 const tinyPNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4kWIERAwQCgAorgV5QuEn7gAAAABJRU5ErkJggg==";
@@ -21,14 +21,6 @@ const env = (name) => {
   assert.ok(v, `${name} is not set (server/site/browser_test.go sets it)`);
   return v;
 };
-
-/** signIn signs the context in through the sign-in API, as the form does. */
-async function signIn(context, phone) {
-  const code = await context.request.post("/api/auth/code", { data: { phone } });
-  assert.equal(code.status(), 200, "code requested");
-  const verify = await context.request.post("/api/auth/verify", { data: { phone, code: await smsCode(phone) } });
-  assert.equal(verify.status(), 200, "code verified");
-}
 
 test("an editor drafts, previews ru/uz, publishes; a visitor sees the change at once", async () => {
   const doctorID = env("EDITOR_DOCTOR_ID");

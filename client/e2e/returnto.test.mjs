@@ -9,7 +9,7 @@
 // Run through TestBrowser: E2E_ONLY=returnto go test ./server/site -run 'TestBrowser$'
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { freeTimes, mobile, smsCode, watchProblems, withContext } from "./browser.mjs";
+import { freeTimes, hydrated, mobile, smsCode, watchProblems, withContext } from "./browser.mjs";
 
 const doctorId = Number(process.env.WAITLIST_DOCTOR_ID);
 const slug = process.env.WAITLIST_DOCTOR_SLUG;
@@ -40,6 +40,9 @@ const texts = {
 
 /** signIn fills the SMS sign-in on /login with phone (national digits). */
 async function signIn(page, l, national) {
+  // The form's button asks for a code only once the island has hydrated
+  // (1 run in 4 timed out waiting for the code field on a loaded machine).
+  await hydrated(page, "SignInForm");
   await page.getByLabel(l.phoneLabel).fill(national);
   await page.getByRole("button", { name: l.sendCode }).click();
   await page.getByLabel(l.code).waitFor();

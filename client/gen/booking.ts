@@ -212,6 +212,11 @@ export interface Booking {
   cancelUntil: string;
   icsUrl: string;
   /**
+   * GoogleCalendarURL adds a visit still to come to Google Calendar
+   * (its event template); "" for any other.
+   */
+  googleCalendarUrl: string;
+  /**
    * CanReview: the visit was attended and has no review yet.
    */
   canReview: boolean;
@@ -257,6 +262,19 @@ export interface HistoryPage {
   signedIn: boolean;
   upcoming: Booking[];
   past: Booking[];
+  /**
+   * Calendar is the signed-in user's calendar feed; null signed out.
+   */
+  calendar?: CalendarFeed | null;
+}
+/**
+ * CalendarFeed is the addresses of a user's private calendar feed, in
+ * the page's language: URL (https, to copy) and Webcal (opens the
+ * calendar app's subscription).
+ */
+export interface CalendarFeed {
+  url: string;
+  webcal: string;
 }
 /**
  * BookingPage is the data of /history/{id}.

@@ -41,12 +41,12 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
       <Breadcrumbs lang={lang} url={props.url} items={[{ href: href("home", {}, place), label: t(lang, "nav.home") }, { href: href("doctors", {}, place), label: t(lang, "nav.doctors") }]} />
       <h1 className="page-title">{t(lang, "doctors.heading", { specialty, region: regionName })}</h1>
       <p className="page-count">{count}</p>
-      <nav className="tabs" aria-label={t(lang, "doctors.allSpecialties")}>
+      <nav className="tabs tabs--wrap" aria-label={t(lang, "doctors.allSpecialties")}>
         <a href={href(district ? "specialty-district" : "specialty", params, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
         <a href={href(district ? "specialty-children-district" : "specialty-children", params, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
       </nav>
       {data.doctors.length > 1 && (
-        <nav className="tabs doctor-list__sort" aria-label={t(lang, "filters.sort")}>
+        <nav className="tabs tabs--wrap doctor-list__sort" aria-label={t(lang, "filters.sort")}>
           {(["popular", "rating"] as const).map((by) => (
             <a key={by} href={sortHref(by)} aria-current={data.sort === by ? "page" : undefined}>
               {t(lang, by === "popular" ? "filters.sortPopular" : "filters.sortRating")}

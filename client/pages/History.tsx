@@ -7,7 +7,7 @@ import { formatPrice } from "../lib/money";
 import { formatDateTime } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { BookingCard, statusLabel } from "../components/BookingCard";
-import { BookingActions, BookingForm, SignInButton } from "../components/islands";
+import { BookingActions, BookingForm, CalendarFeed, SignInButton } from "../components/islands";
 import type { BookingDoneData, HistoryData } from "../booking";
 import type { RenderProps } from "../types";
 import "./History.css";
@@ -41,6 +41,13 @@ export function History(props: RenderProps<HistoryData>) {
                   <BookingCard key={b.id} b={b} lang={lang} region={place.region} upcoming />
                 ))}
               </div>
+            )}
+            {data.calendar && (
+              <section className="history__calendar" aria-labelledby="history-calendar">
+                <h2 id="history-calendar">{t(lang, "history.calendarTitle")}</h2>
+                <p className="history__calendar-text">{t(lang, "history.calendarText")}</p>
+                <CalendarFeed lang={lang} url={data.calendar.url} webcal={data.calendar.webcal} />
+              </section>
             )}
             <h2>{t(lang, "history.past")}</h2>
             {past.length === 0 ? (
@@ -110,6 +117,11 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
                 : t(lang, "bookingDone.cancelPhoneOnly", { phone: b.clinic.phone })}
             </p>
             <p className="booking-done__links">
+              {b.googleCalendarUrl && (
+                <a className="button button--outline" href={b.googleCalendarUrl} target="_blank" rel="noopener noreferrer">
+                  {t(lang, "history.google")}
+                </a>
+              )}
               {b.icsUrl && <a className="button button--outline" href={b.icsUrl} download>{t(lang, "history.ics")}</a>}
               <a className="button button--outline" href={pathHref("/history", place)}>{t(lang, "bookingDone.allVisits")}</a>
             </p>

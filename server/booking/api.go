@@ -33,6 +33,8 @@ import (
 //	POST   /api/bookings/{id}/cancel                     cancel (session)
 //	POST   /api/bookings/{id}/reschedule                 move to a held time (session)
 //	GET    /api/bookings/{id}.ics                        the visit for a calendar (session)
+//	POST   /api/calendar/reset                           a new address for the user's calendar feed (session)
+//	GET    /calendar/{token}.ics, /uz/calendar/{token}.ics  the user's calendar feed (the token is the key)
 //	GET    /api/waitlist?doctors=1,2                     which of these doctors' waitlists the user is on (session)
 //	POST   /api/waitlist                                 join a full doctor's waitlist (session)
 //	DELETE /api/waitlist/{doctorId}                      leave it (session)
@@ -63,6 +65,9 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/bookings", sameOrigin, signedIn, h.book)
 	r.Get("/api/bookings", signedIn, h.visits)
 	r.Get("/api/bookings/:id.ics", signedIn, h.ics)
+	r.Post("/api/calendar/reset", sameOrigin, signedIn, h.resetFeed)
+	r.Get("/calendar/:token.ics", h.feed)
+	r.Get("/uz/calendar/:token.ics", h.feed)
 	r.Post("/api/bookings/:id/cancel", sameOrigin, signedIn, h.cancel)
 	r.Post("/api/bookings/:id/reschedule", sameOrigin, signedIn, h.reschedule)
 	r.Get("/api/waitlist", signedIn, h.waitlists)
@@ -545,14 +550,16 @@ func (h *Handler) ics(c *fiber.Ctx) error {
 		return api.Fail(404, "booking.notFound")
 	}
 	lang, now := api.Lang(c), h.now()
-	b, err := h.Store.Booking(c.UserContext(), account.UserID(c), id, lang, now, h.Dict)
+	// The event of the feed, same UID and SEQUENCE: a file imported and a
+	// feed subscribed to later are one visit, not two.
+	e, err := h.Store.EventOf(c.UserContext(), account.UserID(c), id, lang, now, h.Dict)
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	c.Set(fiber.HeaderContentType, "text/calendar; charset=utf-8")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="sogliq-`+strconv.FormatInt(id, 10)+`.ics"`)
-	return c.SendString(Calendar(b, lang, h.PublicURL, now, h.Dict))
+	return c.SendString(Calendar([]Event{e}, lang, h.PublicURL, now, h.Dict, false))
 }
 
 func (h *Handler) waitlists(c *fiber.Ctx) error {

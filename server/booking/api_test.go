@@ -204,7 +204,7 @@ func TestBookFlow(t *testing.T) {
 	b := a.data()
 	if b["status"] != "booked" || a.num("id") != id || b["price"].(float64) != 150000 || b["patientName"] != "Имя1 Фамилия" ||
 		b["start"] != slot(1, "10:00") || b["cancelUntil"] != slot(1, "08:00") || b["canCancel"] != true ||
-		b["icsUrl"] != fmt.Sprintf("/api/bookings/%d.ics", id) || b["clinic"].(map[string]any)["name"] != "1-klinika" ||
+		b["icsUrl"] != fmt.Sprintf("/api/bookings/%d.ics?lang=uz", id) || b["clinic"].(map[string]any)["name"] != "1-klinika" ||
 		b["doctor"].(map[string]any)["specialty"] != "Kardiolog" {
 		t.Errorf("booking: %s", a.raw)
 	}
@@ -226,7 +226,7 @@ func TestBookFlow(t *testing.T) {
 		t.Errorf("another user sees %s", other.raw)
 	}
 	ics := f.call(t, "GET", fmt.Sprintf("/api/bookings/%d.ics", id), "", tok)
-	for _, want := range []string{"BEGIN:VCALENDAR\r\n", "DTSTART:20261124T050000Z\r\n", "DTEND:20261124T053000Z\r\n", "SUMMARY:Приём: Врач 1\r\n", "STATUS:CONFIRMED\r\n", "END:VCALENDAR\r\n"} {
+	for _, want := range []string{"BEGIN:VCALENDAR\r\n", "DTSTART:20261124T050000Z\r\n", "DTEND:20261124T053000Z\r\n", "SUMMARY:Приём: Врач 1 (Кардиолог)\r\n", "STATUS:CONFIRMED\r\n", "END:VCALENDAR\r\n"} {
 		if !strings.Contains(string(ics.raw), want) {
 			t.Errorf("ics lacks %q:\n%s", want, ics.raw)
 		}

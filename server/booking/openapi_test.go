@@ -171,6 +171,12 @@ func TestOpenAPI(t *testing.T) {
 	do("POST", cancel, "/api/bookings/999/cancel", ``, tok)
 	do("GET", bookings, bookings, "", tok)
 
+	reset := "/api/calendar/reset"
+	do("POST", reset, reset+"?lang=uz", "", tok)
+	do("POST", reset, reset, "", tok)
+	do("POST", reset, reset, "", "")
+	do("POST", reset, reset, "", tok, "Sec-Fetch-Site", "cross-site")
+
 	var seen []string
 	for k := range s.seen {
 		seen = append(seen, k)
@@ -188,6 +194,7 @@ func TestOpenAPI(t *testing.T) {
 		"POST /api/bookings/{id}/reschedule 200", "POST /api/bookings/{id}/reschedule 409", "POST /api/bookings/{id}/reschedule 404",
 		"POST /api/bookings/{id}/cancel 200", "POST /api/bookings/{id}/cancel 409", "POST /api/bookings/{id}/cancel 422", "POST /api/bookings/{id}/cancel 404",
 		"GET /api/bookings/{id}.ics 200", "GET /api/bookings/{id}.ics 404",
+		"POST /api/calendar/reset 200", "POST /api/calendar/reset 401", "POST /api/calendar/reset 403",
 	} {
 		if !s.seen[want] {
 			t.Errorf("not exercised: %s", want)

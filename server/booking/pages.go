@@ -16,15 +16,17 @@ import (
 // (/history, route access "optional": anyone may open it, a signed-in
 // visitor sees their visits) and "booking" (/history/{id}, access
 // "session": the confirmation of one of the user's bookings). Both render
-// per request, never cached, noindex.
-func Pages(store *Store, dict Translator, now func() time.Time) page.Loaders {
+// per request, never cached, noindex. /history also gives a signed-in
+// visitor the addresses of their calendar feed (calendar.go), under
+// publicURL, making its token on the first visit.
+func Pages(store *Store, dict Translator, publicURL string, now func() time.Time) page.Loaders {
 	return page.Loaders{
-		"history": historyPage(store, dict, now),
+		"history": historyPage(store, dict, publicURL, now),
 		"booking": bookingPage(store, dict, now),
 	}
 }
 
-func historyPage(store *Store, dict Translator, now func() time.Time) page.Loader {
+func historyPage(store *Store, dict Translator, publicURL string, now func() time.Time) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		data := HistoryPage{Upcoming: []Booking{}, Past: []Booking{}}
 		if req.UserID != 0 {
@@ -32,7 +34,13 @@ func historyPage(store *Store, dict Translator, now func() time.Time) page.Loade
 			if err != nil {
 				return page.Result{}, err
 			}
-			data = HistoryPage{SignedIn: true, Upcoming: v.Upcoming, Past: []Booking{}}
+			// The feed's address is made on the first visit here.
+			token, err := store.FeedToken(ctx, req.UserID, now())
+			if err != nil {
+				return page.Result{}, err
+			}
+			feed := FeedURLs(publicURL, token, req.Lang)
+			data = HistoryPage{SignedIn: true, Upcoming: v.Upcoming, Past: []Booking{}, Calendar: &feed}
 			// A visit cancelled or moved before its time is not a past
 			// visit: the page shows it among the upcoming ones, marked
 			// (issue 34 item 5); the API's lists stay as documented.

@@ -180,6 +180,9 @@ type Booking struct {
 	CanReschedule bool          `json:"canReschedule"`
 	CancelUntil   string        `json:"cancelUntil"`
 	IcsURL        string        `json:"icsUrl"`
+	// GoogleCalendarURL adds a visit still to come to Google Calendar
+	// (its event template); "" for any other.
+	GoogleCalendarURL string `json:"googleCalendarUrl"`
 	// CanReview: the visit was attended and has no review yet.
 	CanReview bool   `json:"canReview"`
 	SMSText   string `json:"smsText"`
@@ -218,6 +221,16 @@ type HistoryPage struct {
 	SignedIn bool      `json:"signedIn"`
 	Upcoming []Booking `json:"upcoming"`
 	Past     []Booking `json:"past"`
+	// Calendar is the signed-in user's calendar feed; null signed out.
+	Calendar *CalendarFeed `json:"calendar" tstype:"CalendarFeed | null"`
+}
+
+// CalendarFeed is the addresses of a user's private calendar feed, in
+// the page's language: URL (https, to copy) and Webcal (opens the
+// calendar app's subscription).
+type CalendarFeed struct {
+	URL    string `json:"url"`
+	Webcal string `json:"webcal"`
 }
 
 // BookingPage is the data of /history/{id}.

@@ -125,6 +125,12 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		CancelUntil:   Stamp(until),
 		IcsURL:        "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
 	}
+	if lang == "uz" {
+		b.IcsURL += "?lang=uz"
+	}
+	if r.Status == "booked" && r.End.After(now) {
+		b.GoogleCalendarURL = googleCalendarURL(b, lang, dict)
+	}
 	start, cancel := r.Start.In(Tashkent), until.In(Tashkent)
 	// A visit booked inside the cut-off (a clinic's lead time may be
 	// shorter) is never told a time to cancel by that has already passed:

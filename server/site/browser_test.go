@@ -69,7 +69,7 @@ func TestBrowser(t *testing.T) {
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
 	trackSeen := filepath.Join(t.TempDir(), "track-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...)...)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...)...)
 	// node --test forks a process per file and Playwright forks Chromium:
 	// on timeout, SIGTERM the whole group so Playwright closes its browsers,
 	// and give up on the pipes if something still holds them.
@@ -441,4 +441,36 @@ func waitlistFixture(t *testing.T, s *sitetest.Site) []string {
 		"WAITLIST_DOCTOR_SLUG=" + d.Slug,
 		"WAITLIST_RETURNING_PHONE=" + returning,
 	}
+}
+
+// calendarFixture prepares client/e2e/calendar.test.mjs: a patient with a
+// visit in three days at a doctor free then. It returns them as
+// CALENDAR_* environment variables.
+func calendarFixture(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	const patient = "907300091"
+	var user int64
+	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ($1, 'Камола', 'Азимова', now()) RETURNING id`, "998"+patient); err != nil {
+		t.Fatal(err)
+	}
+	midnight, _ := time.ParseInLocation(booking.DateLayout, booking.Today(time.Now()), booking.Tashkent)
+	start := midnight.AddDate(0, 0, 3).Add(10 * time.Hour)
+	var visit int64
+	const q = `
+		INSERT INTO appointments (doctor_id, clinic_id, during, status, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
+		SELECT dc.doctor_id, dc.clinic_id, tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'), 'booked', $1, $2, dc.price, true, 'Камола Азимова', 'self', now(), now(), now()
+		FROM doctor_clinics dc
+		WHERE NOT EXISTS (
+			SELECT 1
+			FROM appointments a
+			WHERE a.doctor_id = dc.doctor_id
+			  AND a.live
+			  AND a.during && tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'))
+		ORDER BY dc.doctor_id DESC, dc.clinic_id
+		LIMIT 1
+		RETURNING id`
+	if err := s.DB.Get(&visit, q, start, user); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"CALENDAR_PATIENT=" + patient, "CALENDAR_VISIT=" + strconv.FormatInt(visit, 10)}
 }

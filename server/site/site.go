@@ -329,7 +329,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		search.Pages(searches, publicURL),
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
-		booking.Pages(booking.NewStore(db), dict, time.Now),
+		booking.Pages(booking.NewStore(db), dict, publicURL, time.Now),
 		desk.Pages(desk.NewStore(db), role.NewStore(db), time.Now),
 		analytics.Pages(db, role.NewStore(db), time.Now),
 	} {
