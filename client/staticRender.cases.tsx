@@ -65,6 +65,20 @@ export const cases: Record<string, () => ReactNode> = {
       </span>
       <td colSpan={2} headers="h" scope="row" abbr="a" />
       <div dangerouslySetInnerHTML={{ __html: "<b>raw</b>" }} className="inner" />
+      <a href="">empty</a>
+      <a href="/doctors?a=1&b='2'" rel="nofollow" target="_blank" hrefLang="uz" aria-current="page" data-no-prefetch="">
+        link
+      </a>
+      <a href={" javascript:alert(1)"}>js</a>
+      <a href={true as unknown as string} download>
+        bool
+      </a>
+      <button type="button" value={true as unknown as string} disabled className="b">
+        b
+      </button>
+      <button type="submit" name="n" value={3} disabled={false} formAction="/x">
+        form
+      </button>
     </section>
   ),
   texts: () => (

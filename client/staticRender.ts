@@ -197,6 +197,12 @@ class Render {
   /** host writes an element of the DOM: its tag, attributes and children. */
   host(tag: string, props: Record<string, unknown>): void {
     if (PLAIN[tag] === true) return this.plain(tag, props);
+    if (goOpenTag !== null && (tag === "a" || tag === "button")) {
+      // Links and buttons are plain but for a few props (href="", a
+      // button's form fields), which __goOpenTag leaves to the code below.
+      const start = goOpenTag(tag, props);
+      if (start !== undefined) return this.afterStart(tag, start, props.children ?? null, props.dangerouslySetInnerHTML ?? null);
+    }
     const inSVG = (this.scope & IN_SVG) !== 0;
     if (!inSVG && (this.scope & IN_NOSCRIPT) === 0 && props.itemProp == null) {
       if (tag === "title" || tag === "meta" || (tag === "link" && this.hoistLink(props)) || (tag === "script" && this.scriptResource(props))) {
@@ -358,20 +364,16 @@ class Render {
    * nothing.
    */
   plain(tag: string, props: Record<string, unknown>): void {
-    const out = this.out;
     const start = goOpenTag !== null ? goOpenTag(tag, props) : undefined;
-    let children: unknown;
-    let inner: unknown;
-    if (start !== undefined) {
-      out.push(start);
-      children = props.children ?? null;
-      inner = props.dangerouslySetInnerHTML ?? null;
-    } else {
-      openTag(out, tag, props);
-      children = opened.children;
-      inner = opened.inner;
-    }
-    out.push(">");
+    if (start !== undefined) return this.afterStart(tag, start, props.children ?? null, props.dangerouslySetInnerHTML ?? null);
+    openTag(this.out, tag, props);
+    this.afterStart(tag, "", opened.children, opened.inner);
+  }
+
+  /** afterStart ends a plain element whose start (<tag and attributes) is written or is start. */
+  afterStart(tag: string, start: string, children: unknown, inner: unknown): void {
+    const out = this.out;
+    out.push(start, ">");
     this.lastText = false;
     if (inner !== null) {
       checkInnerHTML(inner, children);

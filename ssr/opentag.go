@@ -8,7 +8,8 @@ import (
 )
 
 // openTag writes the start of a plain element for the static renderer
-// (client/staticRender.ts plain: div, span, p, li and the like): "<tag"
+// (client/staticRender.ts plain: div, span, p, li and the like, and links
+// and buttons): "<tag"
 // and the attributes of props, as React's pushAttribute writes them. It
 // knows only the props such elements carry on the site's pages (below);
 // for any other it reports false, and the script writes the element
@@ -36,8 +37,17 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 			}
 			return "", false // style, or an object React would stringify
 		}
-		rule, attr := plainRule(key)
+		rule, attr := plainRule(tag, key)
 		switch rule {
+		case attrHref:
+			href, ok := v.Export().(string)
+			if !ok || scriptURL(href) {
+				return "", false // React's javascript: refusal is the script's
+			}
+			b.WriteString(` href="`)
+			b.WriteString(htmlEscaper.Replace(href))
+			b.WriteByte('"')
+			continue
 		case attrText:
 			if v.ExportType() == boolType {
 				continue // a boolean writes nothing for these names
@@ -70,10 +80,31 @@ const (
 	attrText           // the value escaped; a boolean writes nothing
 	attrData           // data-* and aria-*: booleans as "true" and "false"
 	attrBoolean        // name="" when truthy
+	attrHref           // a link's href: "" written as such
 )
 
-// plainRule is how openTag writes key, and the attribute's name.
-func plainRule(key string) (int, string) {
+// plainRule is how openTag writes key on tag, and the attribute's name.
+// Links and buttons take a few props of their own; the rest as on any
+// plain element.
+func plainRule(tag, key string) (int, string) {
+	switch tag {
+	case "a":
+		switch key {
+		case "href":
+			return attrHref, key
+		case "rel", "target", "hrefLang", "type", "referrerPolicy":
+			return attrText, key
+		}
+	case "button":
+		switch key {
+		case "type":
+			return attrText, key
+		case "value":
+			return attrData, key // React writes a boolean value as text
+		case "disabled":
+			return attrBoolean, key
+		}
+	}
 	switch key {
 	case "className":
 		return attrText, "class"
@@ -90,6 +121,23 @@ func plainRule(key string) (int, string) {
 		return attrData, key
 	}
 	return attrUnknown, ""
+}
+
+// scriptURL reports whether href may be a javascript: URL (React's
+// isJavaScriptProtocol: leading controls and spaces, then a "j"), which
+// openTag leaves to the script.
+func scriptURL(href string) bool {
+	for i := 0; i < len(href); i++ {
+		switch c := href[i]; {
+		case c <= ' ':
+			continue
+		case c == 'j' || c == 'J':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // asciiName reports whether key is made of letters, digits, '-', '_', '.'
