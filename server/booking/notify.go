@@ -133,12 +133,12 @@ type Messenger interface {
 // reachable there, else by SMS.
 type NoticeWorker struct {
 	river.WorkerDefaults[NoticeArgs]
-	Store  *Store
-	SMS    account.Sender
+	Store *Store
+	SMS   account.Sender
 	// Messenger is tried before SMS; nil: SMS only.
 	Messenger Messenger
-	Dict   Translator
-	Logger *slog.Logger
+	Dict      Translator
+	Logger    *slog.Logger
 	// PublicURL is the site's origin, for the links of waitlist offers.
 	PublicURL string
 	// Now is the clock; nil means time.Now.
