@@ -87,8 +87,8 @@ func (b *Bot) Call(ctx context.Context, method string, params, result any) error
 	}
 }
 
-// answer is the Bot API's envelope.
-type answer struct {
+// envelope is the Bot API's answer.
+type envelope struct {
 	OK          bool            `json:"ok"`
 	Result      json.RawMessage `json:"result"`
 	ErrorCode   int             `json:"error_code"`
@@ -122,7 +122,7 @@ func (b *Bot) post(ctx context.Context, method string, body []byte, result any) 
 	if err != nil {
 		return fmt.Errorf("telegram %s: %w", method, err)
 	}
-	var a answer
+	var a envelope
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return &APIError{Method: method, Code: resp.StatusCode, Description: "not a Bot API answer"}
 	}

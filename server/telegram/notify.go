@@ -112,7 +112,8 @@ func (w *StaffNoticesWorker) Work(ctx context.Context, job *river.Job[StaffNotic
 	// successor's "booked" row is left out), with the new time.
 	var events []staffEvent
 	const q = `
-		SELECT h.id, h.status, a.clinic_id, lower(coalesce(s.during, a.during)) AS start,
+		SELECT h.id, h.status, a.clinic_id,
+		       lower(CASE WHEN h.status = 'rescheduled' THEN coalesce(s.during, a.during) ELSE a.during END) AS start,
 		       d.full_name_ru AS doctor, c.name_ru AS clinic
 		FROM appointment_history h
 		JOIN appointments a ON a.id = h.appointment_id
