@@ -91,6 +91,9 @@ type staffEvent struct {
 // sender at a time across processes), moving it past each event sent: a
 // failure stops there and the next run sends the rest.
 func (w *StaffNoticesWorker) Work(ctx context.Context, job *river.Job[StaffNoticesArgs]) error {
+	if w.Bot == nil {
+		return nil // this process has no bot; one that has sends them
+	}
 	tx, err := w.DB.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("telegram.StaffNotices: begin: %w", err)
