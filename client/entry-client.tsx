@@ -162,10 +162,25 @@ function wakeRegionPicker(): void {
   });
 }
 
+// Inside Telegram (its launch parameters in the address, a tab opened from
+// the Mini App, or Telegram's script present) lib/telegram.ts signs in and
+// follows Telegram's theme; elsewhere it never loads.
+function startTelegram(): void {
+  let tab = false;
+  try {
+    tab = sessionStorage.getItem("sogliq:telegram") === "1";
+  } catch {
+    // Storage refused: only the address and the script tell.
+  }
+  const w = window as { Telegram?: { WebApp?: unknown } };
+  if (!tab && !location.hash.includes("tgWebAppData") && !w.Telegram?.WebApp) return;
+  void import("./lib/telegram").then((m) => m.start(), reloadAfterChunkError);
+}
+
 // Each part on its own: one that throws (a blocked localStorage, a
 // malformed prop) must not keep the others from starting.
 function scheduleAll(): void {
-  const parts = [() => document.querySelectorAll<HTMLElement>("[data-island]").forEach(schedule), startFreeTimes, wakeRegionPicker];
+  const parts = [() => document.querySelectorAll<HTMLElement>("[data-island]").forEach(schedule), startFreeTimes, wakeRegionPicker, startTelegram];
   for (const part of parts) {
     try {
       part();

@@ -1,0 +1,162 @@
+// Inside Telegram (the Mini App, issue 31): signs the patient in from
+// Telegram's initData (server/telegram), asking Telegram for their phone
+// the first time; follows Telegram's colours (themeParams as the site's
+// custom properties) and uses Telegram's back button. entry-client loads
+// this module only inside Telegram.
+//
+// Telegram's script (telegram-web-app.js) is loaded only on the telegram
+// layout (/opentelegram), the one page whose Content-Security-Policy
+// allows https://telegram.org; the pages it leads to keep the theme from
+// sessionStorage, and use Telegram.WebApp when it is there (a test's stub).
+import { callApi } from "./api";
+import { t, type Lang } from "./i18n";
+
+/** WebApp is the part of Telegram.WebApp the site uses. */
+export interface WebApp {
+  initData: string;
+  themeParams: Record<string, string | undefined>;
+  ready(): void;
+  expand?(): void;
+  onEvent?(event: string, handler: () => void): void;
+  requestContact?(callback: (shared: boolean) => void): void;
+  BackButton?: { show(): void; hide(): void; onClick(handler: () => void): void };
+}
+
+declare global {
+  interface Window {
+    Telegram?: { WebApp?: WebApp };
+  }
+}
+
+/** flagKey marks a tab that was opened inside Telegram (entry-client reads it). */
+export const flagKey = "sogliq:telegram";
+const themeKey = "sogliq:telegram-theme";
+const triedKey = "sogliq:telegram-tried";
+const scriptURL = "https://telegram.org/js/telegram-web-app.js";
+
+// Telegram's colours and the site's custom properties they become.
+const palette: [string, string[]][] = [
+  ["bg_color", ["--surface"]],
+  ["secondary_bg_color", ["--background", "--surface-muted", "--tint"]],
+  ["text_color", ["--text"]],
+  ["hint_color", ["--text-muted"]],
+  ["button_color", ["--brand", "--loading"]],
+  ["button_text_color", ["--on-brand"]],
+  ["section_separator_color", ["--border"]],
+];
+
+const color = /^#[0-9a-fA-F]{3,8}$/;
+
+/** applyTheme sets Telegram's colours (only well-formed ones) on the page. */
+export function applyTheme(theme: Record<string, string | undefined> | null): void {
+  if (!theme) return;
+  const style = document.documentElement.style;
+  for (const [name, props] of palette) {
+    const value = theme[name];
+    if (!value || !color.test(value)) continue;
+    style.setProperty("--tg-" + name.replace(/_/g, "-"), value);
+    for (const p of props) style.setProperty(p, value);
+  }
+}
+
+function storedTheme(): Record<string, string | undefined> | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(themeKey) || "null");
+  } catch {
+    return null;
+  }
+}
+
+/** webApp is Telegram.WebApp: present, or loaded on the telegram layout. */
+function webApp(): Promise<WebApp | undefined> {
+  if (window.Telegram?.WebApp) return Promise.resolve(window.Telegram.WebApp);
+  if (!document.querySelector("main.telegram")) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const s = document.createElement("script");
+    s.src = scriptURL;
+    s.onload = () => resolve(window.Telegram?.WebApp);
+    s.onerror = () => resolve(undefined);
+    document.head.append(s);
+  });
+}
+
+function lang(): Lang {
+  return document.documentElement.lang === "uz" ? "uz" : "ru";
+}
+
+/** say shows a short message at the top of the page (a refusal, a hint). */
+function say(text: string): void {
+  let el = document.querySelector<HTMLElement>(".telegram-notice");
+  if (!el) {
+    el = document.createElement("p");
+    el.className = "telegram-notice";
+    el.setAttribute("role", "status");
+    (document.querySelector("main") ?? document.body).prepend(el);
+  }
+  el.textContent = text;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface SessionState {
+  signedIn: boolean;
+  contactNeeded: boolean;
+  next?: string;
+}
+
+/**
+ * signIn posts initData once per tab: signed in, the page reloads as the
+ * signed-in visitor; without a phone yet, Telegram asks for the contact,
+ * and once it reached the bot the same initData is posted again.
+ */
+async function signIn(app: WebApp): Promise<void> {
+  if (document.documentElement.hasAttribute("data-signed-in") || !app.initData) return;
+  if (sessionStorage.getItem(triedKey) === app.initData) return;
+  const l = lang();
+  const post = () => callApi<SessionState>("POST", "/api/telegram/session?lang=" + l, { initData: app.initData }, t(l, "form.networkError"));
+  let answer = await post();
+  if (answer.data?.contactNeeded && app.requestContact) {
+    say(t(l, "telegram.askContact"));
+    const shared = await new Promise<boolean>((resolve) => app.requestContact?.(resolve));
+    if (!shared) return say(t(l, "telegram.contactRefused"));
+    say(t(l, "telegram.signingIn"));
+    // The contact reaches the site through the bot's webhook: a moment later.
+    for (let i = 0; i < 15 && answer.data?.contactNeeded; i++) {
+      await sleep(1000);
+      answer = await post();
+    }
+  }
+  sessionStorage.setItem(triedKey, app.initData);
+  if (answer.data?.signedIn) return location.reload();
+  if (answer.error) say(answer.error);
+}
+
+/** backButton shows Telegram's back button on every page but the entry. */
+function backButton(app: WebApp): void {
+  const back = app.BackButton;
+  if (!back) return;
+  const entry = /^(\/uz)?\/opentelegram$/.test(location.pathname);
+  if (entry || history.length < 2) return back.hide();
+  back.onClick(() => history.back());
+  back.show();
+}
+
+/** start runs inside Telegram, on every page of the tab. */
+export async function start(): Promise<void> {
+  try {
+    sessionStorage.setItem(flagKey, "1");
+  } catch {
+    // Storage refused: this page still works, the next ones do less.
+  }
+  document.documentElement.setAttribute("data-telegram", "");
+  applyTheme(storedTheme());
+  const app = await webApp();
+  if (!app) return;
+  app.ready();
+  app.expand?.();
+  applyTheme(app.themeParams);
+  sessionStorage.setItem(themeKey, JSON.stringify(app.themeParams));
+  app.onEvent?.("themeChanged", () => applyTheme(app.themeParams));
+  backButton(app);
+  await signIn(app);
+}
