@@ -164,13 +164,18 @@ function wakeRegionPicker(): void {
 
 // Inside Telegram (its launch parameters in the address, a tab opened from
 // the Mini App, or Telegram's script present) lib/telegram.ts signs in and
-// follows Telegram's theme; elsewhere it never loads.
+// follows Telegram's theme; back from Telegram's sign-in page
+// (#tgAuthResult) it signs in on the website; elsewhere it never loads.
 function startTelegram(): void {
   let tab = false;
   try {
     tab = sessionStorage.getItem("sogliq:telegram") === "1";
   } catch {
     // Storage refused: only the address and the script tell.
+  }
+  if (location.hash.startsWith("#tgAuthResult=")) {
+    void import("./lib/telegram").then((m) => m.finishLogin(), reloadAfterChunkError);
+    return;
   }
   const w = window as { Telegram?: { WebApp?: unknown } };
   if (!tab && !location.hash.includes("tgWebAppData") && !w.Telegram?.WebApp) return;

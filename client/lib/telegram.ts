@@ -160,3 +160,24 @@ export async function start(): Promise<void> {
   backButton(app);
   await signIn(app);
 }
+
+/**
+ * finishLogin takes the login widget's fields Telegram sent back to /login
+ * (#tgAuthResult, base64 JSON) to /api/telegram/login: signed in (or
+ * Telegram linked to the signed-in account) it goes on to the profile,
+ * refused it says why.
+ */
+export async function finishLogin(): Promise<void> {
+  const raw = location.hash.slice("#tgAuthResult=".length);
+  history.replaceState(null, "", location.pathname + location.search);
+  const l = lang();
+  let fields: unknown;
+  try {
+    fields = JSON.parse(atob(raw.replace(/-/g, "+").replace(/_/g, "/")));
+  } catch {
+    return say(t(l, "telegram.badHash"));
+  }
+  const answer = await callApi<SessionState>("POST", "/api/telegram/login?lang=" + l, fields, t(l, "form.networkError"));
+  if (answer.data?.signedIn) return location.assign(answer.data.next || "/profile");
+  say(answer.error ?? t(l, "telegram.badHash"));
+}

@@ -226,6 +226,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Logger:       d.Logger,
 		Counters:     d.Analytics,
 		AddClinicURL: d.AddClinicURL,
+		Telegram:     telegramBot(d.Telegram),
 	})
 	if err != nil {
 		return nil, err
@@ -290,6 +291,14 @@ func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logge
 			}
 		}
 	}
+}
+
+// telegramBot is what pages show of the bot; nil without one.
+func telegramBot(bot *telegram.Bot) *web.TelegramBot {
+	if bot == nil {
+		return nil
+	}
+	return &web.TelegramBot{Username: bot.Name, ID: bot.ID()}
 }
 
 // purgeTelegram forgets used sign-in payloads, old updates and lapsed

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -26,6 +27,13 @@ type Bot struct {
 	MaxWait time.Duration
 	// Name is the bot's username (getMe), for t.me links; "" unknown.
 	Name string
+}
+
+// ID is the bot's numeric id: the token's part before the colon (public:
+// Telegram shows it to anyone; the part after is the secret).
+func (b *Bot) ID() string {
+	id, _, _ := strings.Cut(b.Token, ":")
+	return id
 }
 
 // GetMe reads the bot's username into b.Name.
