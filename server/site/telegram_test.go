@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"sogliq/server/account"
+	"sogliq/server/account/smstest"
 	"sogliq/server/site/sitetest"
+	"sogliq/server/telegram"
+	"sogliq/server/telegram/telegramtest"
 )
 
 // TestTelegramCSP: the telegram layout's pages may load Telegram's script
@@ -48,4 +52,18 @@ func directive(csp, name string) string {
 		}
 	}
 	return ""
+}
+
+// telegramFixture starts a second seeded site with Telegram on (the rest
+// of the browser tests keep a site without it): a fake Bot API on
+// loopback, a test token the Mini App's test signs its initData with.
+func telegramFixture(t *testing.T) []string {
+	t.Helper()
+	const token, secret = "4242:browser-test-token", "browser-hook-secret"
+	api := telegramtest.Start(t)
+	s := sitetest.Start(t, sitetest.Options{
+		SMS:      &account.HTTPSender{URL: smstest.Start(t).URL},
+		Telegram: &telegram.Bot{APIURL: api.URL, Token: token, Name: "sogliq_test_bot"}, TelegramWebhookSecret: secret,
+	})
+	return []string{"TELEGRAM_BASE_URL=" + s.URL, "TELEGRAM_TEST_TOKEN=" + token, "TELEGRAM_WEBHOOK_SECRET=" + secret}
 }

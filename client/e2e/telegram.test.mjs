@@ -1,0 +1,128 @@
+// Browser test of the Telegram Mini App (issue 31) on a 390 px phone, with
+// a stub of window.Telegram.WebApp carrying initData signed with the
+// test's bot token: opened at a doctor, the patient is signed in from
+// Telegram (the stub's requestContact delivers the contact to the bot's
+// webhook, as Telegram does), the page takes Telegram's colours, a time
+// is booked, the visit is in /history and is cancelled there.
+//
+// It runs against the second, Telegram-enabled site of TestBrowser
+// (TELEGRAM_BASE_URL, TELEGRAM_TEST_TOKEN, TELEGRAM_WEBHOOK_SECRET).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHmac, randomInt } from "node:crypto";
+import { mobile, hydrated, freeTimes, watchProblems, withContext, screenshot } from "./browser.mjs";
+
+const base = process.env.TELEGRAM_BASE_URL?.replace(/\/+$/, "");
+const token = process.env.TELEGRAM_TEST_TOKEN;
+const secret = process.env.TELEGRAM_WEBHOOK_SECRET;
+
+/** initData signs fields as Telegram does for a Mini App. */
+function initData(fields) {
+  const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join("\n");
+  const key = createHmac("sha256", "WebAppData").update(token).digest();
+  const hash = createHmac("sha256", key).update(check).digest("hex");
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+const theme = { bg_color: "#17212b", secondary_bg_color: "#232e3c", text_color: "#f5f5f5", hint_color: "#708499", button_color: "#5288c1", button_text_color: "#ffffff" };
+
+// stub is window.Telegram.WebApp as telegram-web-app.js makes it, enough
+// for the site: its requestContact posts the contact to the bot's webhook
+// (Telegram's part) and says yes.
+function stub({ initData, theme, secret, user, phone }) {
+  const calls = [];
+  window.__telegram = { calls, back: null };
+  window.Telegram = {
+    WebApp: {
+      initData,
+      themeParams: theme,
+      ready: () => calls.push("ready"),
+      expand: () => calls.push("expand"),
+      onEvent: () => {},
+      BackButton: {
+        show: () => calls.push("back.show"),
+        hide: () => calls.push("back.hide"),
+        onClick: (fn) => (window.__telegram.back = fn),
+      },
+      requestContact: (done) => {
+        calls.push("requestContact");
+        const update = { update_id: Math.floor(Math.random() * 1e9) + 1, message: { message_id: 1, from: { id: user, first_name: "Test" }, chat: { id: user, type: "private" }, contact: { phone_number: phone, user_id: user } } };
+        fetch("/api/telegram/webhook", { method: "POST", headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret }, body: JSON.stringify(update) }).then(() => done(true));
+      },
+    },
+  };
+}
+
+function markCancellable(page, selector) {
+  return page.$$eval(selector, (buttons, min) => {
+    for (const b of buttons) if (Date.parse(b.dataset.start) > min) b.dataset.cancellable = "";
+  }, Date.now() + 3 * 3600 * 1000);
+}
+
+test("the Mini App on a phone: open at a doctor, sign in from Telegram, book, /history, cancel", { skip: !base && "TELEGRAM_BASE_URL is not set" }, async () => {
+  await withContext({ baseURL: base, viewport: mobile, isMobile: true, hasTouch: true }, async (page, context) => {
+    const problems = watchProblems(page);
+    // A doctor with free times past any cancel cut-off.
+    await page.goto("/samarkand/doctors/kardiolog");
+    await freeTimes(page, "cards");
+    await page.locator(".doctor-summary .slot-button").first().waitFor();
+    await markCancellable(page, ".doctor-summary .slot-button");
+    const card = page.locator(".doctor-summary").filter({ has: page.locator(".slot-button[data-cancellable]") }).first();
+    const doctorPath = await card.locator(".doctor-summary__name a").getAttribute("href");
+    const doctorName = (await card.locator(".doctor-summary__name").innerText()).trim();
+
+    // From here on the pages are inside Telegram.
+    const user = 800000000 + randomInt(1e8);
+    const phone = "+99893" + String(randomInt(1e7)).padStart(7, "0");
+    const data = initData({
+      query_id: "AAq" + user,
+      user: JSON.stringify({ id: user, first_name: "Test", language_code: "ru" }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    });
+    await context.addInitScript(stub, { initData: data, theme, secret, user, phone });
+    await page.goto(doctorPath);
+    // Signed in from Telegram: the contact asked once, the page reloaded signed in.
+    await page.locator("html[data-signed-in]").waitFor({ state: "attached" });
+    const calls = await page.evaluate(() => window.__telegram.calls);
+    assert.ok(calls.includes("ready"), `Telegram.WebApp.ready() called: ${calls}`);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem("sogliq:telegram")), "1");
+    // Telegram's colours are the page's.
+    const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim());
+    assert.equal(brand, theme.button_color);
+    assert.equal(await page.locator("html[data-telegram] .footer").isVisible(), false, "no site footer inside Telegram");
+
+    // Book a time on the doctor's week.
+    await freeTimes(page, "week");
+    await hydrated(page, "BookingForm");
+    const more = page.locator(".slot-grid .week-slots__more");
+    while ((await more.count()) > 0) await more.first().click();
+    await markCancellable(page, ".slot-grid .slot-button");
+    await page.locator(".slot-grid .slot-button[data-cancellable]").first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Ваше имя").fill("Нодира");
+    await dialog.getByLabel("Ваша фамилия").fill("Юсупова");
+    await dialog.getByLabel("Ваша дата рождения").fill("1990-05-01");
+    await dialog.getByLabel("Согласен на обработку персональных данных и передачу их клинике для записи").check();
+    await Promise.all([page.waitForURL((u) => /^\/history\/\d+$/.test(u.pathname)), dialog.getByRole("button", { name: "Записаться", exact: true }).click()]);
+    const id = new URL(page.url()).pathname.split("/").pop();
+    assert.ok((await page.locator(".booking-done__facts").innerText()).includes(doctorName));
+
+    // /history lists it; cancel it there.
+    await page.goto("/history");
+    await hydrated(page, "BookingActions");
+    const visit = page.locator(`.history__list--upcoming .booking-card[data-booking="${id}"]`);
+    await visit.getByRole("button", { name: "Отменить запись" }).click();
+    await visit.getByRole("button", { name: "Да, отменить" }).click();
+    const cancelled = page.locator(`.booking-card--cancelled[data-booking="${id}"]`);
+    await cancelled.waitFor();
+    assert.equal((await cancelled.locator(".booking-card__status").innerText()).trim(), "Отменена");
+    await screenshot(page, "telegram-history-mobile.png");
+
+    // Telegram's back button is shown away from the entry, and goes back.
+    const after = await page.evaluate(() => window.__telegram.calls);
+    assert.ok(after.includes("back.show"), `BackButton shown: ${after}`);
+    const before = page.url();
+    await Promise.all([page.waitForURL((u) => u.href !== before), page.evaluate(() => window.__telegram.back())]);
+    assert.deepEqual(problems, []);
+  });
+});
