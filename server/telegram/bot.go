@@ -179,19 +179,6 @@ func (b *Bot) SendMessage(ctx context.Context, m Message) error {
 	return b.Call(ctx, "sendMessage", params, nil)
 }
 
-// AskContact sends text with a one-time keyboard button asking for the
-// person's phone number (the bot-chat side of the Mini App's
-// requestContact).
-func (b *Bot) AskContact(ctx context.Context, chatID int64, text, button string) error {
-	return b.Call(ctx, "sendMessage", map[string]any{
-		"chat_id": chatID, "text": text,
-		"reply_markup": map[string]any{
-			"keyboard":          [][]map[string]any{{{"text": button, "request_contact": true}}},
-			"one_time_keyboard": true, "resize_keyboard": true,
-		},
-	}, nil)
-}
-
 // AnswerCallbackQuery ends a button's spinner with a short notice.
 func (b *Bot) AnswerCallbackQuery(ctx context.Context, id, text string) error {
 	return b.Call(ctx, "answerCallbackQuery", map[string]any{"callback_query_id": id, "text": text}, nil)

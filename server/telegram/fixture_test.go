@@ -247,3 +247,6 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 	}
 	t.Fatalf("timed out waiting for %s", what)
 }
+
+// itoa is strconv.FormatInt for ids.
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -244,6 +243,3 @@ func (h *Handler) webhook(c *fiber.Ctx) error {
 	}
 	return c.SendStatus(fiber.StatusOK)
 }
-
-// itoa is strconv.FormatInt for ids.
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
