@@ -32,6 +32,7 @@ declare global {
 export const flagKey = "sogliq:telegram";
 const themeKey = "sogliq:telegram-theme";
 const triedKey = "sogliq:telegram-tried";
+const initKey = "sogliq:telegram-init";
 const scriptURL = "https://telegram.org/js/telegram-web-app.js";
 
 // Telegram's colours and the site's custom properties they become.
@@ -105,17 +106,46 @@ interface SessionState {
 }
 
 /**
- * signIn posts initData once per tab: signed in, the page reloads as the
- * signed-in visitor; without a phone yet, Telegram asks for the contact,
- * and once it reached the bot the same initData is posted again.
+ * launch keeps what Telegram put in the first page's address
+ * (#tgWebAppData: the initData; #tgWebAppThemeParams: the colours), for
+ * pages without Telegram's script.
  */
-async function signIn(app: WebApp): Promise<void> {
-  if (document.documentElement.hasAttribute("data-signed-in") || !app.initData) return;
-  if (sessionStorage.getItem(triedKey) === app.initData) return;
+function launch(): void {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const data = params.get("tgWebAppData");
+  if (!data) return;
+  sessionStorage.setItem(initKey, data);
+  const theme = params.get("tgWebAppThemeParams");
+  if (theme) sessionStorage.setItem(themeKey, theme);
+}
+
+/** entryPath is /opentelegram in the page's language. */
+const entryPath = () => (lang() === "uz" ? "/uz/opentelegram" : "/opentelegram");
+
+/** nextPath is ?next= of the entry page when it is a path of this site. */
+function nextPath(): string | null {
+  const next = new URLSearchParams(location.search).get("next");
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+}
+
+/**
+ * signIn posts initData once per tab: signed in, the page reloads as the
+ * signed-in visitor (or goes on to ?next=). Without a phone yet, Telegram
+ * asks for the contact, and once it reached the bot the same initData is
+ * posted again; a page without Telegram's script (a deep link to a doctor)
+ * first goes to /opentelegram, which has it, and comes back after.
+ */
+async function signIn(initData: string, app?: WebApp): Promise<void> {
+  if (document.documentElement.hasAttribute("data-signed-in") || !initData) return;
+  if (sessionStorage.getItem(triedKey) === initData) return;
   const l = lang();
-  const post = () => callApi<SessionState>("POST", "/api/telegram/session?lang=" + l, { initData: app.initData }, t(l, "form.networkError"));
+  const post = () => callApi<SessionState>("POST", "/api/telegram/session?lang=" + l, { initData }, t(l, "form.networkError"));
   let answer = await post();
-  if (answer.data?.contactNeeded && app.requestContact) {
+  if (answer.data?.contactNeeded && !app?.requestContact && !document.querySelector("main.telegram")) {
+    return location.assign(entryPath() + "?next=" + encodeURIComponent(location.pathname + location.search));
+  }
+  if (answer.data?.contactNeeded && !app?.requestContact) return say(t(l, "telegram.contactRefused"));
+  if (answer.data?.contactNeeded && app?.requestContact) {
     say(t(l, "telegram.askContact"));
     const shared = await new Promise<boolean>((resolve) => app.requestContact?.(resolve));
     if (!shared) return say(t(l, "telegram.contactRefused"));
@@ -126,8 +156,11 @@ async function signIn(app: WebApp): Promise<void> {
       answer = await post();
     }
   }
-  sessionStorage.setItem(triedKey, app.initData);
-  if (answer.data?.signedIn) return location.reload();
+  sessionStorage.setItem(triedKey, initData);
+  if (answer.data?.signedIn) {
+    const next = nextPath();
+    return next ? location.replace(next) : location.reload();
+  }
   if (answer.error) say(answer.error);
 }
 
@@ -145,20 +178,22 @@ function backButton(app: WebApp): void {
 export async function start(): Promise<void> {
   try {
     sessionStorage.setItem(flagKey, "1");
+    launch();
   } catch {
     // Storage refused: this page still works, the next ones do less.
   }
   document.documentElement.setAttribute("data-telegram", "");
   applyTheme(storedTheme());
   const app = await webApp();
-  if (!app) return;
-  app.ready();
-  app.expand?.();
-  applyTheme(app.themeParams);
-  sessionStorage.setItem(themeKey, JSON.stringify(app.themeParams));
-  app.onEvent?.("themeChanged", () => applyTheme(app.themeParams));
-  backButton(app);
-  await signIn(app);
+  if (app) {
+    app.ready();
+    app.expand?.();
+    applyTheme(app.themeParams);
+    sessionStorage.setItem(themeKey, JSON.stringify(app.themeParams));
+    app.onEvent?.("themeChanged", () => applyTheme(app.themeParams));
+    backButton(app);
+  }
+  await signIn(app?.initData || sessionStorage.getItem(initKey) || "", app);
 }
 
 /**
