@@ -8,6 +8,9 @@ CREATE TABLE telegram_links (
     telegram_id bigint PRIMARY KEY,
     user_id     bigint NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
     username    text NOT NULL DEFAULT '',
+    -- The language of the bot's messages to them: their Telegram's, when
+    -- Uzbek, else Russian.
+    lang        text NOT NULL DEFAULT 'ru' CHECK (lang IN ('ru', 'uz')),
     linked_at   timestamptz NOT NULL,
     -- Set when the bot was answered 403 (the person blocked it): notices
     -- go by SMS until they write to the bot again.

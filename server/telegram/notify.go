@@ -83,8 +83,21 @@ type staffEvent struct {
 	Status   string    `db:"status"`
 	ClinicID int64     `db:"clinic_id"`
 	Start    time.Time `db:"start"`
-	Doctor   string    `db:"doctor"`
-	Clinic   string    `db:"clinic"`
+	DoctorRU string    `db:"doctor_ru"`
+	DoctorUZ string    `db:"doctor_uz"`
+	ClinicRU string    `db:"clinic_ru"`
+	ClinicUZ string    `db:"clinic_uz"`
+}
+
+// text is e told in lang.
+func (e staffEvent) text(dict Translator, lang string) string {
+	doctor, clinic := e.DoctorRU, e.ClinicRU
+	if lang == "uz" {
+		doctor, clinic = e.DoctorUZ, e.ClinicUZ
+	}
+	start := e.Start.In(booking.Tashkent)
+	return dict.T(lang, "telegram.staff."+e.Status, "doctor", doctor, "clinic", clinic,
+		"date", start.Format("02.01.2006"), "time", start.Format("15:04"))
 }
 
 // Work sends the events past the cursor, under the cursor's lock (one
@@ -117,7 +130,7 @@ func (w *StaffNoticesWorker) Work(ctx context.Context, job *river.Job[StaffNotic
 	const q = `
 		SELECT h.id, h.status, a.clinic_id,
 		       lower(CASE WHEN h.status = 'rescheduled' THEN coalesce(s.during, a.during) ELSE a.during END) AS start,
-		       d.full_name_ru AS doctor, c.name_ru AS clinic
+		       d.full_name_ru AS doctor_ru, d.full_name_uz AS doctor_uz, c.name_ru AS clinic_ru, c.name_uz AS clinic_uz
 		FROM appointment_history h
 		JOIN appointments a ON a.id = h.appointment_id
 		LEFT JOIN appointments s ON s.id = a.successor_id
@@ -159,9 +172,12 @@ func (w *StaffNoticesWorker) Work(ctx context.Context, job *river.Job[StaffNotic
 // send tells e to every linked, unblocked staff member of its clinic; one
 // who blocked the bot is marked and skipped.
 func (w *StaffNoticesWorker) send(ctx context.Context, tx *sqlx.Tx, e staffEvent) error {
-	var chats []int64
+	var chats []struct {
+		ID   int64  `db:"telegram_id"`
+		Lang string `db:"lang"`
+	}
 	const q = `
-		SELECT l.telegram_id
+		SELECT l.telegram_id, l.lang
 		FROM user_roles r
 		JOIN telegram_links l ON l.user_id = r.user_id
 		WHERE r.role = 'staff'
@@ -171,13 +187,10 @@ func (w *StaffNoticesWorker) send(ctx context.Context, tx *sqlx.Tx, e staffEvent
 	if err := tx.SelectContext(ctx, &chats, q, e.ClinicID); err != nil {
 		return fmt.Errorf("telegram.StaffNotices: staff: %w", err)
 	}
-	start := e.Start.In(booking.Tashkent)
-	text := w.Dict.T("ru", "telegram.staff."+e.Status, "doctor", e.Doctor, "clinic", e.Clinic,
-		"date", start.Format("02.01.2006"), "time", start.Format("15:04"))
 	for _, chat := range chats {
-		err := w.Bot.SendMessage(ctx, Message{ChatID: chat, Text: text})
+		err := w.Bot.SendMessage(ctx, Message{ChatID: chat.ID, Text: e.text(w.Dict, chat.Lang)})
 		if Blocked(err) {
-			if _, err := tx.ExecContext(ctx, `UPDATE telegram_links SET blocked_at = now() WHERE telegram_id = $1`, chat); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE telegram_links SET blocked_at = now() WHERE telegram_id = $1`, chat.ID); err != nil {
 				return fmt.Errorf("telegram.StaffNotices: block: %w", err)
 			}
 			continue

@@ -173,6 +173,11 @@ func TestStaffNews(t *testing.T) {
 	f.exec(t, `INSERT INTO user_roles (user_id, role, clinic_id) VALUES (3, 'staff', 1)`)
 	f.link(t, 4101, 3)
 	f.link(t, 9201, 1)
+	f.exec(t, `INSERT INTO users (id, phone) VALUES (4, '998900000004')`)
+	f.exec(t, `INSERT INTO user_roles (user_id, role, clinic_id) VALUES (4, 'staff', 1)`)
+	if err := f.h.Store.LinkUser(t.Context(), User{ID: 4102, Language: "uz"}, 4, f.now()); err != nil {
+		t.Fatal(err)
+	}
 	w := &StaffNoticesWorker{DB: f.db, Bot: f.bot, Dict: f.dict, Logger: f.h.Logger}
 	run := func() {
 		t.Helper()
@@ -205,5 +210,12 @@ func TestStaffNews(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the staff's news:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// A staff member whose Telegram is in Uzbek reads it in Uzbek.
+	start := f.now().Add(48 * time.Hour).In(booking.Tashkent)
+	uz := f.api.Sent("sendMessage", 4102)
+	if len(uz) != 4 || uz[0].Text() != f.dict.T("uz", "telegram.staff.booked", "doctor", "Shifokor Bir", "clinic", "1-klinika",
+		"date", start.Format("02.01.2006"), "time", start.Format("15:04")) {
+		t.Errorf("the staff's news in Uzbek: %d, %+v", len(uz), uz)
 	}
 }

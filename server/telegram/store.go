@@ -81,11 +81,11 @@ func (s *Store) ByUser(ctx context.Context, id int64) (Link, error) {
 // either side linked to another gives ErrLinkedElsewhere.
 func (s *Store) LinkUser(ctx context.Context, tg User, userID int64, now time.Time) error {
 	const q = `
-		INSERT INTO telegram_links (telegram_id, user_id, username, linked_at)
-		VALUES ($1, $2, $3, $4)
+		INSERT INTO telegram_links (telegram_id, user_id, username, lang, linked_at)
+		VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (telegram_id) DO UPDATE SET blocked_at = NULL
 		WHERE telegram_links.user_id = EXCLUDED.user_id`
-	res, err := s.db.ExecContext(ctx, q, tg.ID, userID, tg.Username, now)
+	res, err := s.db.ExecContext(ctx, q, tg.ID, userID, tg.Username, lang(&tg), now)
 	var pqErr *pq.Error
 	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
 		return ErrLinkedElsewhere // the account's unique user_id
