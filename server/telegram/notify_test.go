@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -162,6 +163,19 @@ func TestNoticesThroughBot(t *testing.T) {
 	f.update(t, text(50, 9102, "ru", "/start"))
 	if n := f.count(t, `SELECT count(*) FROM telegram_links WHERE telegram_id = 9102 AND blocked_at IS NULL`); n != 1 {
 		t.Errorf("the block stayed after /start")
+	}
+	// Telegram tells of a block (my_chat_member kicked) and of its end.
+	member := func(update int64, status string) string {
+		return fmt.Sprintf(`{"update_id": %d, "my_chat_member": {"chat": {"id": 9101, "type": "private"}, "from": {"id": 9101, "first_name": "T"},
+			"date": 1, "old_chat_member": {"status": "member"}, "new_chat_member": {"status": %q}}}`, update, status)
+	}
+	f.update(t, member(51, "kicked"))
+	if n := f.count(t, `SELECT count(*) FROM telegram_links WHERE telegram_id = 9101 AND blocked_at IS NOT NULL`); n != 1 {
+		t.Errorf("a block Telegram told of is not marked")
+	}
+	f.update(t, member(52, "member"))
+	if n := f.count(t, `SELECT count(*) FROM telegram_links WHERE telegram_id = 9101 AND blocked_at IS NULL`); n != 1 {
+		t.Errorf("the block stayed after the bot was unblocked")
 	}
 }
 

@@ -18,6 +18,18 @@ type Update struct {
 	UpdateID      int64          `json:"update_id"`
 	Message       *InMessage     `json:"message"`
 	CallbackQuery *CallbackQuery `json:"callback_query"`
+	// MyChatMember tells that a person blocked the bot (kicked) or
+	// unblocked it (member).
+	MyChatMember *ChatMemberUpdated `json:"my_chat_member"`
+}
+
+// ChatMemberUpdated is the bot's membership of a chat changing.
+type ChatMemberUpdated struct {
+	Chat          Chat `json:"chat"`
+	From          User `json:"from"`
+	NewChatMember struct {
+		Status string `json:"status"`
+	} `json:"new_chat_member"`
 }
 
 // InMessage is a message to the bot.
@@ -66,6 +78,8 @@ func (h *Handler) handle(ctx context.Context, u Update) error {
 	switch {
 	case u.CallbackQuery != nil:
 		return h.callback(ctx, u.CallbackQuery)
+	case u.MyChatMember != nil && u.MyChatMember.Chat.Type == "private":
+		return h.membership(ctx, u.MyChatMember)
 	case u.Message == nil || u.Message.From == nil || u.Message.Chat.Type != "private":
 		return nil
 	case u.Message.Contact != nil:
@@ -256,4 +270,16 @@ func visitKeyboard(dict Translator, l string, id int64) [][]Button {
 		{Text: dict.T(l, "telegram.bot.cancel"), CallbackData: data("cancel")},
 		{Text: dict.T(l, "telegram.bot.reschedule"), CallbackData: data("move")},
 	}}
+}
+
+// membership follows a person blocking the bot (their notices go by SMS
+// at once, without a 403 first) and unblocking it.
+func (h *Handler) membership(ctx context.Context, m *ChatMemberUpdated) error {
+	switch m.NewChatMember.Status {
+	case "kicked":
+		return h.Store.Block(ctx, m.From.ID, h.now())
+	case "member":
+		return h.Store.Unblock(ctx, m.From.ID)
+	}
+	return nil
 }
