@@ -151,6 +151,12 @@ test("a deep link to a doctor without Telegram's script: the entry page asks for
       loaded++;
       return route.fulfill({ contentType: "text/javascript", body: script });
     });
+    // The phone app's bridge, in every page (Telegram's script uses it;
+    // without the script the site does for the back button).
+    await context.addInitScript(() => {
+      window.__bridge = [];
+      window.TelegramWebviewProxy = { postEvent: (type, data) => window.__bridge.push([type, data]) };
+    });
     const launch = new URLSearchParams({ tgWebAppData: data, tgWebAppVersion: "7.0", tgWebAppThemeParams: JSON.stringify(theme) });
     await page.goto(`${doctorPath}#${launch}`);
     // To /opentelegram for the contact, and back to the doctor signed in.
@@ -160,6 +166,10 @@ test("a deep link to a doctor without Telegram's script: the entry page asks for
     assert.equal(loaded, 1, "Telegram's script loaded once, on the entry page");
     // The colours from the first page's address.
     await themed(page);
+    // The back button, through the bridge: shown, and it goes back.
+    await page.waitForFunction(() => window.__bridge.some(([type, data]) => type === "web_app_setup_back_button" && JSON.parse(data).is_visible));
+    const here = page.url();
+    await Promise.all([page.waitForURL((u) => u.href !== here), page.evaluate(() => window.Telegram.WebView.receiveEvent("back_button_pressed"))]);
     assert.deepEqual(problems, []);
   });
 });

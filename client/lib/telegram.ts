@@ -174,6 +174,31 @@ function backButton(app: WebApp): void {
   back.show();
 }
 
+/**
+ * rawBackButton is the back button on a page without Telegram's script,
+ * through the phone apps' own bridge (core.telegram.org/api/web-events):
+ * web_app_setup_back_button out, back_button_pressed in.
+ */
+function rawBackButton(): void {
+  const w = window as unknown as {
+    TelegramWebviewProxy?: { postEvent(type: string, data: string): void };
+    Telegram?: { WebView?: { receiveEvent?(type: string, data?: unknown): void } };
+  };
+  const proxy = w.TelegramWebviewProxy;
+  if (!proxy) return;
+  const visible = !/^(\/uz)?\/opentelegram$/.test(location.pathname) && history.length > 1;
+  proxy.postEvent("web_app_setup_back_button", JSON.stringify({ is_visible: visible }));
+  const telegram = (w.Telegram ??= {});
+  const before = telegram.WebView?.receiveEvent;
+  telegram.WebView = {
+    ...telegram.WebView,
+    receiveEvent(type: string, data?: unknown) {
+      if (type === "back_button_pressed") history.back();
+      before?.(type, data);
+    },
+  };
+}
+
 /** start runs inside Telegram, on every page of the tab. */
 export async function start(): Promise<void> {
   try {
@@ -192,6 +217,8 @@ export async function start(): Promise<void> {
     sessionStorage.setItem(themeKey, JSON.stringify(app.themeParams));
     app.onEvent?.("themeChanged", () => applyTheme(app.themeParams));
     backButton(app);
+  } else {
+    rawBackButton();
   }
   await signIn(app?.initData || sessionStorage.getItem(initKey) || "", app);
 }
