@@ -42,8 +42,9 @@ export function SignIn(props: RenderProps) {
  * Telegram's widget script: the site loads no third-party script here.
  */
 function telegramLoginHref(botID: string, origin: string, returnPath: string): string {
-  const q = new URLSearchParams({ bot_id: botID, origin, request_access: "write", return_to: origin + returnPath });
-  return "https://oauth.telegram.org/auth?" + q.toString();
+  // By hand: the server renders this too, and its JavaScript has no URLSearchParams.
+  const q = { bot_id: botID, origin, request_access: "write", return_to: origin + returnPath };
+  return "https://oauth.telegram.org/auth?" + Object.entries(q).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
 }
 
 /** RegisterFinalize is /register/finalize: the first profile, after the first sign-in. */
