@@ -173,3 +173,18 @@ test("a deep link to a doctor without Telegram's script: the entry page asks for
     assert.deepEqual(problems, []);
   });
 });
+
+test("/desk gives a staff member the bot's one-time link code", { skip: !base && "TELEGRAM_BASE_URL is not set" }, async () => {
+  await withContext({ baseURL: base, viewport: mobile, isMobile: true, hasTouch: true }, async (page, context) => {
+    const problems = watchProblems(page);
+    await context.addCookies([{ name: "token", value: process.env.TELEGRAM_STAFF_SESSION, url: base }]);
+    await page.goto("/desk");
+    await hydrated(page, "TelegramLink");
+    await page.getByRole("button", { name: "Получать записи в Telegram" }).click();
+    const code = page.locator(".telegram-link__code");
+    await code.waitFor();
+    assert.match(await code.innerText(), /^Отправьте боту команду \/start link-[A-Z2-9]{8} в течение 15 мин\.$/);
+    assert.match(await code.locator("a").getAttribute("href"), /^https:\/\/t\.me\/sogliq_test_bot\?start=link-[A-Z2-9]{8}$/);
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -69,7 +70,20 @@ func telegramFixture(t *testing.T) []string {
 		SMS:      &account.HTTPSender{URL: smstest.Start(t).URL},
 		Telegram: &telegram.Bot{APIURL: api.URL, Token: token, Name: "sogliq_test_bot"}, TelegramWebhookSecret: secret,
 	})
-	return []string{"TELEGRAM_BASE_URL=" + s.URL, "TELEGRAM_TEST_TOKEN=" + token, "TELEGRAM_WEBHOOK_SECRET=" + secret}
+	// A clinic's staff member, signed in, for /desk's link code.
+	var slug string
+	if err := s.DB.Get(&slug, `SELECT slug FROM clinics ORDER BY id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	if err := role.NewStore(s.DB).Grant(context.Background(), "998901119902", role.Staff, slug); err != nil {
+		t.Fatal(err)
+	}
+	var staff int64
+	if err := s.DB.Get(&staff, `SELECT id FROM users WHERE phone = '998901119902'`); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"TELEGRAM_BASE_URL=" + s.URL, "TELEGRAM_TEST_TOKEN=" + token, "TELEGRAM_WEBHOOK_SECRET=" + secret,
+		"TELEGRAM_STAFF_SESSION=" + accounttest.SignIn(t, s.DB, staff, time.Now())}
 }
 
 // TestTelegramLogin: with a bot, /login links to Telegram's sign-in page
