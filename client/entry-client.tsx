@@ -174,6 +174,9 @@ function startTelegram(): void {
     // Storage refused: only the address and the script tell.
   }
   if (location.hash.startsWith("#tgAuthResult=")) {
+    // Before any island hydrates: /login's form leaves a signed-in
+    // visitor alone while Telegram is being linked.
+    document.documentElement.setAttribute("data-telegram-login", "");
     void import("./lib/telegram").then((m) => m.finishLogin(), reloadAfterChunkError);
     return;
   }

@@ -9,7 +9,7 @@
 // (TELEGRAM_BASE_URL, TELEGRAM_TEST_TOKEN, TELEGRAM_WEBHOOK_SECRET).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createHmac, randomInt } from "node:crypto";
+import { createHash, createHmac, randomInt } from "node:crypto";
 import { mobile, hydrated, freeTimes, watchProblems, withContext, screenshot } from "./browser.mjs";
 
 const base = process.env.TELEGRAM_BASE_URL?.replace(/\/+$/, "");
@@ -185,6 +185,44 @@ test("/desk gives a staff member the bot's one-time link code", { skip: !base &&
     await code.waitFor();
     assert.match(await code.innerText(), /^Отправьте боту команду \/start link-[A-Z2-9]{8} в течение 15 мин\.$/);
     assert.match(await code.locator("a").getAttribute("href"), /^https:\/\/t\.me\/sogliq_test_bot\?start=link-[A-Z2-9]{8}$/);
+    assert.deepEqual(problems, []);
+  });
+});
+
+/** loginFields are the login widget's fields for Telegram user id, signed as Telegram does (key SHA256(token)), base64 JSON. */
+function loginResult(id, age = 0) {
+  const fields = { id, first_name: "Staff", username: "staff", auth_date: Math.floor(Date.now() / 1000) - age };
+  const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join("\n");
+  fields.hash = createHmac("sha256", createHash("sha256").update(token).digest()).update(check).digest("hex");
+  return Buffer.from(JSON.stringify(fields)).toString("base64");
+}
+
+test("/login back from Telegram's sign-in page: links Telegram to the signed-in account once, then signs that account in", { skip: !base && "TELEGRAM_BASE_URL is not set" }, async () => {
+  const tg = 700000000 + randomInt(1e8);
+  const first = loginResult(tg, 5);
+  // Back from Telegram: a fresh load of /login with the fields in the hash.
+  const back = async (page, result) => {
+    await page.goto("about:blank");
+    await page.goto(`/login#tgAuthResult=${result}`, { waitUntil: "commit" });
+  };
+  await withContext({ baseURL: base, viewport: mobile, isMobile: true, hasTouch: true }, async (page, context) => {
+    await context.addCookies([{ name: "token", value: process.env.TELEGRAM_STAFF_SESSION, url: base }]);
+    await back(page, first);
+    await page.waitForURL((u) => u.pathname === "/profile");
+    // The same fields again: used once already, refused, and said so.
+    await back(page, first);
+    await page.locator(".telegram-notice", { hasText: "С этими данными Telegram уже входили" }).waitFor();
+    assert.equal(new URL(page.url()).hash, "", "the fields leave the address");
+  });
+  // Signed out, the linked Telegram signs that account in.
+  await withContext({ baseURL: base, viewport: mobile, isMobile: true, hasTouch: true }, async (page) => {
+    const problems = watchProblems(page);
+    await page.goto("/login");
+    assert.match(await page.locator(".account__telegram a").getAttribute("href"), /^https:\/\/oauth\.telegram\.org\/auth\?bot_id=4242&/);
+    await back(page, loginResult(tg));
+    // The staff member never completed registration: that comes next, for their phone.
+    await page.waitForURL((u) => u.pathname === "/register/finalize");
+    assert.match(await page.locator("main").innerText(), /\+998 90 111-99-02/);
     assert.deepEqual(problems, []);
   });
 });
