@@ -162,10 +162,33 @@ function wakeRegionPicker(): void {
   });
 }
 
+// Inside Telegram (its launch parameters in the address, a tab opened from
+// the Mini App, or Telegram's script present) lib/telegram.ts signs in and
+// follows Telegram's theme; back from Telegram's sign-in page
+// (#tgAuthResult) it signs in on the website; elsewhere it never loads.
+function startTelegram(): void {
+  let tab = false;
+  try {
+    tab = sessionStorage.getItem("sogliq:telegram") === "1";
+  } catch {
+    // Storage refused: only the address and the script tell.
+  }
+  if (location.hash.startsWith("#tgAuthResult=")) {
+    // Before any island hydrates: /login's form leaves a signed-in
+    // visitor alone while Telegram is being linked.
+    document.documentElement.setAttribute("data-telegram-login", "");
+    void import("./lib/telegram").then((m) => m.finishLogin(), reloadAfterChunkError);
+    return;
+  }
+  const w = window as { Telegram?: { WebApp?: unknown } };
+  if (!tab && !location.hash.includes("tgWebAppData") && !w.Telegram?.WebApp) return;
+  void import("./lib/telegram").then((m) => m.start(), reloadAfterChunkError);
+}
+
 // Each part on its own: one that throws (a blocked localStorage, a
 // malformed prop) must not keep the others from starting.
 function scheduleAll(): void {
-  const parts = [() => document.querySelectorAll<HTMLElement>("[data-island]").forEach(schedule), startFreeTimes, wakeRegionPicker];
+  const parts = [() => document.querySelectorAll<HTMLElement>("[data-island]").forEach(schedule), startFreeTimes, wakeRegionPicker, startTelegram];
   for (const part of parts) {
     try {
       part();

@@ -382,12 +382,12 @@ export function bothIsland(name: string): [string, string] {
 export const htmlKeyed: Record<string, [HTMLKeyed<any>, object, object]> = {
   RegionPicker: [
     RegionPicker,
-    { lang: "ru", current: { slug: "tashkent", name: "Ташкент" }, regions: [{ slug: "tashkent", name: "Ташкент", path: "/doctors" }] },
+    { lang: "ru", current: { slug: "bukhara", name: "Бухара" }, regions: [{ slug: "bukhara", name: "Бухара", path: "/doctors" }] },
     {
       lang: "ru",
-      current: { slug: "tashkent", name: "Ташкент" },
+      current: { slug: "bukhara", name: "Бухара" },
       regions: [
-        { slug: "tashkent", name: "Ташкент", path: "/doctors/kardiolog" },
+        { slug: "bukhara", name: "Бухара", path: "/doctors/kardiolog" },
         { slug: "samarkand", name: "Самарканд", path: "/samarkand/doctors/kardiolog" },
       ],
       promptLabels: { question: "?", confirm: "Да", other: "Другой", choose: "Выбрать" },

@@ -48,6 +48,7 @@ import (
 	"sogliq/server/search"
 	"sogliq/server/seed"
 	"sogliq/server/site"
+	"sogliq/server/telegram"
 	"sogliq/server/warm"
 	"sogliq/server/web"
 	"sogliq/ssr"
@@ -322,6 +323,23 @@ func smsSender(cfg config.Config, demo bool, logger *slog.Logger) account.Sender
 	}
 }
 
+// telegramBot is the bot of TELEGRAM_BOT_TOKEN, nil without one. Its
+// username (for t.me links) is asked once; a Bot API that does not
+// answer leaves it unknown and the rest working.
+func telegramBot(ctx context.Context, cfg config.Config, logger *slog.Logger) *telegram.Bot {
+	if cfg.TelegramBotToken == "" {
+		return nil
+	}
+	bot := &telegram.Bot{APIURL: cfg.TelegramAPIURL, Token: string(cfg.TelegramBotToken.Bytes())}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := bot.GetMe(ctx); err != nil {
+		logger.Warn("telegram: getMe failed", slog.Any("err", err))
+	}
+	logger.Info("telegram: bot", slog.String("username", bot.Name))
+	return bot
+}
+
 // stopQueue lets the running jobs finish (up to 10 s; a job cut short is
 // rescued and run again later by a working instance).
 func stopQueue(queue *jobs.Queue, logger *slog.Logger) {
@@ -450,11 +468,12 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	}
 
 	sms := smsSender(cfg, demo, logger)
+	bot := telegramBot(ctx, cfg, logger)
 	// The queue's workers hold a transaction open while the SMS gateway
 	// answers: they use the pool without the visitors' deadlines.
 	queue, err := site.NewQueue(db, site.QueueOptions{
 		Work: work, SMS: sms, PublicURL: cfg.PublicURL, Logger: logger,
-		Pages: pages, Suggestions: suggestions, RetentionMonths: cfg.AnalyticsRetentionMonths,
+		Pages: pages, Suggestions: suggestions, RetentionMonths: cfg.AnalyticsRetentionMonths, Telegram: bot,
 	})
 	if err != nil {
 		return err
@@ -479,6 +498,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
 		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID}, AddClinicURL: cfg.AddClinicURL,
 		PreviewSecret: cfg.PreviewSecret.Bytes(),
+		Telegram:      bot, TelegramWebhookSecret: string(cfg.TelegramWebhookSecret.Bytes()),
 	})
 	if err != nil {
 		return err

@@ -21,6 +21,7 @@ import ReviewFormImpl from "../islands/ReviewForm";
 import SearchBoxImpl from "../islands/SearchBox";
 import SignInButtonImpl from "../islands/SignInButton";
 import SignInFormImpl from "../islands/SignInForm";
+import TelegramLinkImpl from "../islands/TelegramLink";
 
 export const BookingActions = island("BookingActions", BookingActionsImpl);
 export const BookingForm = island("BookingForm", BookingFormImpl);
@@ -40,3 +41,4 @@ export const ReviewForm = island("ReviewForm", ReviewFormImpl);
 export const SearchBox = island("SearchBox", SearchBoxImpl);
 export const SignInButton = island("SignInButton", SignInButtonImpl);
 export const SignInForm = island("SignInForm", SignInFormImpl);
+export const TelegramLink = island("TelegramLink", TelegramLinkImpl);

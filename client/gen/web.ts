@@ -50,6 +50,20 @@ export interface DocumentProps {
    * shared/limits.json's addClinicUrl.
    */
   addClinicUrl?: string;
+  /**
+   * Telegram is the site's Telegram bot, absent when it has none: then
+   * no page shows anything of Telegram.
+   */
+  telegram?: TelegramBot;
+}
+/**
+ * TelegramBot is what pages show of the bot: its username (t.me links)
+ * and its numeric id (the login's oauth.telegram.org link). Neither is
+ * secret; the token is never here.
+ */
+export interface TelegramBot {
+  username: string;
+  id: string;
 }
 /**
  * Counters are the ids of the third-party analytics (Google Analytics 4,

@@ -23,7 +23,10 @@ export default function SignInForm({ lang }: SignInFormProps) {
     const ctrl = new AbortController();
     void fetchSession(lang, ctrl.signal).then((s) => {
       if (ctrl.signal.aborted) return;
-      if (s?.signedIn) window.location.replace(nextParam() ?? s.next);
+      // Back from Telegram's sign-in (lib/telegram.ts finishLogin marks it):
+      // linking Telegram to this account is what this visit is for.
+      const telegram = document.documentElement.hasAttribute("data-telegram-login");
+      if (s?.signedIn && !telegram) window.location.replace(nextParam() ?? s.next);
       // Asking failed: the form is still the way in.
       else markReady(rootRef.current);
     });

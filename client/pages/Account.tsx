@@ -23,9 +23,28 @@ export function SignIn(props: RenderProps) {
         <h1 className="page-title">{t(lang, "signIn.title")}</h1>
         <p>{t(lang, "signIn.intro")}</p>
         <SignInForm lang={lang} />
+        {props.telegram && (
+          <p className="account__telegram">
+            <a className="button button--outline" href={telegramLoginHref(props.telegram.id, props.url.origin, props.url.paths[lang] || "/login")}>
+              {t(lang, "telegram.signIn")}
+            </a>
+          </p>
+        )}
       </section>
     </>
   );
+}
+
+/**
+ * telegramLoginHref is Telegram's sign-in page for the bot, which comes
+ * back to returnPath with #tgAuthResult (the login widget's signed
+ * fields; lib/telegram.ts posts them to /api/telegram/login). A link, not
+ * Telegram's widget script: the site loads no third-party script here.
+ */
+function telegramLoginHref(botID: string, origin: string, returnPath: string): string {
+  // By hand: the server renders this too, and its JavaScript has no URLSearchParams.
+  const q = { bot_id: botID, origin, request_access: "write", return_to: origin + returnPath };
+  return "https://oauth.telegram.org/auth?" + Object.entries(q).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
 }
 
 /** RegisterFinalize is /register/finalize: the first profile, after the first sign-in. */

@@ -3,7 +3,7 @@
 // noindex). server/desk loads it; the board is an island.
 import { t } from "../lib/i18n";
 import { PageHead } from "../components/PageHead";
-import { DeskBoard } from "../components/islands";
+import { DeskBoard, TelegramLink } from "../components/islands";
 import type { DeskPage } from "../gen/desk";
 import type { RenderProps } from "../types";
 
@@ -33,6 +33,7 @@ export function Desk(props: RenderProps<DeskPage>) {
               </nav>
             )}
             <DeskBoard lang={lang} clinicId={data.clinic.id} days={data.days} doctors={data.doctors} now={data.now} />
+            {props.telegram && <TelegramLink lang={lang} />}
           </>
         )}
       </section>

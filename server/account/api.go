@@ -197,6 +197,13 @@ func (h *Handler) verify(c *fiber.Ctx) error {
 	if err != nil {
 		return refused(err)
 	}
+	return api.OK(c, h.SignIn(c, sess))
+}
+
+// SignIn gives the visitor the cookies of sess (the session, the hint and,
+// for a user yet to register, is_new_user) and says where to go next: the
+// answer of every way in (SMS code, Telegram).
+func (h *Handler) SignIn(c *fiber.Ctx, sess Session) SignedIn {
 	h.setCookie(c, TokenCookie, sess.Token, SessionTTL)
 	h.setHint(c, SessionTTL)
 	next := "/profile"
@@ -208,7 +215,7 @@ func (h *Handler) verify(c *fiber.Ctx) error {
 		next = "/uz" + next
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return api.OK(c, SignedIn{NewUser: sess.NewUser, Next: next})
+	return SignedIn{NewUser: sess.NewUser, Next: next}
 }
 
 func (h *Handler) logout(c *fiber.Ctx) error {

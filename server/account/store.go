@@ -199,7 +199,8 @@ func (s *Store) Verify(ctx context.Context, phone, code, userAgent string, now t
 
 // StartSession signs user id in without a code and returns the session's
 // token (the token cookie's value), valid SessionTTL from now. Verify is
-// the way in for people; this is for tests (accounttest) and tools.
+// the way in by SMS; this is for sign-ins proved another way (Telegram's
+// signed initData), tests (accounttest) and tools.
 func (s *Store) StartSession(ctx context.Context, userID int64, userAgent string, now time.Time) (string, error) {
 	return startSession(ctx, s.db, userID, userAgent, now)
 }
@@ -507,4 +508,24 @@ func truncate(s string, n int) string {
 		s = s[:len(s)-size]
 	}
 	return s
+}
+
+// EnsureUser is the user of phone, created (unregistered) when none has
+// it yet, as a first sign-in creates them: for sign-ins that proved the
+// phone another way (Telegram's shared contact). registered reports a
+// completed registration.
+func (s *Store) EnsureUser(ctx context.Context, phone string, now time.Time) (id int64, registered bool, err error) {
+	var user struct {
+		ID         int64 `db:"id"`
+		Registered bool  `db:"registered"`
+	}
+	const q = `
+		INSERT INTO users (phone, created_at, updated_at)
+		VALUES ($1, $2, $2)
+		ON CONFLICT (phone) DO UPDATE SET phone = EXCLUDED.phone
+		RETURNING id, registered_at IS NOT NULL AS registered`
+	if err := s.db.GetContext(ctx, &user, q, phone, now); err != nil {
+		return 0, false, fmt.Errorf("account.EnsureUser: %w", err)
+	}
+	return user.ID, user.Registered, nil
 }

@@ -109,13 +109,36 @@ func (s *Store) noticeCancelled(ctx context.Context, tx *sqlx.Tx, id int64) erro
 	return s.Queue.InsertTx(ctx, tx.Tx, NoticeArgs{AppointmentID: id, Notice: NoticeCancelled}, nil)
 }
 
-// NoticeWorker sends the SMS notices of visits.
+// Notice is one notice of a visit as a Messenger gets it.
+type Notice struct {
+	AppointmentID int64
+	UserID        int64
+	// Kind is NoticeConfirmed, NoticeReminder24, ...
+	Kind string
+	// Lang is the language the patient booked in; Text the notice in it,
+	// as the SMS would read.
+	Lang, Text string
+}
+
+// Messenger delivers notices through a channel other than SMS (the
+// Telegram bot: package telegram).
+type Messenger interface {
+	// Notify sends n to its patient; sent false with no error means the
+	// patient cannot be reached there (not linked, blocked the bot), and
+	// the SMS goes instead. An error is retried by the job queue.
+	Notify(ctx context.Context, n Notice) (sent bool, err error)
+}
+
+// NoticeWorker sends the notices of visits: through Messenger to a patient
+// reachable there, else by SMS.
 type NoticeWorker struct {
 	river.WorkerDefaults[NoticeArgs]
-	Store  *Store
-	SMS    account.Sender
-	Dict   Translator
-	Logger *slog.Logger
+	Store *Store
+	SMS   account.Sender
+	// Messenger is tried before SMS; nil: SMS only.
+	Messenger Messenger
+	Dict      Translator
+	Logger    *slog.Logger
 	// PublicURL is the site's origin, for the links of waitlist offers.
 	PublicURL string
 	// Now is the clock; nil means time.Now.
@@ -174,14 +197,17 @@ func (w *NoticeWorker) Work(ctx context.Context, job *river.Job[NoticeArgs]) err
 			w.log(ctx, "booking notice no longer due", job, n.Status)
 			return errNotDue
 		}
-		if w.SMS == nil {
-			return errors.New("booking: no SMS gateway")
-		}
 		text := n.text(job.Args.Notice, now, w.Dict)
 		if job.Args.Notice == NoticeWaitlist {
 			text = w.Dict.T(n.Lang, "waitlist.sms", "doctor", n.DoctorName, "date", n.Start.In(Tashkent).Format("02.01.2006"),
 				"time", n.Start.In(Tashkent).Format("15:04"), "clinic", n.ClinicName, "minutes", strconv.Itoa(int(WaitlistTTL/time.Minute)),
 				"link", w.PublicURL+OfferLink(n.Lang, n.DoctorSlug, n.ID, job.Args.Key))
+		}
+		if sent, err := w.message(ctx, tx, job.Args, n, text); sent || err != nil {
+			return err
+		}
+		if w.SMS == nil {
+			return errors.New("booking: no SMS gateway")
 		}
 		return w.SMS.Send(account.WithIdempotencyKey(ctx, NoticeKey(job.Args)), n.Phone, text)
 	})
@@ -189,6 +215,27 @@ func (w *NoticeWorker) Work(ctx context.Context, job *river.Job[NoticeArgs]) err
 		return nil
 	}
 	return err
+}
+
+// message tries the Messenger, inside the notice's transaction: sent,
+// the notice's row says it went there.
+func (w *NoticeWorker) message(ctx context.Context, tx *sqlx.Tx, args NoticeArgs, n noticeRow, text string) (bool, error) {
+	if w.Messenger == nil {
+		return false, nil
+	}
+	sent, err := w.Messenger.Notify(ctx, Notice{AppointmentID: n.ID, UserID: n.UserID, Kind: args.Notice, Lang: n.Lang, Text: text})
+	if err != nil || !sent {
+		return false, err
+	}
+	const q = `
+		UPDATE appointment_notices
+		SET channel = 'telegram'
+		WHERE appointment_id = $1
+		  AND notice = $2`
+	if _, err := tx.ExecContext(ctx, q, args.AppointmentID, args.Notice); err != nil {
+		return false, fmt.Errorf("booking.NoticeWorker(%d, %s): %w", args.AppointmentID, args.Notice, err)
+	}
+	return true, nil
 }
 
 // NoticeKey is the SMS gateway's idempotency key of a notice: the same

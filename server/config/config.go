@@ -112,6 +112,20 @@ type Config struct {
 	// means a random one per process, so a link opens only on the instance
 	// that made it. Secret: it never prints.
 	PreviewSecret Secret
+	// TelegramBotToken is the bot's token from BotFather
+	// (TELEGRAM_BOT_TOKEN); empty turns everything Telegram off: no
+	// sign-in with Telegram, no bot notices, the webhook answers 404.
+	// Secret: it signs the Mini App's initData and sits in every Bot API
+	// URL, so neither it nor those URLs are ever logged.
+	TelegramBotToken Secret
+	// TelegramAPIURL is the Bot API's origin (TELEGRAM_API_URL, default
+	// https://api.telegram.org; a local Bot API server or a test's fake).
+	TelegramAPIURL string
+	// TelegramWebhookSecret is the secret_token given to setWebhook
+	// (TELEGRAM_WEBHOOK_SECRET): the webhook accepts only requests whose
+	// X-Telegram-Bot-Api-Secret-Token header equals it. Required with a
+	// bot token. Secret.
+	TelegramWebhookSecret Secret
 }
 
 // FromEnv reads the configuration; it fails on a value it cannot parse.
@@ -241,7 +255,36 @@ func FromEnv() (Config, error) {
 	}
 	c.TrustedProxies = proxies
 	c.PreviewSecret = Secret(os.Getenv("PREVIEW_SECRET"))
+	if err := c.readTelegram(); err != nil {
+		return c, err
+	}
 	return c, nil
+}
+
+// telegramSecret is what Telegram accepts as a webhook's secret_token:
+// 1-256 characters A-Z, a-z, 0-9, _ and -.
+var telegramSecret = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
+
+// readTelegram reads the TELEGRAM_* settings: a token needs a webhook
+// secret (an open webhook would let anyone press a patient's buttons).
+func (c *Config) readTelegram() error {
+	c.TelegramBotToken = Secret(os.Getenv("TELEGRAM_BOT_TOKEN"))
+	c.TelegramWebhookSecret = Secret(os.Getenv("TELEGRAM_WEBHOOK_SECRET"))
+	c.TelegramAPIURL = strings.TrimRight(env("TELEGRAM_API_URL", "https://api.telegram.org"), "/")
+	if u, err := url.Parse(c.TelegramAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("config: TELEGRAM_API_URL=%q is not an http(s) URL", c.TelegramAPIURL)
+	}
+	if c.TelegramBotToken == "" {
+		return nil
+	}
+	if !strings.Contains(string(c.TelegramBotToken), ":") {
+		// Never the value itself: it is a secret.
+		return fmt.Errorf("config: TELEGRAM_BOT_TOKEN is not a bot token (digits, a colon, then letters)")
+	}
+	if !telegramSecret.MatchString(string(c.TelegramWebhookSecret)) {
+		return fmt.Errorf("config: TELEGRAM_WEBHOOK_SECRET must be set with TELEGRAM_BOT_TOKEN: 1-256 characters A-Z, a-z, 0-9, _ or -")
+	}
+	return nil
 }
 
 // Secret is a configuration value that never prints: fmt, slog and JSON
@@ -317,5 +360,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("add_clinic_url", c.AddClinicURL),
 		slog.Int("analytics_retention_months", c.AnalyticsRetentionMonths),
 		slog.Bool("preview_secret_set", c.PreviewSecret != ""),
+		slog.Bool("telegram", c.TelegramBotToken != ""),
+		slog.String("telegram_api", c.TelegramAPIURL),
 	)
 }

@@ -58,9 +58,21 @@ func TestFromEnv(t *testing.T) {
 		{"HSTS left to the proxy", map[string]string{"PUBLIC_URL": "https://sogliq.uz", "HSTS": "off"}, func(c Config) bool { return !c.HSTS }, false},
 		{"bad HSTS", map[string]string{"HSTS": "yes please"}, nil, true},
 		{"add-clinic link not https", map[string]string{"ADD_CLINIC_URL": "t.me/other_bot"}, nil, true},
+		{"telegram off by default", nil, func(c Config) bool {
+			return c.TelegramBotToken == "" && c.TelegramAPIURL == "https://api.telegram.org"
+		}, false},
+		{"telegram", map[string]string{"TELEGRAM_BOT_TOKEN": "123:abc", "TELEGRAM_WEBHOOK_SECRET": "s_1-x", "TELEGRAM_API_URL": "http://127.0.0.1:8081/"},
+			func(c Config) bool {
+				return string(c.TelegramBotToken) == "123:abc" && string(c.TelegramWebhookSecret) == "s_1-x" && c.TelegramAPIURL == "http://127.0.0.1:8081"
+			}, false},
+		{"telegram token without a webhook secret", map[string]string{"TELEGRAM_BOT_TOKEN": "123:abc"}, nil, true},
+		{"telegram webhook secret with bad characters", map[string]string{"TELEGRAM_BOT_TOKEN": "123:abc", "TELEGRAM_WEBHOOK_SECRET": "a b"}, nil, true},
+		{"telegram token malformed", map[string]string{"TELEGRAM_BOT_TOKEN": "abc", "TELEGRAM_WEBHOOK_SECRET": "s"}, nil, true},
+		{"bad telegram api url", map[string]string{"TELEGRAM_API_URL": "api.telegram.org"}, nil, true},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "ADD_CLINIC_URL", "HSTS"} {
+			for _, k := range []string{"ADDR", "DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "DEV", "SOURCE_ROOT", "SSR_POOL", "SSR_TIMEOUT", "GEOIP_URL", "GEOIP_DB", "TRUSTED_PROXIES", "PAGE_CACHE_MB", "ADD_CLINIC_URL", "HSTS",
+				"TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_API_URL"} {
 				t.Setenv(k, test.env[k])
 			}
 			// METRICS_ADDR set to "" means off; unset means the default.
@@ -106,6 +118,8 @@ func TestLogValueHidesSecrets(t *testing.T) {
 // TestSecretNeverPrints: fmt, slog and JSON see no preview secret.
 func TestSecretNeverPrints(t *testing.T) {
 	t.Setenv("PREVIEW_SECRET", "hunter2-preview")
+	t.Setenv("TELEGRAM_BOT_TOKEN", "123456:hunter2-bot")
+	t.Setenv("TELEGRAM_WEBHOOK_SECRET", "hunter2-hook")
 	c, err := FromEnv()
 	if err != nil {
 		t.Fatal(err)
@@ -114,8 +128,8 @@ func TestSecretNeverPrints(t *testing.T) {
 		t.Fatalf("the secret is not read")
 	}
 	var buf bytes.Buffer
-	slog.New(slog.NewTextHandler(&buf, nil)).Info("config", slog.Any("config", c), slog.Any("secret", c.PreviewSecret))
-	js, _ := json.Marshal(struct{ S Secret }{c.PreviewSecret})
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("config", slog.Any("config", c), slog.Any("secret", c.PreviewSecret), slog.Any("bot", c.TelegramBotToken))
+	js, _ := json.Marshal(struct{ S, B, W Secret }{c.PreviewSecret, c.TelegramBotToken, c.TelegramWebhookSecret})
 	for _, out := range []string{fmt.Sprint(c.PreviewSecret), fmt.Sprintf("%v %+v %#v %s", c, c, c, c.PreviewSecret), buf.String(), string(js)} {
 		if strings.Contains(out, "hunter2") {
 			t.Errorf("the secret printed: %s", out)

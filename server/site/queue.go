@@ -16,6 +16,7 @@ import (
 	"sogliq/server/editorial"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
+	"sogliq/server/telegram"
 	"sogliq/shared"
 )
 
@@ -39,6 +40,9 @@ type QueueOptions struct {
 	// RetentionMonths is how many months of analytics are kept (zero:
 	// shared/limits.json's analyticsRetentionMonths).
 	RetentionMonths int
+	// Telegram is the bot the notices try before SMS, and that tells
+	// clinics' staff of their visits; nil: SMS only.
+	Telegram *telegram.Bot
 }
 
 // NewQueue builds the job queue on db with every domain's job kinds; a new
@@ -54,8 +58,16 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 	}
 	store := booking.NewStore(db)
 	workers := river.NewWorkers()
-	booking.AddWorkers(workers,
-		&booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, PublicURL: o.PublicURL, Now: now},
+	notices := &booking.NoticeWorker{Store: store, SMS: o.SMS, Dict: dict, Logger: o.Logger, PublicURL: o.PublicURL, Now: now}
+	periodic := slices.Concat(booking.PeriodicJobs(), analytics.PeriodicJobs(), catalog.PeriodicJobs())
+	if o.Telegram != nil {
+		notices.Messenger = &telegram.Notifier{Bot: o.Telegram, Store: telegram.NewStore(db), Dict: dict, Logger: o.Logger, Now: now}
+		periodic = append(periodic, telegram.PeriodicJobs()...)
+	}
+	// The staff's news worker is registered even without a bot: another
+	// process with one may have queued its job.
+	telegram.AddWorkers(workers, &telegram.StaffNoticesWorker{DB: db, Bot: o.Telegram, Dict: dict, Logger: o.Logger})
+	booking.AddWorkers(workers, notices,
 		&booking.ReleaseHoldsWorker{Store: store, Now: now},
 		&booking.WaitlistWorker{Store: store, Now: now})
 	retention := o.RetentionMonths
@@ -70,7 +82,7 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 		Store: editorial.NewStore(db), Pages: o.Pages, Suggestions: o.Suggestions, Logger: o.Logger, Now: now,
 	})
 	q, err := jobs.New(db.DB, jobs.Config{
-		Work: o.Work, Workers: workers, Periodic: slices.Concat(booking.PeriodicJobs(), analytics.PeriodicJobs(), catalog.PeriodicJobs()),
+		Work: o.Work, Workers: workers, Periodic: periodic,
 		Clock: o.Clock, PollInterval: o.PollInterval, RescueAfter: o.RescueAfter, Logger: o.Logger,
 	})
 	if err != nil {

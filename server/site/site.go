@@ -41,6 +41,7 @@ import (
 	"sogliq/server/seo"
 	"sogliq/server/sitemap"
 	"sogliq/server/slughistory"
+	"sogliq/server/telegram"
 	"sogliq/server/web"
 	"sogliq/shared"
 	"sogliq/ssr"
@@ -89,6 +90,11 @@ type Deps struct {
 	AddClinicURL string
 	// PreviewSecret signs editors' preview links; empty: a random one.
 	PreviewSecret []byte
+	// Telegram is the bot (TelegramBot); nil turns Telegram off: no
+	// sign-in with it, the webhook answers 404.
+	Telegram *telegram.Bot
+	// TelegramWebhookSecret is the webhook's secret_token.
+	TelegramWebhookSecret string
 }
 
 // New builds the web server; its App method gives the Fiber app. The redirect
@@ -134,6 +140,13 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	desks := desk.NewStore(d.DB)
 	desks.Waitlist = bookings
 	go purgeAccounts(ctx, accounts, d.Logger)
+	if d.Telegram != nil {
+		go purgeTelegram(ctx, telegram.NewStore(d.DB), d.Logger)
+	}
+	accountHandler := &account.Handler{
+		Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
+		SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
+	}
 	events := d.Events
 	if events == nil {
 		events = analytics.NewWriter(d.DB, analytics.WriterOptions{Logger: d.Logger})
@@ -185,9 +198,11 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 				Writer: events, Routes: routes, DB: d.DB,
 				Limit: &analytics.Limiter{PerDevice: limits.AnalyticsPerDevicePerMinute, PerAddress: limits.AnalyticsPerAddressPerMinute},
 			},
-			&account.Handler{
-				Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
-				SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
+			accountHandler,
+			&telegram.Handler{
+				Bot: d.Telegram, Store: telegram.NewStore(d.DB), WebhookSecret: d.TelegramWebhookSecret,
+				Accounts: accounts, Account: accountHandler, Bookings: bookings, Roles: role.NewStore(d.DB),
+				Dict: dict, PublicURL: d.PublicURL, Logger: d.Logger,
 			},
 			&images.Handler{Store: d.Media, Logger: d.Logger},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
@@ -202,8 +217,8 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		DB:       d.DB,
 		DBBudget: d.DBBudget,
 		// The consultant waits on the model (60 s), a code request on the
-		// SMS gateway (10 s).
-		OutboundPaths: []string{"/api/consultant/", "/api/auth/code"},
+		// SMS gateway (10 s), the bot's webhook on the Bot API (10 s).
+		OutboundPaths: []string{"/api/consultant/", "/api/auth/code", "/api/telegram/webhook"},
 		StaffPaths:    []string{"/api/editor/"},
 		// Sign-out and account deletion are plain forms too (they work
 		// without JavaScript); the editor uploads pictures.
@@ -211,6 +226,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Logger:       d.Logger,
 		Counters:     d.Analytics,
 		AddClinicURL: d.AddClinicURL,
+		Telegram:     telegramBot(d.Telegram),
 	})
 	if err != nil {
 		return nil, err
@@ -272,6 +288,31 @@ func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logge
 		case now := <-tick.C:
 			if err := store.Purge(ctx, now); err != nil && ctx.Err() == nil {
 				logger.WarnContext(ctx, "purging expired sessions failed", slog.Any("err", err))
+			}
+		}
+	}
+}
+
+// telegramBot is what pages show of the bot; nil without one.
+func telegramBot(bot *telegram.Bot) *web.TelegramBot {
+	if bot == nil {
+		return nil
+	}
+	return &web.TelegramBot{Username: bot.Name, ID: bot.ID()}
+}
+
+// purgeTelegram forgets used sign-in payloads, old updates and lapsed
+// link codes every hour until ctx ends.
+func purgeTelegram(ctx context.Context, store *telegram.Store, logger *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			if err := store.Purge(ctx, now); err != nil && ctx.Err() == nil {
+				logger.WarnContext(ctx, "purging telegram's used payloads failed", slog.Any("err", err))
 			}
 		}
 	}

@@ -37,6 +37,17 @@ type DocumentProps struct {
 	// AddClinicURL is the header's "add a clinic" link; empty means
 	// shared/limits.json's addClinicUrl.
 	AddClinicURL string `json:"addClinicUrl,omitempty"`
+	// Telegram is the site's Telegram bot, absent when it has none: then
+	// no page shows anything of Telegram.
+	Telegram *TelegramBot `json:"telegram,omitempty"`
+}
+
+// TelegramBot is what pages show of the bot: its username (t.me links)
+// and its numeric id (the login's oauth.telegram.org link). Neither is
+// secret; the token is never here.
+type TelegramBot struct {
+	Username string `json:"username"`
+	ID       string `json:"id"`
 }
 
 // Counters are the ids of the third-party analytics (Google Analytics 4,

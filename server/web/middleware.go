@@ -147,6 +147,16 @@ func ContentSecurityPolicy(c Counters, inline ...string) string {
 	return fmt.Sprintf(basePolicy, hashes, scripts, connects)
 }
 
+// TelegramPolicy is the policy of the telegram layout's pages (the Mini
+// App, /opentelegram): Telegram's own script (telegram-web-app.js, from
+// https://telegram.org only) may load, and Telegram's web client
+// (https://web.telegram.org) may frame the page, as it does Mini Apps.
+// Every other page keeps ContentSecurityPolicy.
+func TelegramPolicy(policy string) string {
+	policy = strings.Replace(policy, "script-src 'self'", "script-src 'self' https://telegram.org", 1)
+	return strings.Replace(policy, "frame-ancestors 'self'", "frame-ancestors 'self' https://web.telegram.org", 1)
+}
+
 // scriptHash is a script's CSP hash source: 'sha256-' and the base64 of
 // the SHA-256 of its text as written.
 func scriptHash(text string) string {
@@ -157,7 +167,14 @@ func scriptHash(text string) string {
 // securityHeaders sets the security headers of every answer.
 func (s *Server) securityHeaders(c *fiber.Ctx) error {
 	s.setSecurityHeaders(c)
-	return c.Next()
+	err := c.Next()
+	if r, ok := c.Locals(routeLocal).(*route.Route); ok && r.Layout == "telegram" {
+		// Framed by Telegram's web client: frame-ancestors says by whom,
+		// and X-Frame-Options (SAMEORIGIN only) would forbid it.
+		c.Set("Content-Security-Policy", TelegramPolicy(s.csp))
+		c.Response().Header.Del("X-Frame-Options")
+	}
+	return err
 }
 
 // setSecurityHeaders is securityHeaders' work; the error handler calls it

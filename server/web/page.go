@@ -246,7 +246,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, 
 		PageType: pageType, PageID: pageID,
 		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
 		Route: r.Name, Params: pr.match.Params, URL: urls, NoIndex: res.NoIndex, Data: res.Data,
-		Regions: regions, Counters: s.Counters, AddClinicURL: s.AddClinicURL,
+		Regions: regions, Counters: s.Counters, AddClinicURL: s.AddClinicURL, Telegram: s.Telegram,
 	}, res, nil
 }
 

@@ -87,6 +87,8 @@ type Deps struct {
 	Counters Counters
 	// AddClinicURL is the header's "add a clinic" link (DocumentProps).
 	AddClinicURL string
+	// Telegram is the bot pages offer (DocumentProps); nil: none.
+	Telegram *TelegramBot
 }
 
 // Registrar adds its routes to the app.

@@ -30,6 +30,7 @@ import (
 	"sogliq/server/metrics"
 	"sogliq/server/seed"
 	"sogliq/server/site"
+	"sogliq/server/telegram"
 	"sogliq/server/web"
 	"sogliq/ssr"
 )
@@ -74,6 +75,11 @@ type Options struct {
 	Counters web.Counters
 	// AddClinicURL is the header's "add a clinic" link (empty: limits.json's).
 	AddClinicURL string
+	// Telegram is the bot (a fake Bot API on loopback in tests, signed
+	// with the test's token); nil: Telegram is off.
+	Telegram *telegram.Bot
+	// TelegramWebhookSecret is the webhook's secret with Telegram.
+	TelegramWebhookSecret string
 	// Clock is the job queue's time (nil: the wall clock); its workers
 	// always run, sending the booking SMS through SMS.
 	Clock jobs.Clock
@@ -208,7 +214,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
-	queue, err := site.NewQueue(db, site.QueueOptions{Work: true, SMS: opts.SMS, PublicURL: url, Clock: opts.Clock, PollInterval: 200 * time.Millisecond, Logger: logger, Pages: pages})
+	queue, err := site.NewQueue(db, site.QueueOptions{Work: true, SMS: opts.SMS, PublicURL: url, Clock: opts.Clock, PollInterval: 200 * time.Millisecond, Logger: logger, Pages: pages, Telegram: opts.Telegram})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +232,8 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	if opts.Serving != nil {
 		serving = opts.Serving
 	}
-	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL})
+	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL,
+		Telegram: opts.Telegram, TelegramWebhookSecret: opts.TelegramWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
 	}
