@@ -197,12 +197,9 @@ class Render {
   /** host writes an element of the DOM: its tag, attributes and children. */
   host(tag: string, props: Record<string, unknown>): void {
     if (PLAIN[tag] === true) return this.plain(tag, props);
-    if (goOpenTag !== null && (tag === "a" || tag === "button")) {
-      // Links and buttons are plain but for a few props (href="", a
-      // button's form fields), which __goOpenTag leaves to the code below.
-      const start = goOpenTag(tag, props);
-      if (start !== undefined) return this.afterStart(tag, start, props.children ?? null, props.dangerouslySetInnerHTML ?? null);
-    }
+    // Links and buttons are plain but for a few props (href="", a
+    // button's form fields), which __goPlain leaves to the code below.
+    if (goPlain !== null && (tag === "a" || tag === "button") && goPlain(this, tag, props)) return;
     const inSVG = (this.scope & IN_SVG) !== 0;
     if (!inSVG && (this.scope & IN_NOSCRIPT) === 0 && props.itemProp == null) {
       if (tag === "title" || tag === "meta" || (tag === "link" && this.hoistLink(props)) || (tag === "script" && this.scriptResource(props))) {
@@ -364,8 +361,7 @@ class Render {
    * nothing.
    */
   plain(tag: string, props: Record<string, unknown>): void {
-    const start = goOpenTag !== null ? goOpenTag(tag, props) : undefined;
-    if (start !== undefined) return this.afterStart(tag, start, props.children ?? null, props.dangerouslySetInnerHTML ?? null);
+    if (goPlain !== null && goPlain(this, tag, props)) return;
     openTag(this.out, tag, props);
     this.afterStart(tag, "", opened.children, opened.inner);
   }
@@ -640,6 +636,7 @@ const PLAIN = lookupTable<true>({
   details: true, summary: true, fieldset: true, legend: true, caption: true, td: true, th: true, s: true, u: true,
   cite: true, q: true, code: true, kbd: true, output: true, data: true, dialog: true,
 });
+if (typeof __goPlainTags === "function") __goPlainTags(Object.keys(PLAIN));
 
 /** PROP_TAGS are the elements some of whose props host writes itself. */
 const PROP_TAGS = lookupTable<true>({ input: true, button: true, form: true, select: true, textarea: true, option: true, a: true });
@@ -677,11 +674,14 @@ function escapeText(text: string): string {
 declare function __goEscape(text: string): string;
 const goEscape = typeof __goEscape === "function" ? __goEscape : null;
 
-// __goOpenTag is installed by the Go engine (ssr/opentag.go): a plain
-// element's "<tag" and attributes in Go, or undefined for a prop only
-// attribute below knows how to write.
-declare function __goOpenTag(tag: string, props: Record<string, unknown>): string | undefined;
-const goOpenTag = typeof __goOpenTag === "function" ? __goOpenTag : null;
+// __goPlain is installed by the Go engine (ssr/plainwalk.go): it writes a
+// plain element, and the plain elements and texts below it, in Go, and
+// hands the rest (components, images, fields) back to the render's node,
+// element and host; false, having written nothing, for a prop only
+// attribute below knows how to write. __goPlainTags tells it PLAIN.
+declare function __goPlain(render: Render, tag: string, props: Record<string, unknown>): boolean;
+declare function __goPlainTags(tags: string[]): void;
+const goPlain = typeof __goPlain === "function" ? __goPlain : null;
 
 function escapeUncached(text: string): string {
   if (goEscape !== null) return goEscape(text);

@@ -362,7 +362,8 @@ func (e *Engine) replace() {
 }
 
 // InstallGlobals gives the bundle what goja lacks, and the renderer's
-// work done faster in Go: console; __goEscape and __goOpenTag (below);
+// work done faster in Go: console; __goEscape (below), __goPlainTags and
+// __goPlain (plainwalk.go);
 // and __goJSON, JSON safe inside a <script> element: the runtime's own
 // JSON.stringify, then <, >, &, U+2028 and U+2029 escaped as
 // encoding/json escapes them. (Exporting the value to Go and marshalling
@@ -399,19 +400,8 @@ func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 		}
 		return rt.ToValue(htmlEscaper.Replace(s))
 	})
-	// __goOpenTag is the start of a plain element (opentag.go), or
-	// undefined where the script's own rules must write it.
-	_ = rt.Set("__goOpenTag", func(call goja.FunctionCall) goja.Value {
-		props, ok := call.Argument(1).(*goja.Object)
-		if !ok {
-			return goja.Undefined()
-		}
-		start, ok := openTag(call.Argument(0).String(), props)
-		if !ok {
-			return goja.Undefined()
-		}
-		return rt.ToValue(start)
-	})
+	// __goPlain writes plain elements in Go (plainwalk.go).
+	newPlainWalker(rt)
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
 		out, err := stringify(goja.Undefined(), call.Argument(0))
 		if err != nil {

@@ -40,12 +40,12 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 		rule, attr := plainRule(tag, key)
 		switch rule {
 		case attrHref:
-			href, ok := v.Export().(string)
-			if !ok || scriptURL(href) {
+			s, ok := v.(goja.String)
+			if !ok || scriptURL(s.String()) {
 				return "", false // React's javascript: refusal is the script's
 			}
 			b.WriteString(` href="`)
-			b.WriteString(htmlEscaper.Replace(href))
+			b.WriteString(htmlEscaper.Replace(s.String()))
 			b.WriteByte('"')
 			continue
 		case attrText:

@@ -1,0 +1,218 @@
+package ssr
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja"
+)
+
+// plainWalker writes plain elements and everything below them that is
+// plain too (text, numbers, arrays, links, buttons, divs...) in Go, for
+// the static renderer (client/staticRender.ts plain). Whatever else it
+// meets (a component, a context, an image, a form field) it hands back to
+// the script's Render: its node, element or host method, which may call
+// the walker again for the plain elements below. In the script, walking
+// host elements was half of a cold card's time: a call, a dispatch and a
+// push for every node.
+type plainWalker struct {
+	rt *goja.Runtime
+	// tags are the script's PLAIN elements, registered at its start
+	// (__goPlainTags), plus links and buttons.
+	tags map[string]bool
+	// element and legacy are React's element symbols.
+	element, legacy *goja.Symbol
+}
+
+var (
+	intType   = reflect.TypeOf(int64(0))
+	floatType = reflect.TypeOf(float64(0))
+)
+
+// newPlainWalker installs __goPlainTags and __goPlain in rt.
+func newPlainWalker(rt *goja.Runtime) *plainWalker {
+	symbolFor, _ := goja.AssertFunction(rt.Get("Symbol").ToObject(rt).Get("for"))
+	symbol := func(name string) *goja.Symbol {
+		v, err := symbolFor(goja.Undefined(), rt.ToValue(name))
+		if err != nil {
+			panic(err)
+		}
+		return v.(*goja.Symbol)
+	}
+	w := &plainWalker{
+		rt:      rt,
+		tags:    map[string]bool{"a": true, "button": true},
+		element: symbol("react.transitional.element"),
+		legacy:  symbol("react.element"),
+	}
+	_ = rt.Set("__goPlainTags", func(call goja.FunctionCall) goja.Value {
+		var tags []string
+		if err := rt.ExportTo(call.Argument(0), &tags); err != nil {
+			panic(rt.NewTypeError("__goPlainTags: " + err.Error()))
+		}
+		for _, t := range tags {
+			w.tags[t] = true
+		}
+		return goja.Undefined()
+	})
+	_ = rt.Set("__goPlain", func(call goja.FunctionCall) goja.Value {
+		render, ok1 := call.Argument(0).(*goja.Object)
+		props, ok2 := call.Argument(2).(*goja.Object)
+		if !ok1 || !ok2 {
+			return rt.ToValue(false)
+		}
+		return rt.ToValue(w.plain(render, call.Argument(1).String(), props))
+	})
+	return w
+}
+
+// walk is one plain element's writing: the script's render, its output
+// so far and whether it ended with text.
+type walk struct {
+	w        *plainWalker
+	render   *goja.Object
+	buf      strings.Builder
+	lastText bool
+}
+
+// plain writes element tag with props into render; false (before writing
+// anything) when openTag does not know one of its props.
+func (w *plainWalker) plain(render *goja.Object, tag string, props *goja.Object) bool {
+	start, ok := openTag(tag, props)
+	if !ok || !innerOK(props) {
+		return false
+	}
+	k := &walk{w: w, render: render, lastText: render.Get("lastText").ToBoolean()}
+	k.rest(tag, start, props)
+	k.flush()
+	_ = render.Set("lastText", k.lastText)
+	return true
+}
+
+// rest writes an element whose start is start: its inner HTML or its
+// children, then its end.
+func (k *walk) rest(tag, start string, props *goja.Object) {
+	k.buf.WriteString(start)
+	k.buf.WriteByte('>')
+	k.lastText = false
+	inner := props.Get("dangerouslySetInnerHTML")
+	children := props.Get("children")
+	if present(inner) {
+		if html := inner.(*goja.Object).Get("__html"); present(html) {
+			k.buf.WriteString(html.String())
+		}
+	} else if present(children) {
+		if s, ok := children.(goja.String); ok {
+			k.buf.WriteString(htmlEscaper.Replace(s.String()))
+		} else {
+			k.node(children)
+		}
+	}
+	k.buf.WriteString("</")
+	k.buf.WriteString(tag)
+	k.buf.WriteByte('>')
+	k.lastText = false
+}
+
+// innerOK reports whether props' inner HTML, if any, is what React
+// accepts (checkInnerHTML): an object with __html and no children beside
+// it. The script refuses the rest with React's errors.
+func innerOK(props *goja.Object) bool {
+	inner := props.Get("dangerouslySetInnerHTML")
+	if !present(inner) {
+		return true
+	}
+	o, ok := inner.(*goja.Object)
+	return ok && !present(props.Get("children")) && o.Get("__html") != nil
+}
+
+func present(v goja.Value) bool {
+	return v != nil && !goja.IsUndefined(v) && !goja.IsNull(v)
+}
+
+// node is the script's Render.node for what the walker writes itself.
+func (k *walk) node(v goja.Value) {
+	if !present(v) {
+		return
+	}
+	if s, ok := v.(goja.String); ok {
+		k.text(s.String())
+		return
+	}
+	o, ok := v.(*goja.Object)
+	if !ok {
+		switch v.ExportType() {
+		case boolType:
+			return
+		case intType, floatType:
+			k.text(v.String())
+			return
+		}
+	}
+	if !ok {
+		k.script("node", v)
+		return
+	}
+	if o.ClassName() == "Array" {
+		n := int(o.Get("length").ToInteger())
+		for i := 0; i < n; i++ {
+			k.node(o.Get(strconv.Itoa(i)))
+		}
+		return
+	}
+	typeof := o.Get("$$typeof")
+	if s, ok := typeof.(*goja.Symbol); !ok || (!s.SameAs(k.w.element) && !s.SameAs(k.w.legacy)) {
+		k.script("node", v)
+		return
+	}
+	typ, props := o.Get("type"), o.Get("props")
+	p, ok := props.(*goja.Object)
+	if tagValue, isString := typ.(goja.String); isString && ok && k.w.tags[tagValue.String()] {
+		tag := tagValue.String()
+		if start, ok := openTag(tag, p); ok && innerOK(p) {
+			k.rest(tag, start, p)
+			return
+		}
+		k.script("host", typ, props)
+		return
+	}
+	k.script("element", typ, props)
+}
+
+// text is Render.text.
+func (k *walk) text(s string) {
+	if s == "" {
+		return
+	}
+	if k.lastText {
+		k.buf.WriteString("<!-- -->")
+	}
+	k.buf.WriteString(htmlEscaper.Replace(s))
+	k.lastText = true
+}
+
+// script hands args to the render's method: what the walker wrote goes
+// to the render's output first, and its lastText comes back after.
+func (k *walk) script(method string, args ...goja.Value) {
+	k.flush()
+	_ = k.render.Set("lastText", k.lastText)
+	fn, _ := goja.AssertFunction(k.render.Get(method))
+	if _, err := fn(k.render, args...); err != nil {
+		panic(err) // the script's own exception, rethrown as it was
+	}
+	k.lastText = k.render.Get("lastText").ToBoolean()
+}
+
+// flush appends what the walker wrote to the render's output.
+func (k *walk) flush() {
+	if k.buf.Len() == 0 {
+		return
+	}
+	out := k.render.Get("out").(*goja.Object)
+	push, _ := goja.AssertFunction(out.Get("push"))
+	if _, err := push(out, k.w.rt.ToValue(k.buf.String())); err != nil {
+		panic(err)
+	}
+	k.buf.Reset()
+}
