@@ -636,7 +636,7 @@ const PLAIN = lookupTable<true>({
   details: true, summary: true, fieldset: true, legend: true, caption: true, td: true, th: true, s: true, u: true,
   cite: true, q: true, code: true, kbd: true, output: true, data: true, dialog: true,
 });
-if (typeof __goPlainTags === "function") __goPlainTags(Object.keys(PLAIN));
+if (typeof __goPlainTags === "function") __goPlainTags(Object.keys(PLAIN), Unsupported);
 
 /** PROP_TAGS are the elements some of whose props host writes itself. */
 const PROP_TAGS = lookupTable<true>({ input: true, button: true, form: true, select: true, textarea: true, option: true, a: true });
@@ -678,9 +678,10 @@ const goEscape = typeof __goEscape === "function" ? __goEscape : null;
 // plain element, and the plain elements and texts below it, in Go, and
 // hands the rest (components, images, fields) back to the render's node,
 // element and host; false, having written nothing, for a prop only
-// attribute below knows how to write. __goPlainTags tells it PLAIN.
+// attribute below knows how to write. __goPlainTags tells it PLAIN, and
+// the error to throw when it fails itself (the caller's fallback to React).
 declare function __goPlain(render: Render, tag: string, props: Record<string, unknown>): boolean;
-declare function __goPlainTags(tags: string[]): void;
+declare function __goPlainTags(tags: string[], unsupported: typeof Unsupported): void;
 const goPlain = typeof __goPlain === "function" ? __goPlain : null;
 
 function escapeUncached(text: string): string {

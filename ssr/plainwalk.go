@@ -1,6 +1,7 @@
 package ssr
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -23,6 +24,11 @@ type plainWalker struct {
 	tags map[string]bool
 	// element and legacy are React's element symbols.
 	element, legacy *goja.Symbol
+	// unsupported is the script's Unsupported: what the walker throws
+	// when it fails, so that the page or card renders with React and the
+	// fallback is counted, as for anything else the static renderer
+	// does not write.
+	unsupported goja.Value
 }
 
 var (
@@ -47,6 +53,7 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		legacy:  symbol("react.element"),
 	}
 	_ = rt.Set("__goPlainTags", func(call goja.FunctionCall) goja.Value {
+		w.unsupported = call.Argument(1)
 		var tags []string
 		if err := rt.ExportTo(call.Argument(0), &tags); err != nil {
 			panic(rt.NewTypeError("__goPlainTags: " + err.Error()))
@@ -62,9 +69,31 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		if !ok1 || !ok2 {
 			return rt.ToValue(false)
 		}
+		defer w.failed()
 		return rt.ToValue(w.plain(render, call.Argument(1).String(), props))
 	})
 	return w
+}
+
+// failed turns a failure of the walker's own (not the script's exception
+// from a component, nor an interrupt) into the script's Unsupported.
+func (w *plainWalker) failed() {
+	r := recover()
+	switch r.(type) {
+	case nil:
+		return
+	case *goja.Exception, *goja.InterruptedError:
+		panic(r)
+	}
+	ctor, ok := w.unsupported.(*goja.Object)
+	if !ok {
+		panic(r)
+	}
+	e, err := w.rt.New(ctor, w.rt.ToValue(fmt.Sprintf("the Go writer of plain elements failed: %v", r)))
+	if err != nil {
+		panic(r)
+	}
+	panic(e)
 }
 
 // walk is one plain element's writing: the script's render, its output
