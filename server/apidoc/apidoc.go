@@ -26,8 +26,10 @@ type Op struct {
 	// Session marks an operation that answers 401 without a live session.
 	Session bool
 	Query   []Param
-	// Body is a value of the request body's Go type; nil is no body.
-	Body any
+	// Body is a value of the request body's Go type (or a schema written
+	// out); nil is no body. Upload is a picture's bytes instead.
+	Body   any
+	Upload bool
 	// Answers are the successful answers; Errors the refusals' statuses,
 	// each answered with the error body (components/schemas/Error).
 	Answers []Answer
@@ -44,14 +46,15 @@ type Param struct {
 }
 
 // Answer is a successful answer: Data is a value of the Go type answered
-// inside {"data": ...}; Schema a whole body written out instead;
+// inside {"data": ...}; Whole a value of the whole body's type (or a
+// schema written out) for the answers that are not enveloped;
 // ContentType other than JSON (an .ics, an HTML page); none of them is no
 // body (204, a redirect).
 type Answer struct {
 	Status      int
 	Desc        string
 	Data        any
-	Schema      map[string]any
+	Whole       any
 	ContentType string
 }
 
@@ -69,10 +72,10 @@ var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
 var errorText = map[int]string{
 	400: "malformed parameters or body", 401: "no live session (auth.signedOut)",
 	403: "a cross-site request or a missing role", 404: "not found",
-	409: "the state does not allow it", 413: "too large", 415: "the body is not application/json",
+	409: "the state does not allow it", 410: "gone (an offer taken or expired)", 413: "too large", 415: "the body is not application/json",
 	422: "a refused form: fields holds a message per field", 429: "too many requests (Retry-After)",
 	500: "an internal error (logged; the message says only that something failed)",
-	503: "the service is not available here",
+	502: "an outside service failed (SMS gateway, model)", 503: "the service is not available here (Retry-After)",
 }
 
 // Build makes the document of ops and fragments; an operation twice, or a
@@ -126,14 +129,20 @@ func Build(info map[string]any, fragments []Fragment, ops ...[]Op) (Document, er
 			item[m] = g.operation(op)
 		}
 	}
-	doc := Document{
+	built, err := json.Marshal(map[string]any{
 		"openapi":           "3.1.0",
 		"jsonSchemaDialect": "https://spec.openapis.org/oas/3.1/dialect/base",
 		"info":              info,
 		"paths":             paths,
 		"components":        components,
+	})
+	if err != nil {
+		return nil, err
 	}
-	return doc, nil
+	// Plain JSON values from here on, whatever the parts were built of.
+	var doc Document
+	err = json.Unmarshal(built, &doc)
+	return doc, err
 }
 
 // errorSchema is api.ErrorBody: {"error": message, "fields"?: {name: message}}.
@@ -171,6 +180,11 @@ func (g *generator) operation(op Op) map[string]any {
 	}
 	params = append(params, param(Param{Name: "lang", Type: "string", Desc: "uz for Uzbek messages; anything else Russian"}))
 	out["parameters"] = params
+	if op.Upload {
+		out["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+			"image/*": map[string]any{"schema": map[string]any{"type": "string", "contentMediaType": "image/*"}},
+		}}
+	}
 	if op.Body != nil {
 		out["requestBody"] = map[string]any{"required": true, "content": map[string]any{
 			"application/json": map[string]any{"schema": g.of(op.Body)},
@@ -185,8 +199,8 @@ func (g *generator) operation(op Op) map[string]any {
 		switch {
 		case a.ContentType != "":
 			r["content"] = map[string]any{a.ContentType: map[string]any{"schema": map[string]any{"type": "string"}}}
-		case a.Schema != nil:
-			r["content"] = map[string]any{"application/json": map[string]any{"schema": a.Schema}}
+		case a.Whole != nil:
+			r["content"] = map[string]any{"application/json": map[string]any{"schema": g.of(a.Whole)}}
 		case a.Data != nil:
 			r["content"] = map[string]any{"application/json": map[string]any{"schema": map[string]any{
 				"type": "object", "required": []any{"data"}, "properties": map[string]any{"data": g.of(a.Data)},
@@ -264,3 +278,21 @@ func (d Document) JSON() []byte {
 	}
 	return b
 }
+
+// Object is the schema of a JSON object with the given properties, all
+// required: for the answers built as a fiber.Map.
+func Object(props map[string]any) map[string]any {
+	required := []any{}
+	for name := range props {
+		required = append(required, name)
+	}
+	sort.Slice(required, func(i, j int) bool { return required[i].(string) < required[j].(string) })
+	return map[string]any{"type": "object", "properties": props, "required": required}
+}
+
+// Schemas written out, for Object's properties.
+var (
+	Integer = map[string]any{"type": "integer"}
+	String  = map[string]any{"type": "string"}
+	Boolean = map[string]any{"type": "boolean"}
+)

@@ -176,3 +176,13 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 {{range .Components}}<section id="schema-{{.Name}}"><h3><code>{{.Name}}</code></h3><pre>{{.Schema}}</pre></section>{{end}}
 </body></html>
 `))
+
+// Ops is the part of the document about itself.
+func Ops() []Op {
+	return []Op{
+		{Method: "GET", Path: "/api/openapi.json", Tag: "api", Ru: "Этот документ OpenAPI 3.1", Uz: "Ushbu OpenAPI 3.1 hujjati",
+			Answers: []Answer{{Status: 200, Desc: "the document", Whole: map[string]any{"type": "object", "required": []any{"openapi", "paths"}}}}},
+		{Method: "GET", Path: "/api/docs", Tag: "api", Ru: "Справочник API (эта страница; на узбекском /uz/api/docs)", Uz: "API maʼlumotnomasi (ushbu sahifa; oʻzbekcha /uz/api/docs)",
+			Answers: []Answer{{Status: 200, ContentType: "text/html"}}},
+	}
+}

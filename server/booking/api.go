@@ -57,7 +57,6 @@ type Handler struct {
 func (h *Handler) Register(r fiber.Router) {
 	sameOrigin := account.SameOrigin
 	signedIn := account.RequireSession(h.Accounts, h.now)
-	r.Get("/api/openapi.json", serveOpenAPI)
 	r.Get("/api/doctors/:id/slots", h.doctorSlots)
 	r.Get("/api/slots", h.nextSlots)
 	r.Post("/api/bookings/holds", sameOrigin, h.hold)
