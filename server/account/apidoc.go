@@ -4,7 +4,9 @@ import "sogliq/server/apidoc"
 
 // The request bodies of the sign-in API, named for the document.
 type (
-	codeRequest   struct{ Phone string `json:"phone"` }
+	codeRequest struct {
+		Phone string `json:"phone"`
+	}
 	verifyRequest struct {
 		Phone string `json:"phone"`
 		Code  string `json:"code"`
