@@ -1,0 +1,127 @@
+package site_test
+
+import (
+	"io"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"sogliq/server/apidoc"
+	"sogliq/server/site"
+	"sogliq/server/site/sitetest"
+)
+
+var (
+	apiSpecOnce sync.Once
+	apiSpec     *apidoc.Spec
+	apiSpecErr  error
+)
+
+// checkAPI validates an answer to an /api call against the API document
+// (its status documented, its body matching the schema); the API test
+// helpers (call, postJSON) run it on every answer they get.
+func checkAPI(t *testing.T, method, u string, resp *http.Response, body []byte) {
+	t.Helper()
+	path := u
+	if i := strings.Index(u, "://"); i >= 0 {
+		if j := strings.Index(u[i+3:], "/"); j >= 0 {
+			path = u[i+3+j:]
+		}
+	}
+	if !strings.HasPrefix(path, "/api/") {
+		return
+	}
+	apiSpecOnce.Do(func() {
+		doc, err := site.APIDocument()
+		if err == nil {
+			apiSpec, err = apidoc.NewSpec(doc)
+		}
+		apiSpecErr = err
+	})
+	if apiSpecErr != nil {
+		t.Fatal(apiSpecErr)
+	}
+	if err := apiSpec.Check(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), body); err != nil {
+		t.Errorf("answer not as documented: %v", err)
+	}
+}
+
+var fiberParam = regexp.MustCompile(`:(\w+)`)
+
+// TestOpenAPIRoutes: every /api route the app registers is in the
+// document, and every documented operation is a route (issue 29).
+func TestOpenAPIRoutes(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	doc, err := site.APIDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := doc.Operations()
+	var routes []string
+	for _, r := range s.App.GetRoutes(true) {
+		if !strings.HasPrefix(r.Path, "/api/") || r.Method == http.MethodHead {
+			continue // HEAD comes with every GET
+		}
+		route := r.Method + " " + fiberParam.ReplaceAllString(r.Path, "{$1}")
+		if !slices.Contains(routes, route) {
+			routes = append(routes, route)
+		}
+	}
+	if len(routes) < 50 {
+		t.Fatalf("only %d /api routes: %q", len(routes), routes)
+	}
+	for _, r := range routes {
+		if !slices.Contains(documented, r) {
+			t.Errorf("%s is registered but not in the API document (add it to its package's APIDoc)", r)
+		}
+	}
+	for _, op := range documented {
+		if !slices.Contains(routes, op) {
+			t.Errorf("%s is documented but no route serves it", op)
+		}
+	}
+	t.Logf("%d operations documented, %d /api routes", len(documented), len(routes))
+	if _, err := apidoc.NewSpec(doc); err != nil {
+		t.Fatal(err)
+	}
+
+	// The served document is this one; the reference pages list every operation.
+	for _, u := range []string{"/api/openapi.json", "/api/docs", "/uz/api/docs"} {
+		resp, err := http.Get(s.URL + u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d", u, resp.StatusCode)
+		}
+		if u == "/api/openapi.json" {
+			if string(body) != string(doc.JSON()) {
+				t.Errorf("GET %s is not the document", u)
+			}
+			continue
+		}
+		checkAPI(t, "GET", u, resp, body)
+		page := string(body)
+		if resp.Header.Get("X-Robots-Tag") != "noindex" || !strings.Contains(page, `<meta name="robots" content="noindex">`) {
+			t.Errorf("%s is indexable", u)
+		}
+		if strings.Contains(page, "<script") || regexp.MustCompile(`(src|href)="(https?:)?//`).MatchString(page) {
+			t.Errorf("%s loads something: a script or an outside address", u)
+		}
+		for _, op := range documented {
+			method, path, _ := strings.Cut(op, " ")
+			if !strings.Contains(page, "<code>"+method+" "+path+"</code>") {
+				t.Errorf("%s lacks %s", u, op)
+			}
+		}
+		lang := map[string]string{"/api/docs": `lang="ru"`, "/uz/api/docs": `lang="uz"`}[u]
+		if !strings.Contains(page, lang) {
+			t.Errorf("%s is not in its language (%s)", u, lang)
+		}
+	}
+}
