@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"regexp"
@@ -124,4 +125,22 @@ func TestOpenAPIRoutes(t *testing.T) {
 			t.Errorf("%s is not in its language (%s)", u, lang)
 		}
 	}
+}
+
+// apiGet is http.Get for an /api path with the answer checked against the
+// API document; the body stays readable.
+func apiGet(t *testing.T, u string) (*http.Response, error) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	checkAPI(t, http.MethodGet, u, resp, raw)
+	resp.Body = io.NopCloser(bytes.NewReader(raw))
+	return resp, nil
 }
