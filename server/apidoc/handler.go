@@ -89,9 +89,11 @@ func (h *Handler) view(lang string) pageView {
 	for _, name := range h.Doc.Operations() {
 		method, path, _ := strings.Cut(name, " ")
 		op := h.Doc["paths"].(map[string]any)[path].(map[string]any)[strings.ToLower(method)].(map[string]any)
+		// A hand-written fragment's summary may be English, with
+		// x-summary-ru beside it; the built ones are Russian.
 		o := opView{ID: operationID(method, path), Method: method, Path: path, Summary: str(op["summary"])}
-		if uz := str(op["x-summary-uz"]); lang == "uz" && uz != "" {
-			o.Summary = uz
+		if text := str(op["x-summary-"+lang]); text != "" {
+			o.Summary = text
 		}
 		o.Session = op["security"] != nil
 		params, _ := op["parameters"].([]any)

@@ -3,6 +3,7 @@ package apidoc
 import (
 	"encoding/json"
 	"reflect"
+	"sort"
 	"strings"
 	"time"
 )
@@ -126,4 +127,19 @@ func (g *generator) fields(t reflect.Type, props map[string]any, required *[]any
 			*required = append(*required, name)
 		}
 	}
+}
+
+// Fields are the JSON names of a struct value's fields as encoding/json
+// writes them (embedded structs flattened), sorted: a hand-written schema
+// is checked against its Go type with them.
+func Fields(v any) []string {
+	props := map[string]any{}
+	var required []any
+	newGenerator().fields(reflect.TypeOf(v), props, &required)
+	names := make([]string, 0, len(props))
+	for name := range props {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }

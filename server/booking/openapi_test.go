@@ -1,7 +1,9 @@
 package booking
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -134,6 +136,43 @@ func TestOpenAPI(t *testing.T) {
 	} {
 		if !s.seen[want] {
 			t.Errorf("not exercised: %s", want)
+		}
+	}
+}
+
+// TestOpenAPIMatchesGoTypes: the hand-written schemas of the booking
+// fragment name the same JSON fields as the Go types the handlers encode
+// and decode, so a field added to a type fails here until it is documented.
+func TestOpenAPIMatchesGoTypes(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(APIFragment(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]any{
+		"TimeSlot": TimeSlot{}, "DaySlots": DaySlots{}, "ClinicSlots": ClinicSlots{}, "DoctorSlots": DoctorSlots{},
+		"NextSlot": NextSlot{}, "NextClinic": NextClinic{}, "DoctorNext": DoctorNext{}, "NextSlots": NextSlots{},
+		"HoldRequest": HoldRequest{}, "Hold": Hold{}, "Patient": Patient{}, "BookRequest": BookRequest{},
+		"CancelRequest": CancelRequest{}, "RescheduleRequest": RescheduleRequest{}, "BookingDoctor": BookingDoctor{},
+		"BookingClinic": BookingClinic{}, "Booking": Booking{}, "Visits": Visits{}, "CalendarFeed": CalendarFeed{},
+	} {
+		s, ok := doc.Components.Schemas[name]
+		if !ok {
+			t.Errorf("schema %s is not in openapi.json", name)
+			continue
+		}
+		var documented []string
+		for p := range s.Properties {
+			documented = append(documented, p)
+		}
+		sort.Strings(documented)
+		if want := apidoc.Fields(v); !slices.Equal(documented, want) {
+			t.Errorf("schema %s has %q, the Go type %q", name, documented, want)
 		}
 	}
 }
