@@ -39,7 +39,8 @@ import (
 //	POST   /api/waitlist                                 join a full doctor's waitlist (session)
 //	DELETE /api/waitlist/{doctorId}                      leave it (session)
 //	POST   /api/waitlist/offer                           open an offer's SMS link: its hold, re-keyed (session)
-//	GET    /api/openapi.json                             the OpenAPI 3.1 document of all this
+//
+// Their part of the API document is openapi.json and apidoc.go.
 type Handler struct {
 	Store    *Store
 	Accounts *account.Store
