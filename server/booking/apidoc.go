@@ -6,15 +6,17 @@ import (
 	"sogliq/server/apidoc"
 )
 
-// openAPIFragment is the booking paths' part of the API document, written
-// by hand before package apidoc (free times, holds, bookings, history, the
-// calendar feed); TestOpenAPI checks real answers against it.
+// OpenAPI is the booking paths' part of the API document, written by hand
+// before package apidoc (free times, holds, bookings, history, the
+// calendar feed), a complete OpenAPI document by itself; TestOpenAPI
+// checks real answers against it. The site serves the whole document
+// (site.APIDocument), of which this is a part.
 //
 //go:embed openapi.json
-var openAPIFragment []byte
+var OpenAPI []byte
 
 // APIFragment is the hand-written part of this package's API document.
-func APIFragment() apidoc.Fragment { return openAPIFragment }
+func APIFragment() apidoc.Fragment { return OpenAPI }
 
 // APIDoc is the part of this package's API document built from its Go
 // types: the waitlist.
