@@ -86,7 +86,14 @@ func (h *Handler) view(lang string) pageView {
 	if lang == "uz" {
 		v.OtherURL = "/api/docs"
 	}
-	for _, name := range h.Doc.Operations() {
+	ops := h.Doc.Operations()
+	// By path, so a resource's methods stand together.
+	sort.SliceStable(ops, func(i, j int) bool {
+		_, a, _ := strings.Cut(ops[i], " ")
+		_, b, _ := strings.Cut(ops[j], " ")
+		return a < b
+	})
+	for _, name := range ops {
 		method, path, _ := strings.Cut(name, " ")
 		op := h.Doc["paths"].(map[string]any)[path].(map[string]any)[strings.ToLower(method)].(map[string]any)
 		// A hand-written fragment's summary may be English, with
