@@ -21,7 +21,7 @@ func APIDoc() []apidoc.Op {
 	const tag = "account"
 	return []apidoc.Op{
 		{Method: "POST", Path: "/api/auth/code", Tag: tag, Ru: "Отправить код входа по SMS", Uz: "SMS orqali kirish kodini yuborish",
-			Body: codeRequest{}, Answers: []apidoc.Answer{{Status: 200, Desc: "the code is sent", Data: CodeSent{}}}, Errors: []int{502, 503}},
+			Body: codeRequest{}, Answers: []apidoc.Answer{{Status: 200, Desc: "the code is sent", Data: CodeSent{}}}, Errors: []int{502}},
 		{Method: "POST", Path: "/api/auth/verify", Tag: tag, Ru: "Войти по коду: cookie сессии", Uz: "Kod bilan kirish: sessiya cookie fayli",
 			Body: verifyRequest{}, Answers: []apidoc.Answer{{Status: 200, Desc: "signed in; Set-Cookie token (and is_new_user on the first sign-in)", Data: SignedIn{}}}},
 		{Method: "POST", Path: "/api/auth/logout", Tag: tag, Ru: "Выйти", Uz: "Chiqish",

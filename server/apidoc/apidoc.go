@@ -75,7 +75,7 @@ var errorText = map[int]string{
 	409: "the state does not allow it", 410: "gone (an offer taken or expired)", 413: "too large", 415: "the body is not application/json",
 	422: "a refused form: fields holds a message per field", 429: "too many requests (Retry-After)",
 	500: "an internal error (logged; the message says only that something failed)",
-	502: "an outside service failed (SMS gateway, model)", 503: "the service is not available here (Retry-After)",
+	502: "an outside service failed (SMS gateway, model)", 503: "unavailable: the database is down or busy, or the service is not configured here (Retry-After)",
 }
 
 // Build makes the document of ops and fragments; an operation twice, or a
@@ -211,7 +211,9 @@ func (g *generator) operation(op Op) map[string]any {
 		}
 		responses[strconv.Itoa(a.Status)] = r
 	}
-	errs := append([]int{400, 429, 500}, op.Errors...)
+	// Any call may meet a malformed query, a limit, an internal error or
+	// a database that is down or busy (503 with Retry-After).
+	errs := append([]int{400, 429, 500, 503}, op.Errors...)
 	if op.Session {
 		errs = append(errs, 401)
 	}

@@ -41,7 +41,7 @@ func APIDoc() []apidoc.Op {
 		op("DELETE", "/api/editor/{kind}/{id}", "Удалить запись", "Yozuvni oʻchirish", nil, none, 409),
 		op("PUT", "/api/editor/{kind}/{id}/draft", "Сохранить черновик", "Qoralamani saqlash", Values{}, ok(Form{}), 409, 422),
 		op("DELETE", "/api/editor/{kind}/{id}/draft", "Отбросить черновик", "Qoralamani bekor qilish", nil, none),
-		op("POST", "/api/editor/{kind}/{id}/publish", "Опубликовать черновик сейчас или в указанное время", "Qoralamani hozir yoki belgilangan vaqtda eʼlon qilish", PublishRequest{}, ok(published{}), 409, 422, 503),
+		op("POST", "/api/editor/{kind}/{id}/publish", "Опубликовать черновик сейчас или в указанное время", "Qoralamani hozir yoki belgilangan vaqtda eʼlon qilish", PublishRequest{}, ok(published{}), 409, 422),
 		op("POST", "/api/editor/{kind}/{id}/restore/{rev}", "Вернуть ревизию в черновик", "Tahrirni qoralamaga qaytarish", nil, ok(Form{})),
 		slug,
 		upload,

@@ -10,6 +10,6 @@ func APIDoc() []apidoc.Op {
 			Answers: []apidoc.Answer{
 				{Status: 200, Whole: SuggestList{}},
 				{Status: 404, Desc: "nothing matches, or the query is too short: an empty list", Whole: SuggestList{}},
-			}, Errors: []int{503}},
+			}},
 	}
 }

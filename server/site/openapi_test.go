@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"sogliq/server/apidoc"
@@ -15,40 +14,9 @@ import (
 	"sogliq/server/site/sitetest"
 )
 
-var (
-	apiSpecOnce sync.Once
-	apiSpec     *apidoc.Spec
-	apiSpecErr  error
-)
-
-// checkAPI validates an answer to an /api call against the API document
-// (its status documented, its body matching the schema); the API test
-// helpers (call, postJSON) run it on every answer they get.
-func checkAPI(t *testing.T, method, u string, resp *http.Response, body []byte) {
-	t.Helper()
-	path := u
-	if i := strings.Index(u, "://"); i >= 0 {
-		if j := strings.Index(u[i+3:], "/"); j >= 0 {
-			path = u[i+3+j:]
-		}
-	}
-	if !strings.HasPrefix(path, "/api/") {
-		return
-	}
-	apiSpecOnce.Do(func() {
-		doc, err := site.APIDocument()
-		if err == nil {
-			apiSpec, err = apidoc.NewSpec(doc)
-		}
-		apiSpecErr = err
-	})
-	if apiSpecErr != nil {
-		t.Fatal(apiSpecErr)
-	}
-	if err := apiSpec.Check(method, path, resp.StatusCode, resp.Header.Get("Content-Type"), body); err != nil {
-		t.Errorf("answer not as documented: %v", err)
-	}
-}
+// checkAPI validates an /api answer against the document (the API test
+// helpers call, postJSON, apiGet, signIn and askConsultant run it).
+var checkAPI = sitetest.CheckAPI
 
 var fiberParam = regexp.MustCompile(`:(\w+)`)
 
