@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -120,7 +121,11 @@ func (h *Handler) view(lang string) pageView {
 		sort.Strings(codes)
 		for _, code := range codes {
 			r := h.resolve(responses[code])
-			o.Responses = append(o.Responses, responseView{Status: code, Desc: str(r["description"]), Schema: compact(r["content"])})
+			desc := str(r["description"])
+			if n, err := strconv.Atoi(code); err == nil && desc == errorText[n] {
+				desc = t("status." + code) // a refusal every operation may meet, in the page's language
+			}
+			o.Responses = append(o.Responses, responseView{Status: code, Desc: desc, Schema: compact(r["content"])})
 		}
 		v.Ops = append(v.Ops, o)
 	}

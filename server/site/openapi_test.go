@@ -88,9 +88,14 @@ func TestOpenAPIRoutes(t *testing.T) {
 				t.Errorf("%s lacks %s", u, op)
 			}
 		}
-		lang := map[string]string{"/api/docs": `lang="ru"`, "/uz/api/docs": `lang="uz"`}[u]
-		if !strings.Contains(page, lang) {
-			t.Errorf("%s is not in its language (%s)", u, lang)
+		// In its language: the page's words, the summaries, the refusals.
+		for _, want := range map[string][]string{
+			"/api/docs":    {`lang="ru"`, "Параметры", "Отправить код входа по SMS", "Придержать свободное время на 5 минут", "нет действующей сессии"},
+			"/uz/api/docs": {`lang="uz"`, "Parametrlar", "SMS orqali kirish kodini yuborish", "Boʻsh vaqtni 5 daqiqaga band qilib turish", "amaldagi sessiya yoʻq"},
+		}[u] {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s lacks %q", u, want)
+			}
 		}
 	}
 }
