@@ -2,6 +2,7 @@ package apidoc
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -98,4 +99,24 @@ func TestCheck(t *testing.T) {
 			t.Errorf("%s %s %d %s: %v, want %q", bad.method, bad.path, bad.status, bad.body, err, bad.want)
 		}
 	}
+}
+
+// The site's tests check answers from many goroutines at once (go test -race).
+func TestCheckConcurrently(t *testing.T) {
+	s := build(t)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status, body := 200, `{"ok":true}`
+			if i%2 == 1 {
+				status, body = 404, `{"error":"x"}`
+			}
+			if err := s.Check("GET", "/api/things/new", status, "application/json", []byte(body)); err != nil && status == 200 {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -15,9 +16,13 @@ const docURL = "https://sogliq.test/api/openapi.json"
 // Spec checks answers against a document: the API tests call Check on
 // every answer they get.
 type Spec struct {
-	doc      Document
+	doc   Document
+	paths []pathTemplate
+	// mu guards the compiler (not safe for concurrent use) and the
+	// schemas compiled so far; tests check answers from many goroutines.
+	mu       sync.Mutex
 	compiler *jsonschema.Compiler
-	paths    []pathTemplate
+	compiled map[string]*jsonschema.Schema
 }
 
 type pathTemplate struct {
@@ -32,7 +37,7 @@ func NewSpec(d Document) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Spec{doc: d, compiler: jsonschema.NewCompiler()}
+	s := &Spec{doc: d, compiler: jsonschema.NewCompiler(), compiled: map[string]*jsonschema.Schema{}}
 	s.compiler.DefaultDraft(jsonschema.Draft2020)
 	s.compiler.AssertFormat()
 	if err := s.compiler.AddResource(docURL, raw); err != nil {
@@ -112,7 +117,7 @@ func (s *Spec) Check(method, path string, status int, contentType string, body [
 	if ct != "application/json" {
 		return nil
 	}
-	sch, err := s.compiler.Compile(docURL + loc + "/content/application~1json/schema")
+	sch, err := s.compile(docURL + loc + "/content/application~1json/schema")
 	if err != nil {
 		return fmt.Errorf("%s: %w", loc, err)
 	}
@@ -124,4 +129,17 @@ func (s *Spec) Check(method, path string, status int, contentType string, body [
 		return fmt.Errorf("%s %s %s does not match the document: %v\n%s", method, tpl, code, err, body)
 	}
 	return nil
+}
+
+func (s *Spec) compile(loc string) (*jsonschema.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch, ok := s.compiled[loc]; ok {
+		return sch, nil
+	}
+	sch, err := s.compiler.Compile(loc)
+	if err == nil {
+		s.compiled[loc] = sch
+	}
+	return sch, err
 }
