@@ -39,7 +39,8 @@ import (
 //	POST   /api/waitlist                                 join a full doctor's waitlist (session)
 //	DELETE /api/waitlist/{doctorId}                      leave it (session)
 //	POST   /api/waitlist/offer                           open an offer's SMS link: its hold, re-keyed (session)
-//	GET    /api/openapi.json                             the OpenAPI 3.1 document of all this
+//
+// Their part of the API document is openapi.json and apidoc.go.
 type Handler struct {
 	Store    *Store
 	Accounts *account.Store
@@ -57,7 +58,6 @@ type Handler struct {
 func (h *Handler) Register(r fiber.Router) {
 	sameOrigin := account.SameOrigin
 	signedIn := account.RequireSession(h.Accounts, h.now)
-	r.Get("/api/openapi.json", serveOpenAPI)
 	r.Get("/api/doctors/:id/slots", h.doctorSlots)
 	r.Get("/api/slots", h.nextSlots)
 	r.Post("/api/bookings/holds", sameOrigin, h.hold)

@@ -23,6 +23,7 @@ import (
 	"sogliq/server/account/accounttest"
 	"sogliq/server/account/smstest"
 	"sogliq/server/api"
+	"sogliq/server/apidoc"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
@@ -200,7 +201,35 @@ func (f *fixture) call(t testing.TB, method, path, body, token string, headers .
 	h.Write([]byte(token))
 	sum := h.Sum32()
 	headers = append([]string{"X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", byte(sum>>16), byte(sum>>8), byte(sum))}, headers...)
-	return request(t, f.app, method, path, body, token, headers...)
+	a := request(t, f.app, method, path, body, token, headers...)
+	if strings.HasPrefix(path, "/api/") {
+		if err := documented(t).Check(method, path, a.status, a.header.Get("Content-Type"), a.raw); err != nil {
+			t.Errorf("answer not as documented: %v", err)
+		}
+	}
+	return a
+}
+
+var (
+	specOnce sync.Once
+	specDoc  *apidoc.Spec
+	specErr  error
+)
+
+// documented is this package's part of the API document, which every
+// answer of f.call is checked against.
+func documented(t testing.TB) *apidoc.Spec {
+	specOnce.Do(func() {
+		doc, err := apidoc.Build(map[string]any{"title": "booking", "version": "test"}, []apidoc.Fragment{APIFragment()}, APIDoc())
+		if err == nil {
+			specDoc, err = apidoc.NewSpec(doc)
+		}
+		specErr = err
+	})
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	return specDoc
 }
 
 // request sends a request to app as the user whose token is given ("" for

@@ -29,10 +29,13 @@ func signIn(t *testing.T, s *sitetest.Site, sms *smstest.Gateway, phone string) 
 		if err != nil {
 			t.Fatal(err)
 		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		checkAPI(t, http.MethodPost, path, resp, raw)
 		if resp.StatusCode != 200 {
-			raw, _ := io.ReadAll(resp.Body)
 			t.Fatalf("POST %s: %d %s", path, resp.StatusCode, raw)
 		}
+		resp.Body = io.NopCloser(bytes.NewReader(raw))
 		return resp
 	}
 	post("/api/auth/code", `{"phone":"`+phone+`"}`).Body.Close()
@@ -253,12 +256,14 @@ func askConsultant(t *testing.T, s *sitetest.Site, cookies, lang, message string
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	checkAPI(t, http.MethodPost, "/api/consultant/chats", resp, raw)
 	var created struct {
 		Data struct {
 			ID int64 `json:"id"`
 		} `json:"data"`
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || resp.StatusCode != 201 {
+	if err := json.Unmarshal(raw, &created); err != nil || resp.StatusCode != 201 {
 		t.Fatalf("asking: %d %v", resp.StatusCode, err)
 	}
 	return created.Data.ID

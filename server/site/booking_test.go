@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -25,8 +26,10 @@ func postJSON(t *testing.T, url, cookies, body string, v any) int {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	checkAPI(t, http.MethodPost, url, resp, raw)
 	if v != nil {
-		json.NewDecoder(resp.Body).Decode(&struct{ Data any }{v})
+		json.Unmarshal(raw, &struct{ Data any }{v})
 	}
 	return resp.StatusCode
 }

@@ -43,6 +43,7 @@ func call(t *testing.T, method, u, cookies, body string, headers ...string) (int
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
+	checkAPI(t, method, u, resp, raw)
 	return resp.StatusCode, string(raw)
 }
 

@@ -179,6 +179,7 @@ func TestFrozenDatabase(t *testing.T) {
 				}
 				body, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
+				checkAPI(t, "GET", w.path, resp, body)
 				if took > maxWait {
 					errs <- fmt.Sprintf("round %d %s took %s (bound %s)", round, w.path, took, maxWait)
 				}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -71,7 +70,7 @@ func TestRedirectRules(t *testing.T) {
 		{"", 400, ""},
 	} {
 		t.Run("api "+test.url, func(t *testing.T) {
-			resp, err := http.Get(s.URL + "/api/seo-redirects/check?url=" + url.QueryEscape(test.url))
+			resp, err := apiGet(t, s.URL+"/api/seo-redirects/check?url="+url.QueryEscape(test.url))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -92,7 +92,7 @@ func TestRegionPickerPaths(t *testing.T) {
 // with no GEOIP_URL, detection answers Tashkent uncached.
 func TestLocationsAPIInSite(t *testing.T) {
 	s := sitetest.Start(t, sitetest.Options{})
-	resp, err := http.Get(s.URL + "/api/locations?per_page=25&lang=uz")
+	resp, err := apiGet(t, s.URL+"/api/locations?per_page=25&lang=uz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestLocationsAPIInSite(t *testing.T) {
 	if err != nil || resp.StatusCode != 200 || len(list.Data) != 14 || list.Data[0].Name != "Toshkent" {
 		t.Errorf("GET /api/locations: %d, %+v, %v", resp.StatusCode, list, err)
 	}
-	resp, err = http.Get(s.URL + "/api/locations/detect")
+	resp, err = apiGet(t, s.URL+"/api/locations/detect")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestLocationsAPIInSite(t *testing.T) {
 	if cc := resp.Header.Get("Cache-Control"); cc != "private, no-store" {
 		t.Errorf("detect Cache-Control = %q", cc)
 	}
-	resp, err = http.Get(s.URL + "/api/locations/abc/districts?lang=uz")
+	resp, err = apiGet(t, s.URL+"/api/locations/abc/districts?lang=uz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,7 +96,7 @@ func TestNamesakesApart(t *testing.T) {
 		t.Skipf("the demo data has no namesakes: %v", err)
 	}
 	var got suggestAnswer
-	resp, err := http.Get(s.URL + "/api/suggest?q=" + url.QueryEscape(name))
+	resp, err := apiGet(t, s.URL+"/api/suggest?q="+url.QueryEscape(name))
 	if err != nil {
 		t.Fatal(err)
 	}

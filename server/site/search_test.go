@@ -60,7 +60,7 @@ func TestSuggestAPI(t *testing.T) {
 		{"a children's specialty in Uzbek", "q=bolalar lori&lang=uz", 200, "doctor_specialty:lor/deti", "/uz/doctors/lor/deti", ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
+			resp, err := apiGet(t, s.URL+"/api/suggest?"+encode(test.query))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func encode(raw string) string {
 // is the number of clinics offering it.
 func TestSuggestCountsClinics(t *testing.T) {
 	s := sitetest.Start(t, sitetest.Options{})
-	resp, err := http.Get(s.URL + "/api/suggest?" + encode("q=МРТ головного мозга"))
+	resp, err := apiGet(t, s.URL+"/api/suggest?"+encode("q=МРТ головного мозга"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +272,7 @@ func TestSuggestThumbnails(t *testing.T) {
 		{"q=нурофен", "drug:nurofen-400", true},
 		{"q=kardiolog", "doctor_specialty:kardiolog", false},
 	} {
-		resp, err := http.Get(s.URL + "/api/suggest?" + encode(test.query))
+		resp, err := apiGet(t, s.URL+"/api/suggest?"+encode(test.query))
 		if err != nil {
 			t.Fatal(err)
 		}

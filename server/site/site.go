@@ -18,6 +18,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/analytics"
 	"sogliq/server/api"
+	"sogliq/server/apidoc"
 	"sogliq/server/booking"
 	"sogliq/server/cache"
 	"sogliq/server/catalog"
@@ -175,6 +176,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		r.Follow(ctx, d.Cache)
 		go r.Refresh(ctx, time.Minute)
 	}
+	doc, err := APIDocument()
+	if err != nil {
+		return nil, err
+	}
 	server, err := web.New(web.Deps{
 		PublicURL:      d.PublicURL,
 		HSTS:           d.HSTS,
@@ -192,6 +197,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		TrustedProxies: d.TrustedProxies,
 		Handlers: []web.Registrar{
 			&sitemap.Handler{Origin: d.PublicURL, Sources: sitemapSources(d.DB, routes), Logger: d.Logger},
+			&apidoc.Handler{Doc: doc, Dict: dict},
 			regionHandler,
 			&search.Handler{Store: searches, Cache: suggestions, Regions: regions, Dict: dict, PublicURL: d.PublicURL},
 			&analytics.Handler{
@@ -338,6 +344,22 @@ func regionAPI(d Deps, limits shared.Limits) (*region.Handler, error) {
 		Detector: detector,
 		Logger:   d.Logger,
 	}, nil
+}
+
+// APIDocument is the OpenAPI document of every /api route, served at
+// /api/openapi.json and /api/docs; a domain with routes adds its part here
+// (TestOpenAPIRoutes fails until it does).
+func APIDocument() (apidoc.Document, error) {
+	info := map[string]any{
+		"title":   "Sog'liq API",
+		"version": "1.0.0",
+		"description": `The JSON API of Sog'liq's pages and mobile app. Answers are {"data": ...}; errors {"error": message, "fields"?: {...}} ` +
+			`in the ?lang= language (ru default, uz). Times are RFC 3339 in Tashkent (UTC+5), dates YYYY-MM-DD, money whole so'm. ` +
+			`State-changing calls take JSON bodies (415 otherwise) and refuse cross-site browser requests (403).`,
+	}
+	return apidoc.Build(info, []apidoc.Fragment{booking.APIFragment()},
+		apidoc.Ops(), web.APIDoc(), account.APIDoc(), region.APIDoc(), search.APIDoc(), analytics.APIDoc(),
+		consultant.APIDoc(), review.APIDoc(), desk.APIDoc(), editorial.APIDoc(), booking.APIDoc())
 }
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.

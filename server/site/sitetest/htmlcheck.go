@@ -39,6 +39,7 @@ func Get(t testing.TB, url string, headers ...string) Page {
 	if err != nil {
 		t.Fatal(err)
 	}
+	CheckAPI(t, http.MethodGet, url, resp, raw)
 	doc, err := html.Parse(strings.NewReader(string(raw)))
 	if err != nil {
 		t.Fatalf("%s: parsing the HTML: %v", url, err)

@@ -1,0 +1,31 @@
+package desk
+
+import "sogliq/server/apidoc"
+
+// APIDoc is this package's part of the API document (package apidoc).
+func APIDoc() []apidoc.Op {
+	const tag = "desk"
+	id := apidoc.Object(map[string]any{"id": apidoc.Integer})
+	op := func(method, path, ru, uz string, body any, answers []apidoc.Answer, errs ...int) apidoc.Op {
+		return apidoc.Op{Method: method, Path: path, Tag: tag, Session: true, Ru: ru, Uz: uz, Body: body, Answers: answers,
+			Errors: append([]int{403, 404}, errs...)}
+	}
+	ok := func(data any) []apidoc.Answer { return []apidoc.Answer{{Status: 200, Data: data}} }
+	visits := op("GET", "/api/desk/visits", "Приёмы клиники по дням (персонал клиники)", "Klinika qabullari kunlar boʻyicha (klinika xodimlari)", nil, ok(DeskDay{}))
+	visits.Query = []apidoc.Param{
+		{Name: "clinic", Type: "integer", Required: true}, {Name: "from", Desc: "YYYY-MM-DD, today by default"},
+		{Name: "days", Type: "integer", Desc: "1 by default"},
+	}
+	return []apidoc.Op{
+		visits,
+		op("POST", "/api/desk/visits/{id}/confirm", "Подтвердить приём", "Qabulni tasdiqlash", nil, ok(id), 409),
+		op("POST", "/api/desk/visits/{id}/cancel", "Отменить приём от имени клиники", "Qabulni klinika nomidan bekor qilish", CancelRequest{}, ok(id), 409, 422),
+		op("POST", "/api/desk/visits/{id}/outcome", "Отметить, пришёл ли пациент", "Bemor kelganini belgilash", OutcomeRequest{}, ok(id), 409),
+		op("POST", "/api/desk/blocks", "Закрыть время в расписании врача", "Shifokor jadvalida vaqtni yopish", BlockRequest{}, []apidoc.Answer{{Status: 201, Data: id}}, 409, 422),
+		op("DELETE", "/api/desk/blocks/{id}", "Открыть закрытое время", "Yopilgan vaqtni ochish", nil, []apidoc.Answer{{Status: 204}}),
+		op("PUT", "/api/desk/schedule", "Недельное расписание врача", "Shifokorning haftalik jadvali", ScheduleRequest{},
+			ok(apidoc.Object(map[string]any{"doctorId": apidoc.Integer})), 409),
+		op("POST", "/api/desk/exceptions", "Особый день врача (выходной или другие часы)", "Shifokorning alohida kuni (dam olish yoki boshqa soatlar)", ExceptionRequest{},
+			ok(apidoc.Object(map[string]any{"doctorId": apidoc.Integer, "date": apidoc.String})), 409),
+	}
+}
