@@ -359,7 +359,7 @@ func APIDocument() (apidoc.Document, error) {
 	}
 	return apidoc.Build(info, []apidoc.Fragment{booking.APIFragment()},
 		apidoc.Ops(), web.APIDoc(), account.APIDoc(), region.APIDoc(), search.APIDoc(), analytics.APIDoc(),
-		consultant.APIDoc(), review.APIDoc(), desk.APIDoc(), editorial.APIDoc(), booking.APIDoc())
+		consultant.APIDoc(), review.APIDoc(), desk.APIDoc(), editorial.APIDoc(), booking.APIDoc(), telegram.APIDoc())
 }
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.
