@@ -18,6 +18,7 @@ type sample struct {
 	Tags    []string  `json:"tags"`
 	Next    *sample   `json:"next"`
 	Hidden  string    `json:"-"`
+	//lint:ignore U1000 an unexported field, which the schema must leave out
 	private int
 }
 
