@@ -13,11 +13,11 @@ type inner struct {
 
 type sample struct {
 	inner
-	ID      int64     `json:"id"`
-	At      time.Time `json:"at"`
-	Tags    []string  `json:"tags"`
-	Next    *sample   `json:"next"`
-	Hidden  string    `json:"-"`
+	ID     int64     `json:"id"`
+	At     time.Time `json:"at"`
+	Tags   []string  `json:"tags"`
+	Next   *sample   `json:"next"`
+	Hidden string    `json:"-"`
 	//lint:ignore U1000 an unexported field, which the schema must leave out
 	private int
 }
