@@ -175,23 +175,15 @@ func (s *Store) Verify(ctx context.Context, phone, code, userAgent string, now t
 		if err := useCode(ctx, tx, phone, code, now); err != nil {
 			return err
 		}
-		var user struct {
-			ID         int64 `db:"id"`
-			Registered bool  `db:"registered"`
-		}
-		const q = `
-			INSERT INTO users (phone, created_at, updated_at)
-			VALUES ($1, $2, $2)
-			ON CONFLICT (phone) DO UPDATE SET phone = EXCLUDED.phone
-			RETURNING id, registered_at IS NOT NULL AS registered`
-		if err := tx.GetContext(ctx, &user, q, phone, now); err != nil {
+		id, registered, err := ensureUser(ctx, tx, phone, now)
+		if err != nil {
 			return fmt.Errorf("account.Verify: %w", err)
 		}
-		token, err := startSession(ctx, tx, user.ID, userAgent, now)
+		token, err := startSession(ctx, tx, id, userAgent, now)
 		if err != nil {
 			return err
 		}
-		sess = Session{Token: token, UserID: user.ID, NewUser: !user.Registered}
+		sess = Session{Token: token, UserID: id, NewUser: !registered}
 		return nil
 	})
 	return sess, err
@@ -515,17 +507,27 @@ func truncate(s string, n int) string {
 // phone another way (Telegram's shared contact). registered reports a
 // completed registration.
 func (s *Store) EnsureUser(ctx context.Context, phone string, now time.Time) (id int64, registered bool, err error) {
+	id, registered, err = ensureUser(ctx, s.db, phone, now)
+	if err != nil {
+		return 0, false, fmt.Errorf("account.EnsureUser: %w", err)
+	}
+	return id, registered, nil
+}
+
+// ensureUser is the user of phone, created when new; registered reports
+// a completed registration.
+func ensureUser(ctx context.Context, q sqlx.QueryerContext, phone string, now time.Time) (id int64, registered bool, err error) {
 	var user struct {
 		ID         int64 `db:"id"`
 		Registered bool  `db:"registered"`
 	}
-	const q = `
+	const upsert = `
 		INSERT INTO users (phone, created_at, updated_at)
 		VALUES ($1, $2, $2)
 		ON CONFLICT (phone) DO UPDATE SET phone = EXCLUDED.phone
 		RETURNING id, registered_at IS NOT NULL AS registered`
-	if err := s.db.GetContext(ctx, &user, q, phone, now); err != nil {
-		return 0, false, fmt.Errorf("account.EnsureUser: %w", err)
+	if err := sqlx.GetContext(ctx, q, &user, upsert, phone, now); err != nil {
+		return 0, false, err
 	}
 	return user.ID, user.Registered, nil
 }

@@ -140,9 +140,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	accounts.Forget = bookings.ForgetPatient
 	desks := desk.NewStore(d.DB)
 	desks.Waitlist = bookings
-	go purgeAccounts(ctx, accounts, d.Logger)
+	go hourly(ctx, "expired sessions", accounts.Purge, d.Logger)
 	if d.Telegram != nil {
-		go purgeTelegram(ctx, telegram.NewStore(d.DB), d.Logger)
+		// Used sign-in payloads, old updates and lapsed link codes.
+		go hourly(ctx, "telegram's used payloads", telegram.NewStore(d.DB).Purge, d.Logger)
 	}
 	accountHandler := &account.Handler{
 		Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
@@ -282,9 +283,8 @@ func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *accou
 	return h, nil
 }
 
-// purgeAccounts deletes expired sessions and old sign-in codes every hour
-// until ctx ends.
-func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logger) {
+// hourly runs purge every hour until ctx ends, logging what failed.
+func hourly(ctx context.Context, what string, purge func(context.Context, time.Time) error, logger *slog.Logger) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
@@ -292,8 +292,8 @@ func purgeAccounts(ctx context.Context, store *account.Store, logger *slog.Logge
 		case <-ctx.Done():
 			return
 		case now := <-tick.C:
-			if err := store.Purge(ctx, now); err != nil && ctx.Err() == nil {
-				logger.WarnContext(ctx, "purging expired sessions failed", slog.Any("err", err))
+			if err := purge(ctx, now); err != nil && ctx.Err() == nil {
+				logger.WarnContext(ctx, "purging "+what+" failed", slog.Any("err", err))
 			}
 		}
 	}
@@ -305,23 +305,6 @@ func telegramBot(bot *telegram.Bot) *web.TelegramBot {
 		return nil
 	}
 	return &web.TelegramBot{Username: bot.Name, ID: bot.ID()}
-}
-
-// purgeTelegram forgets used sign-in payloads, old updates and lapsed
-// link codes every hour until ctx ends.
-func purgeTelegram(ctx context.Context, store *telegram.Store, logger *slog.Logger) {
-	tick := time.NewTicker(time.Hour)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-tick.C:
-			if err := store.Purge(ctx, now); err != nil && ctx.Err() == nil {
-				logger.WarnContext(ctx, "purging telegram's used payloads failed", slog.Any("err", err))
-			}
-		}
-	}
 }
 
 // regionAPI is the locations API with IP detection through d.GeoIPDB or
