@@ -11,6 +11,9 @@ import (
 // MaxPrice bounds the ?price_from and ?price_to of doctor listings (so'm).
 const MaxPrice = 100_000_000
 
+// fourStars is the least rating ?rating=4 keeps.
+const fourStars = 4.0
+
 // MinIndexable is the fewest doctors a filtered listing needs to be
 // indexed: fewer make a thin page.
 const MinIndexable = 5
@@ -44,7 +47,7 @@ func readDoctorFilters(q url.Values, f *DoctorFilter) (DoctorFilters, error) {
 	switch out.Rating {
 	case "":
 	case "4":
-		f.MinRating = 4
+		f.MinRating = fourStars
 	default:
 		return out, bad("rating")
 	}
