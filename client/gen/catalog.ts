@@ -3,6 +3,32 @@
 export type ServiceKind = "service" | "diagnostic" | "analysis";
 
 //////////
+// source: doctorquery.go
+
+/**
+ * MaxPrice bounds the ?price_from and ?price_to of doctor listings (so'm).
+ */
+export const MaxPrice = 100_000_000;
+/**
+ * MinIndexable is the fewest doctors a filtered listing needs to be
+ * indexed: fewer make a thin page.
+ */
+export const MinIndexable = 5;
+/**
+ * DoctorFilters are the filters of a doctor listing in force, as its
+ * query writes them ("" or 0 when unset): the page's filter links are
+ * built from them.
+ */
+export interface DoctorFilters {
+  free: string;
+  rating: string;
+  gender: string;
+  speaks: string;
+  priceFrom: number /* int */;
+  priceTo: number /* int */;
+}
+
+//////////
 // source: hours.go
 
 /**
@@ -76,9 +102,14 @@ export interface DoctorListPage {
   page: number /* int */;
   perPage: number /* int */;
   /**
-   * Sort is the order in force: SortPopular (the default) or SortRating.
+   * Sort is the order in force: SortPopular (the default), SortRating
+   * or SortEarliest.
    */
   sort: string;
+  /**
+   * Filters are the filters in force.
+   */
+  filters: DoctorFilters;
 }
 /**
  * DoctorProfilePage is the data of /doctor/{slug}.

@@ -1,4 +1,4 @@
-import { t, tn } from "../lib/i18n";
+import { t, tn, type Key } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -6,7 +6,8 @@ import { DoctorSummary } from "../components/DoctorSummary";
 import { Pagination } from "../components/Pagination";
 import { BookingForm } from "../components/islands";
 import { CardFreeTimes } from "../components/FreeTimes";
-import type { DoctorListPage } from "../gen/catalog";
+import { formatPrice } from "../lib/money";
+import type { DoctorFilters, DoctorListPage } from "../gen/catalog";
 import type { RenderProps } from "../types";
 import "./DoctorList.css";
 
@@ -27,8 +28,14 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   const params: Record<string, string> = district ? { specialty: s.slug, district: district.slug } : { specialty: s.slug };
   // The default order (popular) stays out of the URL, as page 1 does.
   const sort = data.sort === "popular" ? undefined : data.sort;
-  const pageHref = (n: number) => href(route, params, place, { page: n > 1 ? n : undefined, sort });
-  const sortHref = (by: string) => href(route, params, place, { sort: by === "popular" ? undefined : by });
+  const f = data.filters;
+  const query = filterQuery(f);
+  const pageHref = (n: number) => href(route, params, place, { ...query, page: n > 1 ? n : undefined, sort });
+  const sortHref = (by: string) => href(route, params, place, { ...query, sort: by === "popular" ? undefined : by });
+  // A filter link sets its value, or takes it away when it is the one in
+  // force; the page goes back to the first.
+  const filterHref = (change: Partial<DoctorFilters>) => href(route, params, place, { ...filterQuery({ ...f, ...change }), sort });
+  const filtered = Object.keys(query).length > 0;
   return (
     <>
       <PageHead
@@ -45,19 +52,44 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         <a href={href(district ? "specialty-district" : "specialty", params, place)} aria-current={data.children ? undefined : "page"}>{t(lang, "doctors.adults")}</a>
         <a href={href(district ? "specialty-children-district" : "specialty-children", params, place)} aria-current={data.children ? "page" : undefined}>{t(lang, "doctors.children")}</a>
       </nav>
-      {data.doctors.length > 1 && (
+      {(data.doctors.length > 1 || sort) && (
         <nav className="tabs tabs--wrap doctor-list__sort" aria-label={t(lang, "filters.sort")}>
-          {(["popular", "rating"] as const).map((by) => (
+          {(["popular", "rating", "earliest"] as const).map((by) => (
             <a key={by} href={sortHref(by)} aria-current={data.sort === by ? "page" : undefined}>
-              {t(lang, by === "popular" ? "filters.sortPopular" : "filters.sortRating")}
+              {t(lang, sortLabel[by])}
             </a>
           ))}
         </nav>
       )}
+      <div className="doctor-list__filters" role="group" aria-label={t(lang, "filters.label")}>
+        {filterGroups.map((g) => (
+          <nav key={g.label} className="tabs" aria-label={t(lang, g.label)}>
+            {g.chips.map((c) => {
+              const on = isOn(f, c.set);
+              return (
+                <a key={c.label + (c.n ?? "")} href={filterHref(on ? c.clear : c.set)} aria-current={on ? "true" : undefined} rel={nofollow(on, filtered, c.set)}>
+                  {t(lang, c.label, c.n === undefined ? undefined : { price: formatPrice(c.n, lang) })}
+                </a>
+              );
+            })}
+          </nav>
+        ))}
+        {filtered && (
+          <p className="doctor-list__reset">
+            <a href={href(route, params, place, { sort })}>{t(lang, "filters.reset")}</a>
+          </p>
+        )}
+      </div>
       {data.doctors.length === 0 ? (
-        <p className="empty">
-          {t(lang, "doctors.empty")} <a href={href("doctors", {}, place)}>{t(lang, "doctors.allSpecialties")}</a>
-        </p>
+        filtered ? (
+          <p className="empty">
+            {t(lang, "doctors.emptyFiltered")} <a href={href(route, params, place, { sort })}>{t(lang, "filters.reset")}</a>
+          </p>
+        ) : (
+          <p className="empty">
+            {t(lang, "doctors.empty")} <a href={href("doctors", {}, place)}>{t(lang, "doctors.allSpecialties")}</a>
+          </p>
+        )
       ) : (
         <section className="doctor-list">
           {data.doctors.map((d) => (
@@ -81,3 +113,78 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
     </>
   );
 }
+
+const sortLabel = { popular: "filters.sortPopular", rating: "filters.sortRating", earliest: "filters.sortEarliest" } as const;
+
+/** filterQuery is the query of the filters in force, each under its URL name. */
+function filterQuery(f: DoctorFilters): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  if (f.free) q.free = f.free;
+  if (f.rating) q.rating = f.rating;
+  if (f.gender) q.gender = f.gender;
+  if (f.speaks) q.speaks = f.speaks;
+  if (f.priceFrom) q.price_from = f.priceFrom;
+  if (f.priceTo) q.price_to = f.priceTo;
+  return q;
+}
+
+/**
+ * nofollow keeps crawlers on the indexable filtered pages: one stable
+ * filter. A free-time window, or a second filter on a filtered page, leads
+ * to a noindex page; taking a filter away leads back.
+ */
+function nofollow(on: boolean, filtered: boolean, set: Partial<DoctorFilters>): "nofollow" | undefined {
+  return !on && (filtered || set.free !== undefined) ? "nofollow" : undefined;
+}
+
+/** isOn says whether every value of set is in force. */
+function isOn(f: DoctorFilters, set: Partial<DoctorFilters>): boolean {
+  return (Object.keys(set) as (keyof DoctorFilters)[]).every((k) => f[k] === set[k]);
+}
+
+interface Chip {
+  label: Key;
+  set: Partial<DoctorFilters>;
+  clear: Partial<DoctorFilters>;
+  // n is the price a price chip names.
+  n?: number;
+}
+
+// The price chips span the seed's visit prices (80 000 - 400 000 so'm).
+const cheap = 150_000;
+const dear = 250_000;
+
+/** filterGroups are the listing's filter chips, one row per filter. */
+const filterGroups: { label: Key; chips: Chip[] }[] = [
+  {
+    label: "filters.free",
+    chips: (["today", "tomorrow", "week"] as const).map((w) => ({
+      label: (w === "today" ? "filters.freeToday" : w === "tomorrow" ? "filters.freeTomorrow" : "filters.freeWeek") as Key,
+      set: { free: w },
+      clear: { free: "" },
+    })),
+  },
+  {
+    label: "filters.doctor",
+    chips: [
+      { label: "filters.rating4", set: { rating: "4" }, clear: { rating: "" } },
+      { label: "filters.genderF", set: { gender: "f" }, clear: { gender: "" } },
+      { label: "filters.genderM", set: { gender: "m" }, clear: { gender: "" } },
+    ],
+  },
+  {
+    label: "filters.speaks",
+    chips: (["uz", "ru", "en"] as const).map((l) => ({
+      label: (l === "uz" ? "filters.speaksUz" : l === "ru" ? "filters.speaksRu" : "filters.speaksEn") as Key,
+      set: { speaks: l },
+      clear: { speaks: "" },
+    })),
+  },
+  {
+    label: "filters.price",
+    chips: [
+      { label: "filters.priceTo", n: cheap, set: { priceFrom: 0, priceTo: cheap }, clear: { priceFrom: 0, priceTo: 0 } },
+      { label: "filters.priceFrom", n: dear, set: { priceFrom: dear, priceTo: 0 }, clear: { priceFrom: 0, priceTo: 0 } },
+    ],
+  },
+];

@@ -276,21 +276,29 @@ func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time
 // large seed, running them ~1 ms; a prepared statement's generic plan is
 // made once.
 func (s *Store) selectPrepared(ctx context.Context, dest any, q string, args ...any) error {
-	s.stmtsMu.Lock()
-	stmt, ok := s.stmts[q]
-	if !ok {
-		var err error
-		if stmt, err = s.db.PreparexContext(ctx, q); err != nil {
-			s.stmtsMu.Unlock()
-			return err
-		}
-		if s.stmts == nil {
-			s.stmts = map[string]*sqlx.Stmt{}
-		}
-		s.stmts[q] = stmt
+	stmt, err := s.prepared(ctx, q)
+	if err != nil {
+		return err
 	}
-	s.stmtsMu.Unlock()
 	return stmt.SelectContext(ctx, dest, args...)
+}
+
+// prepared is the statement q, prepared once per Store.
+func (s *Store) prepared(ctx context.Context, q string) (*sqlx.Stmt, error) {
+	s.stmtsMu.Lock()
+	defer s.stmtsMu.Unlock()
+	if stmt, ok := s.stmts[q]; ok {
+		return stmt, nil
+	}
+	stmt, err := s.db.PreparexContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if s.stmts == nil {
+		s.stmts = map[string]*sqlx.Stmt{}
+	}
+	s.stmts[q] = stmt
+	return stmt, nil
 }
 
 // DoctorExists reports whether doctor id exists.

@@ -2,12 +2,19 @@
 // queries. This part holds the doctors: specialties, listings and cards.
 package catalog
 
-import "github.com/jmoiron/sqlx"
+import (
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/booking"
+)
 
 // Store reads the catalog.
 type Store struct {
 	db *sqlx.DB
+	// free answers when doctors have free times (the listings' "free
+	// today" filters and "earliest free" order), by booking's own rules.
+	free *booking.Store
 }
 
 // NewStore returns a Store over db.
-func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db, free: booking.NewStore(db)} }

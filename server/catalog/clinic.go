@@ -18,6 +18,9 @@ const (
 	SortName   = "name"   // by name in the page's language
 	// SortPopular: most visited first (clinics.popularity, analytics.Recompute).
 	SortPopular = "popular"
+	// SortEarliest: the doctor with the earliest free time first (doctor
+	// listings only).
+	SortEarliest = "earliest"
 )
 
 // ClinicFilter selects the clinics of one region. Zero fields select all.

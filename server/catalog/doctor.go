@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"sogliq/server/derrors"
 	"sogliq/server/i18n"
@@ -24,9 +25,27 @@ type DoctorFilter struct {
 	DistrictID int64
 	// Page counts from 1; PerPage defaults to DefaultPerPage.
 	Page, PerPage int
-	// Sort is SortPopular (the default: most visited first) or SortRating.
+	// Sort is SortPopular (the default: most visited first), SortRating
+	// or SortEarliest.
 	Sort string
+	// Free keeps only doctors with a free time in a window of Tashkent
+	// days: FreeToday, FreeTomorrow, FreeWeek; "" is any.
+	Free string
+	// MinRating keeps doctors rated at least that; 0 is any.
+	MinRating float64
+	// Gender is "m", "f" or "" for any.
+	Gender string
+	// Speaks keeps doctors who see patients in that language (ru, uz, en); "" is any.
+	Speaks string
+	// PriceFrom and PriceTo keep doctors with a visit price (at any of
+	// their clinics) in that range of so'm, bounds included; 0 is open.
+	PriceFrom, PriceTo int
+	// Now is the instant Free and SortEarliest are reckoned from.
+	Now time.Time
 }
+
+// needsFree says the filter's answer depends on free times.
+func (f DoctorFilter) needsFree() bool { return f.Free != "" || f.Sort == SortEarliest }
 
 // SpecialtyRef is a specialty as a doctor card shows it.
 type SpecialtyRef struct {
@@ -129,7 +148,9 @@ const cardColumns = `d.id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS 
 			d.category_ru, d.category_uz, d.rating::float8 AS rating, d.review_count`
 
 // doctorsWhere filters doctors d joined to doctor_specialties ds by a
-// DoctorFilter: $1 specialty, $2 region, $3 children only, $4 district or 0.
+// DoctorFilter (whereArgs): $1 specialty, $2 region, $3 children only,
+// $4 district or 0, $5 least rating or 0, $6 gender or ”, $7 language or
+// ”, $8 and $9 the price range (0 is open).
 const doctorsWhere = `
 		WHERE ds.specialty_id = $1
 			AND d.region_id = $2
@@ -138,7 +159,21 @@ const doctorsWhere = `
 				SELECT 1
 				FROM doctor_clinics dc
 				JOIN clinics c ON c.id = dc.clinic_id
-				WHERE dc.doctor_id = d.id AND c.district_id = $4))`
+				WHERE dc.doctor_id = d.id AND c.district_id = $4))
+			AND d.rating >= $5::numeric
+			AND ($6::text = '' OR d.gender = $6)
+			AND ($7::text = '' OR d.languages @> ARRAY[$7::text])
+			AND (($8::int = 0 AND $9::int = 0) OR EXISTS (
+				SELECT 1
+				FROM doctor_clinics dc
+				WHERE dc.doctor_id = d.id
+					AND dc.price >= $8
+					AND ($9 = 0 OR dc.price <= $9)))`
+
+// whereArgs are the arguments of doctorsWhere.
+func (f DoctorFilter) whereArgs() []any {
+	return []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID, f.MinRating, f.Gender, f.Speaks, f.PriceFrom, f.PriceTo}
+}
 
 // doctorOrder is the ORDER BY of a doctor listing over the matched rows m.
 func doctorOrder(sort string) (string, error) {
@@ -147,6 +182,9 @@ func doctorOrder(sort string) (string, error) {
 		return "m.popularity DESC, m.rating DESC, m.id", nil
 	case SortRating:
 		return "m.rating DESC, m.popularity DESC, m.id", nil
+	case SortEarliest:
+		// The free times order in Go (byFreeTime); ties keep this one.
+		return "m.popularity DESC, m.rating DESC, m.id", nil
 	}
 	return "", fmt.Errorf("sort %q: %w", sort, derrors.Invalid)
 }
@@ -164,7 +202,10 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 	if err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
-	args := []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID}
+	if f.needsFree() {
+		return s.doctorsByFreeTime(ctx, f, page, order)
+	}
+	args := f.whereArgs()
 	const count = `
 		SELECT count(*)
 		FROM doctors d
@@ -187,7 +228,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 		FROM matched m
 		JOIN doctors d ON d.id = m.id
 		ORDER BY ` + order + `
-		LIMIT $5 OFFSET $6`
+		LIMIT $10 OFFSET $11`
 	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)
 	page.Doctors = []DoctorCard{}
 	done = metrics.Query("doctors.list")

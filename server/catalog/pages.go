@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"time"
 
 	"sogliq/server/derrors"
 	"sogliq/server/i18n"
@@ -15,13 +16,14 @@ import (
 // homeSpecialties is how many specialties the home page shows.
 // Pages returns the loaders of the doctors slice, by route name
 // (shared/routes.json). perPage is the listing page size.
-func Pages(s *Store, perPage int) page.Loaders {
+// now is the clock of the free-time filters.
+func Pages(s *Store, perPage int, now func() time.Time) page.Loaders {
 	return page.Loaders{
 		"doctors":                     s.loadSpecialties,
-		"specialty":                   s.doctorList(perPage, false),
-		"specialty-children":          s.doctorList(perPage, true),
-		"specialty-district":          s.doctorList(perPage, false),
-		"specialty-children-district": s.doctorList(perPage, true),
+		"specialty":                   s.doctorList(perPage, false, now),
+		"specialty-children":          s.doctorList(perPage, true, now),
+		"specialty-district":          s.doctorList(perPage, false, now),
+		"specialty-children-district": s.doctorList(perPage, true, now),
 		"doctor":                      s.loadDoctor,
 	}
 }
@@ -45,8 +47,11 @@ type DoctorListPage struct {
 	Total     int              `json:"total"`
 	Page      int              `json:"page"`
 	PerPage   int              `json:"perPage"`
-	// Sort is the order in force: SortPopular (the default) or SortRating.
+	// Sort is the order in force: SortPopular (the default), SortRating
+	// or SortEarliest.
 	Sort string `json:"sort"`
+	// Filters are the filters in force.
+	Filters DoctorFilters `json:"filters"`
 }
 
 // DoctorProfilePage is the data of /doctor/{slug}.
@@ -66,7 +71,7 @@ func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Res
 
 // doctorList loads /doctors/{specialty} and, with children, its /deti form;
 // with a {district} segment, the doctors of that district's clinics.
-func (s *Store) doctorList(perPage int, children bool) page.Loader {
+func (s *Store) doctorList(perPage int, children bool, now func() time.Time) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		pageNo, err := pageNumber(req.Query.Get("page"))
 		if err != nil {
@@ -85,7 +90,11 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 			return page.Result{}, err
 		}
 		sort := cmp.Or(req.Query.Get("sort"), SortPopular)
-		filter := DoctorFilter{SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort}
+		filter := DoctorFilter{SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort, Now: now()}
+		filters, err := readDoctorFilters(req.Query, &filter)
+		if err != nil {
+			return page.Result{}, err
+		}
 		if district != nil {
 			filter.DistrictID = district.ID
 		}
@@ -104,11 +113,10 @@ func (s *Store) doctorList(perPage int, children bool) page.Loader {
 			Data: DoctorListPage{
 				Specialty: specialty.In(req.Lang), Children: children, District: namedIn(req.Lang, district), Districts: i18n.In(req.Lang, districts, Named.In),
 				Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
-				Total:   doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort,
+				Total:   doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort, Filters: filters,
 			},
-			Tags: tags,
-			// Another order of the same doctors is not a page of its own.
-			NoIndex: sort != SortPopular,
+			Tags:    tags,
+			NoIndex: doctorListNoIndex(sort, filters, doctors.Total),
 		}, nil
 	}
 }

@@ -3,13 +3,15 @@ package seed
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/lib/pq"
 )
 
 // doctorColumns are the columns doctorRow.values fills.
 var doctorColumns = []string{"id", "slug", "full_name_ru", "full_name_uz", "gender", "photo",
 	"experience_since", "category_ru", "category_uz", "degree_ru", "degree_uz", "rating",
 	"review_count", "description_ru", "description_uz", "accepts_children", "accepts_adults",
-	"region_id", "popularity"}
+	"region_id", "popularity", "languages"}
 
 type doctorRow struct {
 	id, regionID         int64
@@ -29,7 +31,25 @@ func (d doctorRow) values() []any {
 	return []any{d.id, d.slug, d.name.ru, d.name.uz, d.gender, nil,
 		d.since, d.category.ru, d.category.uz, degreeRu, degreeUz, d.rating,
 		d.reviews, d.desc.ru, d.desc.uz, d.children, d.adults,
-		d.regionID, d.pop}
+		d.regionID, d.pop, pq.StringArray(languages(d.id))}
+}
+
+// languages are the languages doctor id sees patients in: most both
+// Russian and Uzbek, some one of them, about one in nine English too. They
+// are drawn from the id, not the generator, so adding them left the rest
+// of the demo data as it was.
+func languages(id int64) []string {
+	switch x := rand.New(rand.NewPCG(uint64(id), 30)).IntN(100); {
+	case x < 11:
+		return []string{"ru", "uz", "en"}
+	case x < 14:
+		return []string{"ru", "en"}
+	case x < 26:
+		return []string{"uz"}
+	case x < 34:
+		return []string{"ru"}
+	}
+	return []string{"ru", "uz"}
 }
 
 // addDoctor adds a doctor whose main region is ri, with 1-3 specialties

@@ -53,6 +53,7 @@ func TestBrowser(t *testing.T) {
 
 	dashboardFixture(t, s)
 	editorEnv := editorFixture(t, s)
+	freeDoctorFixture(t, s)
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()

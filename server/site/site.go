@@ -365,7 +365,7 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
-		catalog.Pages(doctors, limits.DoctorsPerPage),
+		catalog.Pages(doctors, limits.DoctorsPerPage, time.Now),
 		home.Pages(doctors, promotion.NewStore(db), content.NewStore(db)),
 		catalog.ProviderPages(doctors, limits.ClinicsPerPage, time.Now),
 		knowledge.Pages(knowledge.NewStore(db), doctors),

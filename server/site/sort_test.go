@@ -89,7 +89,7 @@ func TestListingSortPopular(t *testing.T) {
 	for _, a := range p.All(t, "nav.doctor-list__sort a") {
 		links = append(links, sitetest.Attr(a, "href")+" "+sitetest.Attr(a, "aria-current"))
 	}
-	if diff := cmp.Diff([]string{"/uz/doctors/kardiolog ", "/uz/doctors/kardiolog?sort=rating page"}, links); diff != "" {
+	if diff := cmp.Diff([]string{"/uz/doctors/kardiolog ", "/uz/doctors/kardiolog?sort=rating page", "/uz/doctors/kardiolog?sort=earliest "}, links); diff != "" {
 		t.Errorf("sort links (-want +got):\n%s", diff)
 	}
 	if got := sitetest.Attr(p.One(t, `.pagination a[rel="next"]`), "href"); got != "/uz/doctors/kardiolog?page=2&sort=rating" {

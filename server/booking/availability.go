@@ -1,0 +1,211 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lib/pq"
+	"golang.org/x/sync/errgroup"
+)
+
+// Availability is when a doctor has free times over the horizon, at any
+// of their clinics: First is the earliest free start (zero when there is
+// none), Days has bit i set when the Tashkent date Today(now)+i has at
+// least one free time.
+type Availability struct {
+	First time.Time
+	Days  uint32
+}
+
+// Free reports whether any of the days of mask has a free time.
+func (a Availability) Free(mask uint32) bool { return a.Days&mask != 0 }
+
+// Availability computes the Availability of each doctor of ids at now,
+// by the same rules as the free times /api/slots offers (FreeDays):
+// what doctor listings filter and sort by. Doctors with no free time are
+// left out of the map.
+func (s *Store) Availability(ctx context.Context, ids []int64, now time.Time) (map[int64]Availability, error) {
+	today := Today(now)
+	plans, err := s.availabilityPlans(ctx, ids, today, AddDays(today, HorizonDays-1), now)
+	if err != nil {
+		return nil, fmt.Errorf("booking.Availability(%d doctors): %w", len(ids), err)
+	}
+	out := make(map[int64]Availability, len(ids))
+	midnight, _ := time.ParseInLocation(DateLayout, today, Tashkent)
+	for _, p := range plans {
+		a := out[p.DoctorID]
+		busy := sortedBusy(p.Plan.Busy)
+		earliest := now.Add(p.Plan.Lead)
+		for i := range HorizonDays {
+			day := midnight.AddDate(0, 0, i)
+			if s, ok := firstFreeOn(p.Plan, busy, earliest, day, day.Format(DateLayout)); ok {
+				a.Days |= 1 << i
+				if a.First.IsZero() || s.Start.Before(a.First) {
+					a.First = s.Start
+				}
+			}
+		}
+		if a.Days != 0 {
+			out[p.DoctorID] = a
+		}
+	}
+	return out, nil
+}
+
+// firstFreeOn is the first free slot of date (whose Tashkent midnight is
+// midnight) by eachFreeDay's rules, busy sorted by start, without cutting
+// the whole day into slots: a listing asks this of every doctor.
+func firstFreeOn(p Plan, busy []Range, earliest, midnight time.Time, date string) (Slot, bool) {
+	var first Slot
+	found := false
+	try := func(start, end, length int, breaks []Span) {
+		if length <= 0 {
+			return
+		}
+		for t := start; t+length <= end; {
+			sp := Span{t, t + length}
+			if b, ok := overlappingBreak(breaks, sp); ok {
+				t = max(b.End, t+1)
+				continue
+			}
+			s := Slot{Start: midnight.Add(time.Duration(sp.Start) * time.Minute), End: midnight.Add(time.Duration(sp.End) * time.Minute)}
+			if found && !s.Start.Before(first.Start) {
+				return // this row cannot beat the first found
+			}
+			if !s.Start.Before(earliest) && !overlapsAny(busy, s) {
+				first, found = s, true
+				return
+			}
+			t += length
+		}
+	}
+	if e, ok := exceptionOn(p.Exceptions, date); ok {
+		if !e.Off {
+			try(e.Start, e.End, e.Slot, e.Breaks)
+		}
+		return first, found
+	}
+	weekday := int(midnight.Weekday())
+	if weekday == 0 {
+		weekday = 7
+	}
+	for _, w := range p.Weekly {
+		if w.Weekday == weekday && (w.ValidFrom == "" || w.ValidFrom <= date) && (w.ValidTo == "" || date <= w.ValidTo) {
+			try(w.Start, w.End, w.Slot, w.Breaks)
+		}
+	}
+	return first, found
+}
+
+// availabilityPlans is Plans without what only a booking widget shows
+// (clinic names, prices, the cancel cut-off) and without its order, for
+// the hundreds of doctors of a listing: on a listing of 1,000 doctors,
+// Plans' ordering by array_position and its break arrays built by
+// subqueries took 70 and 55 ms of PostgreSQL's time; these take ~10.
+func (s *Store) availabilityPlans(ctx context.Context, ids []int64, from, to string, now time.Time) ([]ClinicPlan, error) {
+	var clinics []struct {
+		DoctorID int64 `db:"doctor_id"`
+		ClinicID int64 `db:"clinic_id"`
+		LeadMin  int   `db:"lead_min"`
+	}
+	const q = `
+		SELECT dc.doctor_id, dc.clinic_id, coalesce(r.lead_min, 60) AS lead_min
+		FROM doctor_clinics dc
+		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
+		WHERE dc.doctor_id = ANY($1)`
+	if err := s.selectPrepared(ctx, &clinics, q, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("booking.availabilityPlans: %w", err)
+	}
+	if len(clinics) == 0 {
+		return nil, nil
+	}
+	clinicIDs := make([]int64, len(clinics))
+	for i, c := range clinics {
+		clinicIDs[i] = c.ClinicID
+	}
+	// The three reads are independent: run side by side on three
+	// connections, the listing waits for the slowest, not their sum.
+	var (
+		weekly     map[[2]int64][]Weekly
+		exceptions exceptionSet
+		busy       map[int64][]Range
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { weekly, err = s.weeklyLean(gctx, ids, from, to); return err })
+	g.Go(func() (err error) { exceptions, err = s.exceptions(gctx, ids, clinicIDs, from, to); return err })
+	g.Go(func() (err error) { busy, err = s.busy(gctx, ids, from, to, now); return err })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out := make([]ClinicPlan, len(clinics))
+	for i, c := range clinics {
+		key := [2]int64{c.DoctorID, c.ClinicID}
+		exc := append([]Exception(nil), exceptions.own[key]...)
+		exc = append(exc, exceptions.clinic[c.ClinicID]...)
+		out[i] = ClinicPlan{DoctorID: c.DoctorID, ClinicID: c.ClinicID,
+			Plan: Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute}}
+	}
+	return out, nil
+}
+
+// weeklyLean is weekly with the breaks read from the multirange's text
+// and the rows scanned by hand: sqlx's reflection and to_char cost more
+// than the query itself on a listing's ~5,000 rows.
+func (s *Store) weeklyLean(ctx context.Context, ids []int64, from, to string) (map[[2]int64][]Weekly, error) {
+	const q = `
+		SELECT doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, breaks::text,
+		       valid_from::text, coalesce(valid_to::text, '')
+		FROM schedules
+		WHERE doctor_id = ANY($1)
+		  AND valid_from <= $3::date
+		  AND (valid_to IS NULL OR valid_to >= $2::date)`
+	stmt, err := s.prepared(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("booking.weeklyLean: %w", err)
+	}
+	rows, err := stmt.QueryContext(ctx, pq.Array(ids), from, to)
+	if err != nil {
+		return nil, fmt.Errorf("booking.weeklyLean: %w", err)
+	}
+	defer rows.Close()
+	out := map[[2]int64][]Weekly{}
+	for rows.Next() {
+		var key [2]int64
+		var w Weekly
+		var breaks string
+		if err := rows.Scan(&key[0], &key[1], &w.Weekday, &w.Start, &w.End, &w.Slot, &breaks, &w.ValidFrom, &w.ValidTo); err != nil {
+			return nil, fmt.Errorf("booking.weeklyLean: %w", err)
+		}
+		if w.Breaks, err = parseSpans(breaks); err != nil {
+			return nil, fmt.Errorf("booking.weeklyLean: breaks %q: %w", breaks, err)
+		}
+		out[key] = append(out[key], w)
+	}
+	return out, rows.Err()
+}
+
+// parseSpans reads an int4multirange as PostgreSQL writes it,
+// "{[720,780),[900,960)}" (integer ranges are always "[lo,hi)").
+func parseSpans(text string) ([]Span, error) {
+	text = strings.TrimSuffix(strings.TrimPrefix(text, "{"), "}")
+	if text == "" {
+		return nil, nil
+	}
+	var out []Span
+	for _, r := range strings.Split(text, "),") {
+		lo, hi, ok := strings.Cut(strings.Trim(r, "[)"), ",")
+		if !ok {
+			return nil, fmt.Errorf("range %q", r)
+		}
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("range %q", r)
+		}
+		out = append(out, Span{a, b})
+	}
+	return out, nil
+}

@@ -1,0 +1,82 @@
+package catalog_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"sogliq/server/catalog"
+)
+
+// freeBenchDB is BENCH_SCALE_DB when set (a --scale 50 database migrated
+// to this tree's schema; the benchmark only reads it), else a fresh
+// seed at benchScale.
+func freeBenchDB(b *testing.B) *sqlx.DB {
+	b.Helper()
+	if url := os.Getenv("BENCH_SCALE_DB"); url != "" {
+		db, err := sqlx.Open("postgres", url)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { db.Close() })
+		return db
+	}
+	return largeDB(b)
+}
+
+// BenchmarkEarliestFree times the first page of a doctor listing of at
+// least 1,000 doctors (the smallest such specialty and region of the
+// seed) in "earliest free" order, and with the "free this week" filter:
+// issue 30's target is p99 ≤ 50 ms on the --scale 50 database.
+func BenchmarkEarliestFree(b *testing.B) {
+	ctx := context.Background()
+	db := freeBenchDB(b)
+	s := catalog.NewStore(db)
+	var listing struct {
+		Specialty int64 `db:"specialty_id"`
+		Region    int64 `db:"region_id"`
+		Doctors   int   `db:"doctors"`
+	}
+	const q = `
+		SELECT ds.specialty_id, d.region_id, count(*) AS doctors
+		FROM doctors d
+		JOIN doctor_specialties ds ON ds.doctor_id = d.id
+		GROUP BY 1, 2
+		HAVING count(*) >= 1000
+		ORDER BY 3, 1, 2
+		LIMIT 1`
+	if err := db.GetContext(ctx, &listing, q); err != nil {
+		b.Fatalf("a listing of 1,000 doctors: %v", err)
+	}
+	b.Logf("specialty %d, region %d: %d doctors", listing.Specialty, listing.Region, listing.Doctors)
+	for _, test := range []struct {
+		name   string
+		filter catalog.DoctorFilter
+	}{
+		{"earliest", catalog.DoctorFilter{Sort: catalog.SortEarliest}},
+		{"earliest/page10", catalog.DoctorFilter{Sort: catalog.SortEarliest, Page: 10}},
+		{"week/popular", catalog.DoctorFilter{Sort: catalog.SortPopular, Free: catalog.FreeWeek}},
+		{"today/earliest/female", catalog.DoctorFilter{Sort: catalog.SortEarliest, Free: catalog.FreeToday, Gender: "f"}},
+	} {
+		test.filter.SpecialtyID, test.filter.RegionID, test.filter.PerPage = listing.Specialty, listing.Region, 20
+		b.Run(test.name, func(b *testing.B) {
+			samples := make([]time.Duration, 0, b.N)
+			for range b.N {
+				test.filter.Now = time.Now()
+				start := time.Now()
+				p, err := s.DoctorsBySpecialty(ctx, test.filter)
+				if err != nil {
+					b.Fatal(err)
+				}
+				samples = append(samples, time.Since(start))
+				if p.Total == 0 {
+					b.Fatal("no doctor free")
+				}
+			}
+			percentiles(b, samples)
+		})
+	}
+}
