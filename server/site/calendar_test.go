@@ -79,16 +79,8 @@ func TestCalendarFeedOnHistory(t *testing.T) {
 		t.Errorf("an unknown address: %d %q", status, h.Get("Content-Type"))
 	}
 
-	req, _ := http.NewRequest("POST", s.URL+"/api/calendar/reset", nil)
-	req.Header.Set("Cookie", cookie)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("reset: %d", resp.StatusCode)
+	if status, _ := call(t, "POST", s.URL+"/api/calendar/reset", cookie, "", "Content-Type", "application/json"); status != 200 {
+		t.Fatalf("reset: %d", status)
 	}
 	if status, _, _ := get(feed); status != 404 {
 		t.Errorf("the address after a reset: %d, want 404", status)
