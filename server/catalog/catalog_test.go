@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sort"
 	"testing"
 
@@ -318,4 +319,73 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestListingFollowsDoctorChanges: a listing reads its doctors' region,
+// popularity, rating and children's flag from doctor_specialties (copied
+// by triggers, migration 00201); every change to a doctor or to his
+// specialties shows in the next listing.
+func TestListingFollowsDoctorChanges(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	list := func(filter catalog.DoctorFilter) (ids []int64, total int) {
+		t.Helper()
+		filter.PerPage = 100
+		p, err := f.s.DoctorsBySpecialty(ctx, filter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range p.Doctors {
+			ids = append(ids, d.ID)
+		}
+		return ids, p.Total
+	}
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := f.db.Exec(q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cardio := catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent}
+	ids, total := list(cardio)
+	if len(ids) < 2 {
+		t.Fatalf("%d cardiologists in Tashkent, the test needs two", len(ids))
+	}
+	last := ids[len(ids)-1]
+
+	exec(`UPDATE doctors SET popularity = 1000000 WHERE id = $1`, last)
+	if ids, _ := list(cardio); ids[0] != last {
+		t.Errorf("most popular doctor %d is not first: %v", last, ids)
+	}
+	exec(`UPDATE doctors SET rating = 1.5 WHERE id = $1`, last)
+	if ids, _ := list(catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, MinRating: 4}); slices.Contains(ids, last) {
+		t.Errorf("doctor %d rated 1.5 is in the rating ≥ 4 listing", last)
+	}
+	exec(`UPDATE doctors SET accepts_children = true WHERE id = $1`, last)
+	kids := catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Children: true}
+	if ids, _ := list(kids); !slices.Contains(ids, last) {
+		t.Errorf("doctor %d who now sees children is not in the children's listing", last)
+	}
+	exec(`UPDATE doctors SET accepts_children = false WHERE id = $1`, last)
+	if ids, _ := list(kids); slices.Contains(ids, last) {
+		t.Errorf("doctor %d who no longer sees children is in the children's listing", last)
+	}
+
+	exec(`UPDATE doctors SET region_id = $1 WHERE id = $2`, f.samarkand, last)
+	if ids, n := list(cardio); slices.Contains(ids, last) || n != total-1 {
+		t.Errorf("after moving doctor %d to Samarkand: in Tashkent's listing %v, total %d (was %d)", last, slices.Contains(ids, last), n, total)
+	}
+	if ids, _ := list(catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.samarkand}); !slices.Contains(ids, last) {
+		t.Errorf("doctor %d moved to Samarkand is not in its listing", last)
+	}
+
+	exec(`DELETE FROM doctor_specialties WHERE doctor_id = $1 AND specialty_id = $2`, last, f.kardiolog)
+	exec(`INSERT INTO doctor_specialties (doctor_id, specialty_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, last, f.pediatr)
+	if ids, _ := list(catalog.DoctorFilter{SpecialtyID: f.pediatr, RegionID: f.samarkand}); !slices.Contains(ids, last) || ids[0] != last {
+		t.Errorf("doctor %d given a new specialty is not first in its listing: %v", last, ids)
+	}
+	if n := f.count(t, `SELECT count(*) FROM doctor_specialties ds JOIN doctors d ON d.id = ds.doctor_id
+		WHERE (ds.region_id, ds.popularity, ds.rating, ds.accepts_children) IS DISTINCT FROM (d.region_id, d.popularity, d.rating, d.accepts_children)`); n != 0 {
+		t.Errorf("%d doctor_specialties rows differ from their doctor", n)
+	}
 }

@@ -147,26 +147,33 @@ const cardColumns = `d.id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS 
 			greatest(0, extract(year FROM current_date)::int - d.experience_since) AS experience_years,
 			d.category_ru, d.category_uz, d.rating::float8 AS rating, d.review_count`
 
-// doctorsWhere filters doctors d joined to doctor_specialties ds by a
-// DoctorFilter (whereArgs): $1 specialty, $2 region, $3 children only,
-// $4 district or 0, $5 least rating or 0, $6 gender or ”, $7 language or
-// ”, $8 and $9 the price range (0 is open).
+// doctorsWhere filters a specialty's doctor_specialties rows ds (which
+// carry their doctor's region, popularity, rating and accepts_children, see
+// migration 00201) by a DoctorFilter (whereArgs): $1 specialty, $2 region,
+// $3 children only, $4 district or 0, $5 least rating or 0, $6 gender or
+// '', $7 language or '', $8 and $9 the price range (0 is open). A filter
+// left open folds away when the query is planned with its values, so an
+// unfiltered listing is one range of doctor_specialties_listing_idx.
 const doctorsWhere = `
 		WHERE ds.specialty_id = $1
-			AND d.region_id = $2
-			AND (NOT $3::boolean OR d.accepts_children)
+			AND ds.region_id = $2
+			AND (NOT $3::boolean OR ds.accepts_children)
+			AND ds.rating >= $5::numeric
 			AND ($4::bigint = 0 OR EXISTS (
 				SELECT 1
 				FROM doctor_clinics dc
 				JOIN clinics c ON c.id = dc.clinic_id
-				WHERE dc.doctor_id = d.id AND c.district_id = $4))
-			AND d.rating >= $5::numeric
-			AND ($6::text = '' OR d.gender = $6)
-			AND ($7::text = '' OR d.languages @> ARRAY[$7::text])
+				WHERE dc.doctor_id = ds.doctor_id AND c.district_id = $4))
+			AND (($6::text = '' AND $7::text = '') OR EXISTS (
+				SELECT 1
+				FROM doctors d
+				WHERE d.id = ds.doctor_id
+					AND ($6 = '' OR d.gender = $6)
+					AND ($7 = '' OR d.languages @> ARRAY[$7])))
 			AND (($8::int = 0 AND $9::int = 0) OR EXISTS (
 				SELECT 1
 				FROM doctor_clinics dc
-				WHERE dc.doctor_id = d.id
+				WHERE dc.doctor_id = ds.doctor_id
 					AND dc.price >= $8
 					AND ($9 = 0 OR dc.price <= $9)))`
 
@@ -175,16 +182,17 @@ func (f DoctorFilter) whereArgs() []any {
 	return []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID, f.MinRating, f.Gender, f.Speaks, f.PriceFrom, f.PriceTo}
 }
 
-// doctorOrder is the ORDER BY of a doctor listing over the matched rows m.
+// doctorOrder is the ORDER BY of a doctor listing over doctor_specialties
+// rows ds.
 func doctorOrder(sort string) (string, error) {
 	switch sort {
 	case "", SortPopular:
-		return "m.popularity DESC, m.rating DESC, m.id", nil
+		return "ds.popularity DESC, ds.rating DESC, ds.doctor_id", nil
 	case SortRating:
-		return "m.rating DESC, m.popularity DESC, m.id", nil
+		return "ds.rating DESC, ds.popularity DESC, ds.doctor_id", nil
 	case SortEarliest:
 		// The free times order in Go (byFreeTime); ties keep this one.
-		return "m.popularity DESC, m.rating DESC, m.id", nil
+		return "ds.popularity DESC, ds.rating DESC, ds.doctor_id", nil
 	}
 	return "", fmt.Errorf("sort %q: %w", sort, derrors.Invalid)
 }
@@ -208,27 +216,24 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 	args := f.whereArgs()
 	const count = `
 		SELECT count(*)
-		FROM doctors d
-		JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere
+		FROM doctor_specialties ds` + doctorsWhere
 	done := metrics.Query("doctors.count")
 	err = s.db.GetContext(ctx, &page.Total, count, args...)
 	done()
 	if err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
-	// Materialising every match (a few thousand rows at most) keeps the
-	// planner from walking the region index in listing order and probing
-	// each doctor's specialties, which is slow for deep pages.
+	// The page is cut from doctor_specialties in listing order first, so
+	// only its doctors' rows are read.
 	list := `
-		WITH matched AS MATERIALIZED (
-			SELECT d.id, d.popularity, d.rating
-			FROM doctors d
-			JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere + `)
 		SELECT ` + cardColumns + `
-		FROM matched m
-		JOIN doctors d ON d.id = m.id
-		ORDER BY ` + order + `
-		LIMIT $10 OFFSET $11`
+		FROM (
+			SELECT ds.doctor_id, ds.popularity, ds.rating
+			FROM doctor_specialties ds` + doctorsWhere + `
+			ORDER BY ` + order + `
+			LIMIT $10 OFFSET $11) ds
+		JOIN doctors d ON d.id = ds.doctor_id
+		ORDER BY ` + order
 	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)
 	page.Doctors = []DoctorCard{}
 	done = metrics.Query("doctors.list")

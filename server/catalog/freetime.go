@@ -43,11 +43,8 @@ func freeDays(window string, now time.Time) uint32 {
 func (s *Store) doctorsByFreeTime(ctx context.Context, f DoctorFilter, page DoctorPage, order string) (DoctorPage, error) {
 	var ids []int64
 	q := `
-		SELECT m.id
-		FROM (
-			SELECT d.id, d.popularity, d.rating
-			FROM doctors d
-			JOIN doctor_specialties ds ON ds.doctor_id = d.id` + doctorsWhere + `) m
+		SELECT ds.doctor_id
+		FROM doctor_specialties ds` + doctorsWhere + `
 		ORDER BY ` + order
 	done := metrics.Query("doctors.free_matches")
 	err := s.db.SelectContext(ctx, &ids, q, f.whereArgs()...)

@@ -49,10 +49,9 @@ func (s *Store) Specialties(ctx context.Context, regionID int64, lang string) ([
 	var ss []Specialty
 	const q = `
 		SELECT s.id, s.slug, s.name_ru, s.name_uz, s.name_children_ru, s.name_children_uz,
-			s.description_ru, s.description_uz, count(d.id) AS doctor_count
+			s.description_ru, s.description_uz, count(ds.doctor_id) AS doctor_count
 		FROM specialties s
-		LEFT JOIN doctor_specialties ds ON ds.specialty_id = s.id
-		LEFT JOIN doctors d ON d.id = ds.doctor_id AND d.region_id = $1
+		LEFT JOIN doctor_specialties ds ON ds.specialty_id = s.id AND ds.region_id = $1
 		GROUP BY s.id
 		ORDER BY CASE WHEN $2 = 'uz' THEN s.name_uz ELSE s.name_ru END COLLATE "C", s.id`
 	if err := s.db.SelectContext(ctx, &ss, q, regionID, lang); err != nil {
