@@ -150,8 +150,8 @@ const cardColumns = `d.id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS 
 // doctorsWhere filters a specialty's doctor_specialties rows ds (which
 // carry their doctor's region, popularity, rating and accepts_children, see
 // migration 00201) by a DoctorFilter (whereArgs): $1 specialty, $2 region,
-// $3 children only, $4 district or 0, $5 least rating or 0, $6 gender or
-// ”, $7 language or ”, $8 and $9 the price range (0 is open). A filter
+// $3 children only, $4 district or 0, $5 least rating or 0, $6 gender and
+// $7 language (empty for any), $8 and $9 the price range (0 is open). A filter
 // left open folds away when the query is planned with its values, so an
 // unfiltered listing is one range of doctor_specialties_listing_idx.
 const doctorsWhere = `
