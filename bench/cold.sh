@@ -59,4 +59,11 @@ grep -E '^(VmHWM|VmRSS)' "/proc/$pid/status" | tr -s ' \t' ' ' | sed 's/^/server
 # Renders the static renderer handed to React (client/staticRender.ts).
 # (islands that call useId always go to React; pages and cards should not).
 curl -fsS "http://127.0.0.1:$mport/metrics" | awk '/^sogliq_ssr_static_fallbacks_total/ {n += $2; kinds = kinds " " $1 "=" $2} END {printf "static renderer fallbacks: %d%s\n", n, kinds}'
+# The named queries' time (wall time, waiting for a connection included),
+# most first: where the database's share of a cold page goes.
+curl -fsS "http://127.0.0.1:$mport/metrics" | awk '
+  /^sogliq_db_query_duration_seconds_sum/ {match($1, /query="[^"]*"/); q = substr($1, RSTART + 7, RLENGTH - 8); sum[q] = $2}
+  /^sogliq_db_query_duration_seconds_count/ {match($1, /query="[^"]*"/); q = substr($1, RSTART + 7, RLENGTH - 8); n[q] = $2}
+  END {for (q in sum) if (n[q] > 0) printf "%.1f %s %d %.2f\n", sum[q], q, n[q], 1000 * sum[q] / n[q]}' |
+  sort -rn | head -n 6 | awk 'BEGIN {print "queries (most total time first): name, calls, mean ms"} {printf "  %s %d %.2f\n", $2, $3, $4}'
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
