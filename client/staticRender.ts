@@ -319,7 +319,7 @@ class Render {
       const text = Array.isArray(children) ? (children.length < 2 ? children[0] : null) : children;
       if (tag === "script" && typeof children !== "string") throw new Unsupported("a script with children other than text");
       if (text !== null && text !== undefined && typeof text !== "function" && typeof text !== "symbol") {
-        out.push(tag === "script" ? ("" + text).replace(/(<\/|<)(s)(cript)/gi, (_m, pre, s, suf) => pre + (s === "s" ? "\\u0073" : "\\u0053") + suf) : ("" + text).replace(/(<\/|<)(s)(tyle)/gi, (_m, pre, s, suf) => pre + (s === "s" ? "\\73 " : "\\53 ") + suf));
+        out.push(tag === "script" ? ("" + text).replace(scriptEnd, (_m, pre, s, suf) => pre + (s === "s" ? "\\u0073" : "\\u0053") + suf) : ("" + text).replace(styleEnd, (_m, pre, s, suf) => pre + (s === "s" ? "\\73 " : "\\53 ") + suf));
       }
       if (inner !== null) out.push("" + (inner as { __html: unknown }).__html);
       out.push("</", tag, ">");
@@ -652,6 +652,11 @@ const VOID = lookupTable<true>({
 });
 
 const matchHTML = /["'&<>]/;
+
+// What would end a script's or a style's text. Patterns live in constants:
+// goja compiles a literal's pattern again each time the literal runs.
+const scriptEnd = /(<\/|<)(s)(cript)/gi;
+const styleEnd = /(<\/|<)(s)(tyle)/gi;
 
 // The texts of a page repeat across pages (labels, names, places, links),
 // and goja tests a RegExp against non-ASCII text rune by rune: a bounded

@@ -236,12 +236,14 @@ function byDay(slots: NextSlot[]): [string, NextSlot[]][] {
 
 /** slotLabel is what a time button says to a screen reader: the day, the time, where and the price. */
 function slotLabel(labels: FreeTimesLabels, lang: Lang, date: string, start: string, clinic: string, price: string): string {
-  return labels.timeAt
+  const label = labels.timeAt
     .replace("{date}", formatDay(date, lang))
     .replace("{time}", formatTime(start))
     .replace("{clinic}", clinic)
-    .replace("{price}", price)
-    .replace(/, $/, "");
+    .replace("{price}", price);
+  // Without a price the label ends in its separator. (Not a RegExp: goja
+  // compiles a literal's pattern again for every call.)
+  return label.endsWith(", ") ? label.slice(0, -2) : label;
 }
 
 /** WeekOptions are a week grid's doctor, language, texts and callbacks. */

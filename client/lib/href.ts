@@ -90,6 +90,8 @@ function matches(pattern: string, segments: string[]): boolean {
   });
 }
 
+const queryOrHash = /[?#]/;
+
 /**
  * inRegion is href (a site path, maybe with a query) moved into region when
  * it names a regional page of the default region ("/doctors/kardiolog" →
@@ -99,7 +101,7 @@ function matches(pattern: string, segments: string[]): boolean {
  */
 export function inRegion(path: string, region: string, regions: string[]): string {
   if (!path.startsWith("/") || path.startsWith("//") || region === limits.defaultRegion) return path;
-  const cut = path.search(/[?#]/);
+  const cut = path.search(queryOrHash);
   const [pathname, rest] = cut < 0 ? [path, ""] : [path.slice(0, cut), path.slice(cut)];
   const segments = pathname.split("/").filter(Boolean);
   const lang = segments[0] === "uz" ? "uz" : "ru";

@@ -5,13 +5,14 @@ import limits from "../../shared/limits.json";
 
 const NBSP = "\u00a0";
 
+// group writes the digits in threes, joined by no-break spaces. It slices
+// whole groups: a character at a time, goja copied the growing (UTF-16,
+// because of the space) string on every digit.
 function group(n: number): string {
   const digits = Math.trunc(Math.abs(n)).toString();
-  let out = "";
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += NBSP;
-    out += digits[i];
-  }
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += NBSP + digits.slice(i, i + 3);
   return (n < 0 ? "-" : "") + out;
 }
 

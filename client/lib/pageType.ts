@@ -64,9 +64,11 @@ function pageIdOf(m: { row: Row; params: Record<string, string> }): string {
     .join("/");
 }
 
+const queryOrHash = /[?#]/;
+
 /** classify gives [page_type, page_id] of a path (a query or hash is ignored). */
 export function classify(path: string): [string, string] {
-  let p = path.split(/[?#]/)[0];
+  let p = path.split(queryOrHash)[0];
   for (const prefix of ["/uz", "/ru", "/en"]) {
     if (p === prefix || p.startsWith(prefix + "/")) {
       p = p.slice(prefix.length);
