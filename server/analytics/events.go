@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"sogliq/server/api"
+	"sogliq/server/derrors"
 	"sogliq/shared"
 )
 
@@ -85,11 +85,11 @@ type TrackRequest struct {
 // character, naming the field.
 func checkText(field, v string) error {
 	if utf8.RuneCountInString(v) > ValueMax {
-		return api.Fail(400, "analytics.tooLong", "field", field, "max", strconv.Itoa(ValueMax))
+		return derrors.Refuse(derrors.Invalid, "analytics.tooLong", "field", field, "max", strconv.Itoa(ValueMax))
 	}
 	for _, r := range v {
 		if r < 0x20 || r == 0x7f {
-			return api.Fail(400, "analytics.badValue", "field", field)
+			return derrors.Refuse(derrors.Invalid, "analytics.badValue", "field", field)
 		}
 	}
 	return nil
@@ -101,7 +101,7 @@ func checkOneOf(field, v string, values []string, optional bool) error {
 	if (optional && v == "") || slices.Contains(values, v) {
 		return nil
 	}
-	return api.Fail(400, "analytics.badValue", "field", field)
+	return derrors.Refuse(derrors.Invalid, "analytics.badValue", "field", field)
 }
 
 // checkDevice refuses a malformed device id (empty allowed when optional).
@@ -109,7 +109,7 @@ func checkDevice(v string, optional bool) error {
 	if (optional && v == "") || deviceIDPattern.MatchString(v) {
 		return nil
 	}
-	return api.Fail(400, "analytics.badValue", "field", "device_id")
+	return derrors.Refuse(derrors.Invalid, "analytics.badValue", "field", "device_id")
 }
 
 // checkRoute refuses a route that is not a path of this site.
@@ -121,7 +121,7 @@ func checkRoute(v string, optional bool) error {
 		return err
 	}
 	if len(v) == 0 || v[0] != '/' || (len(v) > 1 && v[1] == '/') {
-		return api.Fail(400, "analytics.badValue", "field", "route")
+		return derrors.Refuse(derrors.Invalid, "analytics.badValue", "field", "route")
 	}
 	return nil
 }

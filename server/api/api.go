@@ -159,25 +159,40 @@ func ErrorHandler(dict Translator) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error { return Write(c, dict, err) }
 }
 
-// StatusOf is the status an error answers with: an *Error's own, 404 and
-// 400 for derrors.NotFound and derrors.Invalid, a *fiber.Error's code, else 500.
+// StatusOf is the status an error answers with: an *Error's own, the
+// status of a derrors kind (a derrors.Refusal's or a wrapped one), a
+// *fiber.Error's code, else 500. This is the one place kinds become
+// statuses.
 func StatusOf(err error) int {
 	var ae *Error
 	var fe *fiber.Error
-	switch {
-	case errors.As(err, &ae):
+	if errors.As(err, &ae) {
 		return ae.Status
-	case errors.Is(err, derrors.NotFound):
-		return fiber.StatusNotFound
-	case errors.Is(err, derrors.Invalid):
-		return fiber.StatusBadRequest
-	case errors.Is(err, derrors.Gone):
-		return fiber.StatusGone
-	case errors.As(err, &fe):
-		return fe.Code
-	default:
-		return fiber.StatusInternalServerError
 	}
+	for _, k := range kindStatuses {
+		if errors.Is(err, k.kind) {
+			return k.status
+		}
+	}
+	if errors.As(err, &fe) {
+		return fe.Code
+	}
+	return fiber.StatusInternalServerError
+}
+
+// kindStatuses are the statuses of the derrors kinds.
+var kindStatuses = []struct {
+	kind   error
+	status int
+}{
+	{derrors.NotFound, fiber.StatusNotFound},
+	{derrors.Invalid, fiber.StatusBadRequest},
+	{derrors.Gone, fiber.StatusGone},
+	{derrors.Conflict, fiber.StatusConflict},
+	{derrors.Unacceptable, fiber.StatusUnprocessableEntity},
+	{derrors.Limited, fiber.StatusTooManyRequests},
+	{derrors.TooLarge, fiber.StatusRequestEntityTooLarge},
+	{derrors.Unsupported, fiber.StatusUnsupportedMediaType},
 }
 
 // Write answers err as the API error JSON in the caller's language. It
@@ -187,6 +202,7 @@ func Write(c *fiber.Ctx, dict Translator, err error) error {
 	status := StatusOf(err)
 	body := ErrorBody{}
 	var ae *Error
+	var refusal *derrors.Refusal
 	switch {
 	case errors.As(err, &ae):
 		body.Error = dict.T(lang, ae.Key, ae.Vars...)
@@ -194,6 +210,8 @@ func Write(c *fiber.Ctx, dict Translator, err error) error {
 		if ae.RetryAfter > 0 {
 			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int((ae.RetryAfter+time.Second-1)/time.Second)))
 		}
+	case errors.As(err, &refusal):
+		body.Error = dict.T(lang, refusal.Key, refusal.Vars...)
 	case status == fiber.StatusNotFound:
 		body.Error = dict.T(lang, "api.notFound")
 	case status == fiber.StatusMethodNotAllowed:

@@ -43,6 +43,13 @@ func TestWrite(t *testing.T) {
 		{"invalid", derrors.Invalid, "", 400, ErrorBody{Error: "ru:api.badRequest"}, ""},
 		{"internal error text never shown", errors.New("pq: secret detail"), "", 500, ErrorBody{Error: "ru:error.server"}, ""},
 		{"wrapped *Error", fmt.Errorf("ctx: %w", Fail(403, "api.crossSite")), "", 403, ErrorBody{Error: "ru:api.crossSite"}, ""},
+		{"a store's refusal in Uzbek", fmt.Errorf("review.Create(3): %w", derrors.Refuse(derrors.Conflict, "review.exists")), "?lang=uz", 409,
+			ErrorBody{Error: "uz:review.exists"}, ""},
+		{"refusal vars", derrors.Refuse(derrors.Limited, "booking.tooManyBookings", "max", "5"), "", 429,
+			ErrorBody{Error: "ru:booking.tooManyBookingsmax,5"}, ""},
+		{"refusal cause never shown", &derrors.Refusal{Kind: derrors.Unacceptable, Key: "images.error.corrupt", Cause: errors.New("jpeg: secret")}, "", 422,
+			ErrorBody{Error: "ru:images.error.corrupt"}, ""},
+		{"wrapped kind without a reason", fmt.Errorf("x: %w", derrors.Conflict), "", 409, ErrorBody{Error: "ru:api.badRequest"}, ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return Write(c, dict{}, err) }})
@@ -69,6 +76,23 @@ func TestWrite(t *testing.T) {
 				t.Errorf("body (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestStatusOfKinds: every derrors kind has its status, bare, wrapped and
+// as a Refusal, and errors.Is sees a Refusal's kind and its cause.
+func TestStatusOfKinds(t *testing.T) {
+	for _, k := range kindStatuses {
+		for _, err := range []error{k.kind, fmt.Errorf("ctx: %w", k.kind), derrors.Refuse(k.kind, "key"), fmt.Errorf("ctx: %w", derrors.Refuse(k.kind, "key"))} {
+			if got := StatusOf(err); got != k.status {
+				t.Errorf("StatusOf(%v) = %d, want %d", err, got, k.status)
+			}
+		}
+	}
+	cause := errors.New("cause")
+	r := &derrors.Refusal{Kind: derrors.Conflict, Key: "k", Cause: cause}
+	if !errors.Is(r, derrors.Conflict) || !errors.Is(r, cause) || errors.Is(r, derrors.NotFound) {
+		t.Errorf("errors.Is on a Refusal: Conflict %v, cause %v, NotFound %v", errors.Is(r, derrors.Conflict), errors.Is(r, cause), errors.Is(r, derrors.NotFound))
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 	"github.com/lib/pq"
 
 	"sogliq/server/account"
-	"sogliq/server/api"
 	"sogliq/server/booking"
+	"sogliq/server/derrors"
 )
 
 // Store reads and changes a clinic's visits, blocks and hours.
@@ -58,7 +58,7 @@ func (s *Store) Clinics(ctx context.Context, ids []int64, lang string) ([]DeskCl
 func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, lang string, now time.Time) (DeskDay, error) {
 	start, err := time.ParseInLocation(booking.DateLayout, from, booking.Tashkent)
 	if err != nil {
-		return DeskDay{}, api.Fail(400, "desk.badFrom")
+		return DeskDay{}, derrors.Refuse(derrors.Invalid, "desk.badFrom")
 	}
 	end := start.AddDate(0, 0, days)
 	out := DeskDay{ClinicID: clinicID, From: from, Days: make([]string, days), Doctors: []DeskDoctor{}}
@@ -255,7 +255,7 @@ func (s *Store) Block(ctx context.Context, in BlockRequest, start, end time.Time
 		RETURNING id`
 	err := s.db.GetContext(ctx, &id, q, in.DoctorID, in.ClinicID, start, end, in.Reason, staffID, now)
 	if isCode(err, foreignKeyViolation) {
-		return 0, api.Fail(404, "desk.notAtClinic")
+		return 0, derrors.Refuse(derrors.NotFound, "desk.notAtClinic")
 	}
 	if err != nil {
 		return 0, fmt.Errorf("desk.Block: %w", err)
@@ -315,7 +315,7 @@ func (s *Store) SetWeekly(ctx context.Context, clinicID, doctorID int64, weekly 
 		return fmt.Errorf("desk.SetWeekly: %w", err)
 	}
 	if !at {
-		return api.Fail(404, "desk.notAtClinic")
+		return derrors.Refuse(derrors.NotFound, "desk.notAtClinic")
 	}
 	const qDrop = `
 		DELETE FROM schedules
@@ -339,7 +339,7 @@ func (s *Store) SetWeekly(ctx context.Context, clinicID, doctorID int64, weekly 
 	for _, w := range weekly {
 		_, err := tx.ExecContext(ctx, qAdd, doctorID, clinicID, w.Weekday, w.Start, w.End, w.SlotMin, breaksLiteral(w.Breaks), today)
 		if isCode(err, exclusionViolation) {
-			return api.Fail(409, "desk.scheduleOverlap")
+			return derrors.Refuse(derrors.Conflict, "desk.scheduleOverlap")
 		}
 		if err != nil {
 			return fmt.Errorf("desk.SetWeekly: %w", err)
@@ -392,7 +392,7 @@ func (s *Store) SetException(ctx context.Context, in ExceptionRequest) error {
 			return fmt.Errorf("desk.SetException: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return api.Fail(404, "desk.notAtClinic")
+			return derrors.Refuse(derrors.NotFound, "desk.notAtClinic")
 		}
 		if in.Off {
 			return nil

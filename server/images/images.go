@@ -17,10 +17,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"net/http"
 	"regexp"
 
-	"sogliq/server/api"
+	"sogliq/server/derrors"
 	"sogliq/shared"
 )
 
@@ -72,25 +71,23 @@ func ValidHash(h string) bool { return hashPattern.MatchString(h) }
 // The refusals of an upload, with their message keys (shared/i18n) so an
 // API can answer them in the uploader's language. Cause (when set) says
 // more in the log.
-func errFormat() *api.Error {
-	return api.Fail(http.StatusUnsupportedMediaType, "images.error.format")
+func errFormat() *derrors.Refusal {
+	return derrors.Refuse(derrors.Unsupported, "images.error.format")
 }
 
-func errTooLarge() *api.Error {
-	return api.Fail(http.StatusRequestEntityTooLarge, "images.error.tooLarge", "mb", formatMB(MaxBytes))
+func errTooLarge() *derrors.Refusal {
+	return derrors.Refuse(derrors.TooLarge, "images.error.tooLarge", "mb", formatMB(MaxBytes))
 }
 
 // errTooManyPixels refuses a w×h picture over limit pixels.
-func errTooManyPixels(w, h, limit int) *api.Error {
-	return api.Fail(http.StatusUnprocessableEntity, "images.error.pixels", "width", itoa(w), "height", itoa(h), "mp", itoa(max(limit/1_000_000, 1)))
+func errTooManyPixels(w, h, limit int) *derrors.Refusal {
+	return derrors.Refuse(derrors.Unacceptable, "images.error.pixels", "width", itoa(w), "height", itoa(h), "mp", itoa(max(limit/1_000_000, 1)))
 }
 
-func errSide(w, h int) *api.Error {
-	return api.Fail(http.StatusUnprocessableEntity, "images.error.side", "width", itoa(w), "height", itoa(h), "max", itoa(MaxSide))
+func errSide(w, h int) *derrors.Refusal {
+	return derrors.Refuse(derrors.Unacceptable, "images.error.side", "width", itoa(w), "height", itoa(h), "max", itoa(MaxSide))
 }
 
-func errCorrupt(cause error) *api.Error {
-	e := api.Fail(http.StatusUnprocessableEntity, "images.error.corrupt")
-	e.Cause = cause
-	return e
+func errCorrupt(cause error) *derrors.Refusal {
+	return &derrors.Refusal{Kind: derrors.Unacceptable, Key: "images.error.corrupt", Cause: cause}
 }

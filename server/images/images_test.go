@@ -23,6 +23,7 @@ import (
 	xwebp "golang.org/x/image/webp"
 
 	"sogliq/server/api"
+	"sogliq/server/derrors"
 )
 
 // halves is a w×h picture, left half red, right half blue.
@@ -180,12 +181,12 @@ func TestRefused(t *testing.T) {
 		t.Run(test.name, func(t *testing.T) {
 			store := &countingStore{Disk: Disk{Dir: t.TempDir()}}
 			_, err := New(store, nil).Put(context.Background(), test.data, PostCover)
-			var e *api.Error
+			var e *derrors.Refusal
 			if !errors.As(err, &e) {
-				t.Fatalf("Put: %v, want an *api.Error", err)
+				t.Fatalf("Put: %v, want a *derrors.Refusal", err)
 			}
-			if e.Status != test.status || e.Key != test.key {
-				t.Errorf("Put: %d %s, want %d %s", e.Status, e.Key, test.status, test.key)
+			if status := api.StatusOf(err); status != test.status || e.Key != test.key {
+				t.Errorf("Put: %d %s, want %d %s", status, e.Key, test.status, test.key)
 			}
 			// A refusal stores nothing, not even the original.
 			if puts := store.take(); len(puts) > 0 {
@@ -206,7 +207,7 @@ func TestBombRefusedBeforeDecoding(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err := New(Disk{Dir: t.TempDir()}, nil).Put(context.Background(), data, Use{"test", []Size{Thumb}})
 	runtime.ReadMemStats(&after)
-	var e *api.Error
+	var e *derrors.Refusal
 	if !errors.As(err, &e) || e.Key != "images.error.pixels" {
 		t.Fatalf("Put(bomb): %v, want images.error.pixels", err)
 	}

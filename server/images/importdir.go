@@ -59,7 +59,7 @@ const galleryAttach = `
 	WHERE slug = $1`
 
 // Report is what Import did: files stored, and files refused or naming
-// no entity, with why (an *api.Error for a refused picture).
+// no entity, with why (a *derrors.Refusal for a refused picture).
 type Report struct {
 	Stored  int
 	Refused []Refusal

@@ -13,8 +13,8 @@ import (
 
 	"github.com/lib/pq"
 
-	"sogliq/server/api"
 	"sogliq/server/database/dbtest"
+	"sogliq/server/derrors"
 	"sogliq/server/images"
 )
 
@@ -72,7 +72,7 @@ func TestImport(t *testing.T) {
 	if len(report.Refused) != 2 {
 		t.Fatalf("refused %v, want the GIF and the unknown medicine", report.Refused)
 	}
-	var ae *api.Error
+	var ae *derrors.Refusal
 	if !errors.As(report.Refused[0].Err, &ae) || ae.Key != "images.error.format" {
 		t.Errorf("GIF refused with %v", report.Refused[0].Err)
 	}

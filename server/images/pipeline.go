@@ -59,7 +59,7 @@ func OriginalKey(hash string, f Format) string {
 
 // Put checks an upload (see Check), stores its original without metadata
 // and encodes each of use's sizes at 1x and 2x that is not stored yet:
-// bytes uploaded before encode nothing. Refusals are *api.Error.
+// bytes uploaded before encode nothing. Refusals are *derrors.Refusal.
 func (p *Pipeline) Put(ctx context.Context, data []byte, use Use) (Image, error) {
 	format, cfg, err := Check(data)
 	if err != nil {

@@ -22,7 +22,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/microcosm-cc/bluemonday"
 
-	"sogliq/server/api"
+	"sogliq/server/derrors"
 	"sogliq/server/rating"
 	"sogliq/shared"
 )
@@ -69,16 +69,17 @@ type Rated struct {
 }
 
 // Create publishes the user's review of visit appointmentID and returns
-// its id and what it rates. Refusals (*api.Error): 404 review.notFound for
-// a visit that is not the user's, 409 review.notAttended unless it was
-// attended, 409 review.exists for a second one, 422 for bad stars or text.
+// its id and what it rates. Refusals (derrors.Refusal): NotFound
+// review.notFound for a visit that is not the user's, Conflict
+// review.notAttended unless it was attended, Conflict review.exists for a
+// second one, Unacceptable for bad stars or text.
 func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars int, text string, now time.Time) (id int64, rated Rated, err error) {
 	if stars < 1 || stars > 5 {
-		return 0, rated, &api.Error{Status: 422, Key: "review.badStars"}
+		return 0, rated, derrors.Refuse(derrors.Unacceptable, "review.badStars")
 	}
 	text = Clean(text)
 	if utf8.RuneCountInString(text) > MaxText {
-		return 0, rated, api.Fail(422, "review.tooLong", "max", fmt.Sprint(MaxText))
+		return 0, rated, derrors.Refuse(derrors.Unacceptable, "review.tooLong", "max", fmt.Sprint(MaxText))
 	}
 	err = inTx(ctx, s.db, func(tx *sqlx.Tx) error {
 		var v struct {
@@ -94,13 +95,13 @@ func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars i
 			FOR SHARE`
 		err := tx.GetContext(ctx, &v, qVisit, appointmentID, userID)
 		if errors.Is(err, sql.ErrNoRows) {
-			return api.Fail(404, "review.notFound")
+			return derrors.Refuse(derrors.NotFound, "review.notFound")
 		}
 		if err != nil {
 			return fmt.Errorf("review.Create(%d): %w", appointmentID, err)
 		}
 		if v.Status != "attended" {
-			return api.Fail(409, "review.notAttended")
+			return derrors.Refuse(derrors.Conflict, "review.notAttended")
 		}
 		const q = `
 			INSERT INTO reviews (appointment_id, doctor_id, clinic_id, user_id, stars, body, created_at)
@@ -109,7 +110,7 @@ func (s *Store) Create(ctx context.Context, userID, appointmentID int64, stars i
 			RETURNING id`
 		err = tx.GetContext(ctx, &id, q, appointmentID, v.DoctorID, v.ClinicID, userID, stars, text, now)
 		if errors.Is(err, sql.ErrNoRows) {
-			return api.Fail(409, "review.exists")
+			return derrors.Refuse(derrors.Conflict, "review.exists")
 		}
 		if err != nil {
 			return fmt.Errorf("review.Create(%d): %w", appointmentID, err)
@@ -126,7 +127,7 @@ func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now
 	var rated Rated
 	reason = strings.Join(strings.Fields(reason), " ")
 	if reason == "" || utf8.RuneCountInString(reason) > 200 {
-		return rated, api.Fail(422, "review.hideReason")
+		return rated, derrors.Refuse(derrors.Unacceptable, "review.hideReason")
 	}
 	err := inTx(ctx, s.db, func(tx *sqlx.Tx) error {
 		const q = `
@@ -138,7 +139,7 @@ func (s *Store) Hide(ctx context.Context, id, editorID int64, reason string, now
 			RETURNING doctor_id, clinic_id`
 		err := tx.QueryRowxContext(ctx, q, id, now, reason, editorID).Scan(&rated.DoctorID, &rated.ClinicID)
 		if errors.Is(err, sql.ErrNoRows) {
-			return api.Fail(404, "review.notFound")
+			return derrors.Refuse(derrors.NotFound, "review.notFound")
 		}
 		if err != nil {
 			return fmt.Errorf("review.Hide(%d): %w", id, err)

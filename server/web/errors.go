@@ -268,8 +268,7 @@ func bundleMedia(b *ssr.Bundle, prefix string) string {
 func (s *Server) apiError(c *fiber.Ctx, err error) error {
 	ctx := c.UserContext()
 	path := utils.CopyString(c.Path())
-	var ae *api.Error
-	if !errors.As(err, &ae) && (database.Unavailable(err) || overloaded(err)) {
+	if api.StatusOf(err) == fiber.StatusInternalServerError && (database.Unavailable(err) || overloaded(err)) {
 		err = &api.Error{Status: fiber.StatusServiceUnavailable, Key: "error.unavailable", RetryAfter: retryAfterSeconds * time.Second, Cause: err}
 	}
 	if status := api.StatusOf(err); status >= 500 {
