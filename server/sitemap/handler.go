@@ -3,9 +3,12 @@ package sitemap
 import (
 	"bufio"
 	"context"
+	"errors"
 	"log/slog"
+	"net"
 	"regexp"
 	"strconv"
+	"syscall"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -69,9 +72,32 @@ func (h *Handler) stream(c *fiber.Ctx, write func(context.Context, *bufio.Writer
 	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
 	ctx := context.WithoutCancel(c.UserContext())
 	c.Context().SetBodyStreamWriter(func(w *bufio.Writer) {
-		if err := write(ctx, w); err != nil {
+		err := write(ctx, w)
+		switch {
+		case err == nil:
+		case clientGone(err):
+			// A crawler that stops reading is not our failure.
+			h.Logger.InfoContext(ctx, "sitemap client went away", slog.Any("err", err))
+		default:
 			h.Logger.ErrorContext(ctx, "sitemap write failed", slog.Any("err", err))
 		}
 	})
 	return nil
+}
+
+// clientGone reports whether err is the client closing the connection
+// while the body was being written. fasthttp streams a body through an
+// in-memory pipe whose writer then fails with the pipe's private
+// "connection closed" error, so that one is known by its text (as
+// fasthttp's own tests know it).
+func clientGone(err error) bool {
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, net.ErrClosed) {
+		return true
+	}
+	for ; err != nil; err = errors.Unwrap(err) {
+		if err.Error() == "connection closed" {
+			return true
+		}
+	}
+	return false
 }
