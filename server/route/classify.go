@@ -26,15 +26,21 @@ func Classify(t *Table, path string) (pageType, pageID string) {
 		path = "/"
 	}
 	if m, ok := t.Match(path); ok {
-		return m.Route.Name, pageIDOf(m)
+		return ClassifyMatch(m)
 	}
 	// A region prefix: /samarkand/doctors.
 	if _, rest, ok := strings.Cut(strings.TrimPrefix(path, "/"), "/"); ok || path != "/" {
 		if m, ok := t.Match("/" + rest); ok && m.Route.Region {
-			return m.Route.Name, pageIDOf(m)
+			return ClassifyMatch(m)
 		}
 	}
 	return Static, ""
+}
+
+// ClassifyMatch is Classify of a path already matched to m: a page's
+// route is matched once per request (the page checks), not again here.
+func ClassifyMatch(m Match) (pageType, pageID string) {
+	return m.Route.Name, pageIDOf(m)
 }
 
 // pageIDOf joins a match's parameters in the order of its pattern.

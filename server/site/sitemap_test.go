@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"sogliq/server/route"
 	"sogliq/server/site/sitetest"
 )
 
@@ -49,10 +50,27 @@ func TestSitemapsListLivePages(t *testing.T) {
 		if len(set.Locs) == 0 {
 			t.Errorf("%s lists no page", loc)
 		}
-		// The first page of every file and every 199th after it.
+		// The first page of every file and every 199th after it, each in
+		// both languages: it answers 200, and its page type (which the
+		// page takes from its route's match) is what analytics classifies
+		// its path as (route.Classify), or its events would be refused.
 		for i := 0; i < len(set.Locs); i += 199 {
-			if p := sitetest.Get(t, set.Locs[i]); p.Resp.StatusCode != 200 {
-				t.Errorf("%s lists %s, which answers %d", loc, set.Locs[i], p.Resp.StatusCode)
+			path := strings.TrimPrefix(set.Locs[i], s.URL)
+			paths := []string{path}
+			if path != "/uz" && !strings.HasPrefix(path, "/uz/") {
+				paths = append(paths, strings.TrimSuffix("/uz"+path, "/"))
+			}
+			for _, path := range paths {
+				p := sitetest.Get(t, s.URL+path)
+				if p.Resp.StatusCode != 200 {
+					t.Errorf("%s lists %s, which answers %d", loc, path, p.Resp.StatusCode)
+					continue
+				}
+				doc := p.One(t, "html")
+				typ, id := route.Classify(s.Server.Routes, path)
+				if got, gotID := sitetest.Attr(doc, "data-page-type"), sitetest.Attr(doc, "data-page-id"); got != typ || gotID != id {
+					t.Errorf("%s: page type %q id %q, Classify says %q %q", path, got, gotID, typ, id)
+				}
 			}
 		}
 	}

@@ -241,7 +241,7 @@ func (s *Server) loadPage(ctx context.Context, pr *pageRequest) (DocumentProps, 
 	if err != nil {
 		return DocumentProps{}, res, err
 	}
-	pageType, pageID := route.Classify(s.Routes, pr.raw)
+	pageType, pageID := route.ClassifyMatch(pr.match)
 	return DocumentProps{
 		PageType: pageType, PageID: pageID,
 		Page: r.Page, Layout: r.Layout, Lang: pr.loc.Lang, Region: pageRegion(pr.region, pr.loc.Lang),
