@@ -17,16 +17,22 @@ var Files embed.FS
 // client imports the file and reads the rest. A constant of limits.json is
 // written nowhere else (TestOneSource).
 type Limits struct {
-	DoctorsPerPage    int    `json:"doctorsPerPage"`
-	ProductsPerPage   int    `json:"productsPerPage"`
-	PostsPerPage      int    `json:"postsPerPage"`
-	PromotionsPerPage int    `json:"promotionsPerPage"`
-	ClinicsPerPage    int    `json:"clinicsPerPage"`
-	LocationsPerPage  int    `json:"locationsPerPage"`
-	SuggestMinChars   int    `json:"suggestMinChars"`
-	SuggestMax        int    `json:"suggestMax"`
-	DefaultRegion     string `json:"defaultRegion"`
-	ReviewTextMax     int    `json:"reviewTextMax"`
+	DoctorsPerPage    int `json:"doctorsPerPage"`
+	ProductsPerPage   int `json:"productsPerPage"`
+	PostsPerPage      int `json:"postsPerPage"`
+	PromotionsPerPage int `json:"promotionsPerPage"`
+	ClinicsPerPage    int `json:"clinicsPerPage"`
+	LocationsPerPage  int `json:"locationsPerPage"`
+	SuggestMinChars   int `json:"suggestMinChars"`
+	SuggestMax        int `json:"suggestMax"`
+	// SearchQueryMax is the longest search query in characters: the
+	// search API refuses a longer one, the search boxes take no more.
+	SearchQueryMax int `json:"searchQueryMax"`
+	// DeskReasonMax is the longest reason of a cancellation or a block
+	// on the desk, in characters.
+	DeskReasonMax int    `json:"deskReasonMax"`
+	DefaultRegion string `json:"defaultRegion"`
+	ReviewTextMax int    `json:"reviewTextMax"`
 	// The doctor rating's prior (server/rating.Of, the /faq answer).
 	RatingPriorMean   float64 `json:"ratingPriorMean"`
 	RatingPriorWeight int     `json:"ratingPriorWeight"`

@@ -4,6 +4,7 @@ import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import { formatDay, formatTime, instant, weekdayName } from "../lib/date";
 import type { DeskDoctor, DeskVisit, WeeklyHours } from "../gen/desk";
+import limits from "../../shared/limits.json";
 import "./DeskBoard.css";
 import { toast } from "../lib/toast";
 
@@ -135,7 +136,7 @@ function DoctorDay({ doc, day, props, busy, send }: { doc: DeskDoctor; day: stri
         </label>
         <label className="desk-field desk-field--grow">
           <span>{t(lang, "desk.reason")}</span>
-          <input name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+          <input name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={limits.deskReasonMax} />
         </label>
         <button className="button" type="submit" disabled={busy}>
           {t(lang, "desk.blockSubmit")}
@@ -221,7 +222,7 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
             >
               <label className="desk-field desk-field--grow">
                 <span>{t(lang, "desk.cancelReason")}</span>
-                <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} required />
+                <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={limits.deskReasonMax} required />
               </label>
               <button className="button button--small button--danger" type="submit" disabled={busy}>
                 {t(lang, "desk.cancelSubmit")}

@@ -160,7 +160,7 @@ export default function SearchBox({ lang, action, region, query = "" }: SearchBo
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
-          maxLength={200}
+          maxLength={limits.searchQueryMax}
           onChange={(e) => {
             setValue(e.target.value);
             setOpen(true);

@@ -1,5 +1,6 @@
 import { t } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
+import limits from "../../shared/limits.json";
 import { PageHead } from "../components/PageHead";
 import { DownloadApp } from "../components/islands";
 import { APP_STORE_URL, PLAY_STORE_URL } from "../components/Footer";
@@ -36,7 +37,7 @@ export function ErrorPage(props: RenderProps<ErrorData>) {
         {data.status === 404 && (
           <form className="error-page__search" action={pathHref("/search", place, true)} method="get" role="search" aria-label={t(lang, "search.label")}>
             <label className="visually-hidden" htmlFor="error-search">{t(lang, "search.label")}</label>
-            <input id="error-search" type="search" name="q" maxLength={200} placeholder={t(lang, "search.placeholder")} enterKeyHint="search" />
+            <input id="error-search" type="search" name="q" maxLength={limits.searchQueryMax} placeholder={t(lang, "search.placeholder")} enterKeyHint="search" />
             <button type="submit" className="button">{t(lang, "search.button")}</button>
           </form>
         )}

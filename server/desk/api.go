@@ -15,6 +15,7 @@ import (
 	"sogliq/server/api"
 	"sogliq/server/booking"
 	"sogliq/server/role"
+	"sogliq/shared"
 )
 
 // Handler serves the clinic desk's API, for staff of the clinic only
@@ -146,7 +147,7 @@ func (h *Handler) confirm(c *fiber.Ctx) error {
 }
 
 // MaxReason bounds a cancellation's or a block's reason, in characters.
-const MaxReason = 200
+var MaxReason = shared.MustReadLimits().DeskReasonMax
 
 func (h *Handler) cancel(c *fiber.Ctx) error {
 	id, err := h.visit(c)

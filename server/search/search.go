@@ -52,11 +52,11 @@ var Types = []string{TypeSpecialty, TypeService, TypeDiagnostics, TypeAnalysis, 
 // short one).
 var MinQuery = shared.MustReadLimits().SuggestMinChars
 
-// Query bounds: see MinQuery.
-const (
-	MaxQuery = 100
-	MaxWords = 6
-)
+// MaxQuery bounds a query (see MinQuery).
+var MaxQuery = shared.MustReadLimits().SearchQueryMax
+
+// MaxWords bounds the words searched (see MinQuery).
+const MaxWords = 6
 
 // maxFuzzyKey is the longest key matched by similarity: a long key has
 // many trigrams, and its candidate set grows with them.
