@@ -681,83 +681,104 @@ func (l *lexicon) forChild(reading, u understanding) understanding {
 // read matches words against the concepts (the specialties' own names
 // too when names is set).
 func (l *lexicon) read(words []string, names bool) understanding {
-	var u understanding
 	if len(words) == 0 {
-		return u
-	}
-	// quality[c][i]: how well query word i matches a word of concept c.
-	type score struct {
-		c       int
-		total   int
-		covered int
-		prefix  bool
-		typo    bool
+		return understanding{}
 	}
 	perWord := make([]map[string]int, len(words)) // canonical word → quality
 	for i, w := range words {
-		m := map[string]int{}
-		// The word as typed and its key match any script; the roots left
-		// by stripping Uzbek suffixes only Uzbek words.
-		plain := []string{fold(Stem(w)), fold(w)}
-		forms := canonForms(w)
+		perWord[i] = l.wordMatches(w, i == len(words)-1 && len(w) >= 4)
+	}
+	best := l.scoreConcepts(len(words), perWord, names)
+	if len(best) == 0 {
+		return understanding{}
+	}
+	return l.summarise(best, len(words))
+}
+
+// conceptScore is how well a query reads as one concept: the sum of its
+// words' match qualities, how many query words it covers, and whether a
+// word matched only as a start (still typed) or a typo.
+type conceptScore struct {
+	c       int
+	total   int
+	covered int
+	prefix  bool
+	typo    bool
+}
+
+// wordMatches are the vocabulary words query word w may stand for, with
+// the quality of each match; last says w is the last word, still being
+// typed, whose start may match.
+func (l *lexicon) wordMatches(w string, last bool) map[string]int {
+	m := map[string]int{}
+	// The word as typed and its key match any script; the roots left
+	// by stripping Uzbek suffixes only Uzbek words.
+	plain := []string{fold(Stem(w)), fold(w)}
+	forms := canonForms(w)
+	for _, f := range forms {
+		if len(l.byWord[f]) > 0 && (slices.Contains(plain, f) || l.uzWord[f]) {
+			m[f] = matchExact
+		}
+	}
+	// Typos are looked for in the word as typed and its key only, and
+	// only among words sharing its first or second letter.
+	typo := forms[:min(2, len(forms))]
+	typing := fold(w)
+	// Every form of w is a start of it, so a word it may stand for
+	// shares its first letter (or, for a typo, its second).
+	first := l.byFirst[w[0]]
+	var second []string
+	if len(w) > 1 {
+		second = l.bySecond[w[1]]
+	}
+	for k := range len(first) + len(second) {
+		v := ""
+		if k < len(first) {
+			v = first[k]
+		} else if v = second[k-len(first)]; v[0] == w[0] {
+			continue // among the first letter's already
+		}
+		if m[v] > 0 {
+			continue
+		}
 		for _, f := range forms {
-			if len(l.byWord[f]) > 0 && (slices.Contains(plain, f) || l.uzWord[f]) {
-				m[f] = matchExact
-			}
-		}
-		// Typos are looked for in the word as typed and its key only, and
-		// only among words sharing its first or second letter.
-		typo := forms[:min(2, len(forms))]
-		last, typing := i == len(words)-1 && len(w) >= 4, fold(w)
-		// Every form of w is a start of it, so a word it may stand for
-		// shares its first letter (or, for a typo, its second).
-		first := l.byFirst[w[0]]
-		var second []string
-		if len(w) > 1 {
-			second = l.bySecond[w[1]]
-		}
-		for k := range len(first) + len(second) {
-			v := ""
-			if k < len(first) {
-				v = first[k]
-			} else if v = second[k-len(first)]; v[0] == w[0] {
-				continue // among the first letter's already
-			}
-			if m[v] > 0 {
+			if !slices.Contains(plain, f) && !l.uzWord[v] {
 				continue
 			}
-			for _, f := range forms {
-				if !slices.Contains(plain, f) && !l.uzWord[v] {
-					continue
-				}
-				if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
-					m[v] = matchRoot
-				}
-				// A diminutive or an ending the stemmer left: "магнитик"
-				// is "магнит".
-				if len(v) >= 5 && strings.HasPrefix(f, v) && slices.Contains(diminutive, f[len(v):]) {
-					m[v] = matchRoot
-				}
-				// An Uzbek verb's root and its noun: "achish-adi" (it
-				// burns) is "achish-ish" (burning), "shish-di" "shish-ish".
-				if len(f) >= 3 && len(v) > len(f) && len(v) <= len(f)+4 && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) && l.uzWord[v] {
-					m[v] = matchRoot
-				}
+			if len(f) >= 4 && len(v) == len(f)+1 && strings.HasPrefix(v, f) {
+				m[v] = matchRoot
 			}
-			if m[v] == 0 && isTypo(typo, v) {
-				m[v] = matchTypo
+			// A diminutive or an ending the stemmer left: "магнитик"
+			// is "магнит".
+			if len(v) >= 5 && strings.HasPrefix(f, v) && slices.Contains(diminutive, f[len(v):]) {
+				m[v] = matchRoot
 			}
-			// A start of three letters names too many words ("гель" is not
-			// "гельминтоз"): the last word still being typed needs four.
-			if m[v] == 0 && last && strings.HasPrefix(v, typing) {
-				m[v] = matchPrefix
+			// An Uzbek verb's root and its noun: "achish-adi" (it
+			// burns) is "achish-ish" (burning), "shish-di" "shish-ish".
+			if len(f) >= 3 && len(v) > len(f) && len(v) <= len(f)+4 && strings.HasPrefix(v, f) && slices.Contains(uzNoun, v[len(f):]) && l.uzWord[v] {
+				m[v] = matchRoot
 			}
 		}
-		perWord[i] = m
+		if m[v] == 0 && isTypo(typo, v) {
+			m[v] = matchTypo
+		}
+		// A start of three letters names too many words ("гель" is not
+		// "гельминтоз"): the last word still being typed needs four.
+		if m[v] == 0 && last && strings.HasPrefix(v, typing) {
+			m[v] = matchPrefix
+		}
 	}
-	var best []score
+	return m
+}
+
+// scoreConcepts scores every concept all of whose words the query's n
+// words match (perWord[i] are word i's matches), each query word used
+// once, best first: most words covered, then the best total, then the
+// concept's order.
+func (l *lexicon) scoreConcepts(n int, perWord []map[string]int, names bool) []conceptScore {
+	var best []conceptScore
 	seen := map[int]bool{}
-	for i := range words {
+	for i := range n {
 		for v := range perWord[i] {
 			for _, c := range l.byWord[v] {
 				if seen[c] {
@@ -768,39 +789,11 @@ func (l *lexicon) read(words []string, names bool) understanding {
 				if con.name && !names {
 					continue
 				}
-				sc := score{c: c}
-				used := map[int]bool{}
-				ok := true
-				for _, cw := range con.words {
-					bestQ, bestI := 0, -1
-					for j := range words {
-						if !used[j] && perWord[j][cw] > bestQ {
-							bestQ, bestI = perWord[j][cw], j
-						}
-					}
-					if bestI < 0 {
-						ok = false
-						break
-					}
-					used[bestI] = true
-					sc.total += bestQ
-					if bestQ == matchPrefix {
-						sc.prefix = true
-					}
-					if bestQ == matchTypo {
-						sc.typo = true
-					}
+				if sc, ok := scoreConcept(c, con.words, perWord); ok {
+					best = append(best, sc)
 				}
-				if !ok {
-					continue
-				}
-				sc.covered = len(used)
-				best = append(best, sc)
 			}
 		}
-	}
-	if len(best) == 0 {
-		return u
 	}
 	sort.Slice(best, func(i, j int) bool {
 		a, b := best[i], best[j]
@@ -812,6 +805,42 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		}
 		return a.c < b.c
 	})
+	return best
+}
+
+// scoreConcept matches each of concept c's words to the query word that
+// matches it best and is not used yet; false when one has none.
+func scoreConcept(c int, conceptWords []string, perWord []map[string]int) (conceptScore, bool) {
+	sc := conceptScore{c: c}
+	used := map[int]bool{}
+	for _, cw := range conceptWords {
+		bestQ, bestI := 0, -1
+		for j := range perWord {
+			if !used[j] && perWord[j][cw] > bestQ {
+				bestQ, bestI = perWord[j][cw], j
+			}
+		}
+		if bestI < 0 {
+			return conceptScore{}, false
+		}
+		used[bestI] = true
+		sc.total += bestQ
+		if bestQ == matchPrefix {
+			sc.prefix = true
+		}
+		if bestQ == matchTypo {
+			sc.typo = true
+		}
+	}
+	sc.covered = len(used)
+	return sc, true
+}
+
+// summarise is what the scored readings of an n-word query (best first)
+// understand: the leading reading's specialists, services and pages, with
+// the weaker readings that cover as many words, and an emergency.
+func (l *lexicon) summarise(best []conceptScore, n int) understanding {
+	var u understanding
 	// The best reading that is not an emergency phrase leads to the
 	// specialists; an emergency phrase counts when all of it was typed and
 	// it covers as much of the query as that reading ("перенёс инфаркт" is
@@ -827,9 +856,9 @@ func (l *lexicon) read(words []string, names bool) understanding {
 	if lead >= 0 {
 		top = best[lead]
 	}
-	u.whole = top.covered == len(words) && !top.prefix
+	u.whole = top.covered == n && !top.prefix
 	u.typed = top.prefix
-	u.most = 2*top.covered >= len(words)
+	u.most = 2*top.covered >= n
 	u.exact = !top.typo
 	u.form = l.concepts[top.c].form
 	for _, sc := range best {
@@ -837,17 +866,13 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		if con.emergency {
 			if !sc.prefix && (lead < 0 || sc.covered >= top.covered) {
 				u.emergency = true
-				if sc.covered == len(words) {
+				if sc.covered == n {
 					u.whole = true
 				}
 				// Who treats it after the ambulance, when no lay term
 				// reads as much of the query.
 				if lead < 0 || sc.covered > top.covered {
-					for _, s := range con.specialties {
-						if _, ok := l.specialties[s]; ok && !slices.Contains(u.specialties, s) {
-							u.specialties = append(u.specialties, s)
-						}
-					}
+					u.specialties = addKnown(u.specialties, con.specialties, l.specialties)
 				}
 			}
 			continue
@@ -857,21 +882,23 @@ func (l *lexicon) read(words []string, names bool) understanding {
 		if sc.covered < top.covered {
 			continue
 		}
-		for _, s := range con.services {
-			if _, ok := l.services[s]; ok && !slices.Contains(u.services, s) {
-				u.services = append(u.services, s)
-			}
-		}
-		for _, s := range con.specialties {
-			if _, ok := l.specialties[s]; ok && !slices.Contains(u.specialties, s) {
-				u.specialties = append(u.specialties, s)
-			}
-		}
+		u.services = addKnown(u.services, con.services, l.services)
+		u.specialties = addKnown(u.specialties, con.specialties, l.specialties)
 		if con.page != nil && !slices.ContainsFunc(u.pages, func(h Hit) bool { return h.Slug == con.page.Slug && h.Type == con.page.Type }) {
 			u.pages = append(u.pages, *con.page)
 		}
 	}
 	return u
+}
+
+// addKnown appends to list each of slugs that known holds and list lacks.
+func addKnown(list, slugs []string, known map[string]Hit) []string {
+	for _, s := range slugs {
+		if _, ok := known[s]; ok && !slices.Contains(list, s) {
+			list = append(list, s)
+		}
+	}
+	return list
 }
 
 // isTypo reports whether one of forms (a typed word as typed and as its
