@@ -1,9 +1,9 @@
-import { t, type Key } from "../lib/i18n";
-import { href, pathHref } from "../lib/href";
+import { t, type Key, type Lang } from "../lib/i18n";
+import { href, pathHref, type Place } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Pagination } from "../components/Pagination";
 import type { RenderProps } from "../types";
-import type { Suggestion as SearchItem, Group as SearchGroup, Results as SearchData } from "../gen/search";
+import type { Suggestion as SearchItem, Group as SearchGroup, Need, Results as SearchData } from "../gen/search";
 import "./Search.css";
 
 /** PER_PAGE is search.PerPage: one type's page size. */
@@ -22,14 +22,6 @@ export function Search(props: RenderProps<SearchData>) {
   // never says nothing was found.
   const needShown = !!need && need.services.length + need.specialties.length + need.pages.length > 0;
   const title = q ? t(lang, "search.title", { q }) : t(lang, "search.titleEmpty");
-  const sections = [
-    { href: href("doctors", {}, place), key: "nav.doctors" },
-    { href: pathHref("/kliniki", place, true), key: "nav.clinics" },
-    { href: pathHref("/diagnostika", place, true), key: "nav.diagnostics" },
-    { href: pathHref("/uslugi", place, true), key: "nav.services" },
-    { href: pathHref("/uslugi/analizy", place, true), key: "nav.analyses" },
-    { href: pathHref("/products", place), key: "nav.medication" },
-  ] as const;
   return (
     <>
       <PageHead title={title} description={t(lang, "search.description")} url={props.url} noindex paging={{ lang, page: data.page }} />
@@ -46,102 +38,135 @@ export function Search(props: RenderProps<SearchData>) {
           <a href={searchHref("", 1, true)}>{t(lang, "search.original", { q })}</a>
         </p>
       )}
-      {need && needShown && (
-        <section className="search-need">
-          <h2>{t(lang, "search.need.heading")}</h2>
-          {need.services.length > 0 && (
-            <>
-              <h3>{t(lang, "search.need.services")}</h3>
-              <ul className="search-need__services">
-                {need.services.map((s) => (
-                  <li key={s.url}>
-                    <a href={s.url}>{s.name}</a>{" "}
-                    {s.description && <span className="search-group__meta">{t(lang, "search.clinics", { n: s.description })}</span>}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <ul className="search-need__specialties">
-            {need.specialties.map((s) => (
-              <li key={s.url}><a href={s.url}>{s.name}</a></li>
-            ))}
-          </ul>
-          {need.doctors.length > 0 && (
-            <>
-              <h3>{t(lang, "search.need.doctors")}</h3>
-              <ul className="search-need__doctors">
-                {need.doctors.map((d) => (
-                  <li key={d.id}><a href={d.url}>{d.name}</a> <span className="search-group__meta">{d.description}</span></li>
-                ))}
-              </ul>
-            </>
-          )}
-          {need.pages.length > 0 && (
-            <>
-              <h3>{t(lang, "search.need.pages")}</h3>
-              <ul className="search-need__pages">
-                {need.pages.map((p) => (
-                  <li key={`${p.type}-${p.id}`} data-type={p.type}><a href={p.url}>{p.name}</a></li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-      )}
+      {need && needShown && <SearchNeed need={need} lang={lang} />}
       {!q && <p className="search-page__note">{t(lang, "search.prompt")}</p>}
       {data.tooShort && <p className="search-page__note">{t(lang, "search.short")}</p>}
-      {q && !data.tooShort && data.total === 0 && !needShown && (
-        <section className="search-page__empty">
-          <p className="empty">{t(lang, "search.empty", { q })}</p>
-          <p>{t(lang, "search.emptyHint")}</p>
-          <ul className="search-page__sections">
-            {sections.map((s) => (
-              <li key={s.key}><a href={s.href}>{t(lang, s.key)}</a></li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {data.total > 0 && (
-        <>
-          <p className="page-count">{t(lang, "search.found", { q, n: data.total })}</p>
-          <nav className="search-page__tabs" aria-label={t(lang, "search.heading")}>
-            <a href={searchHref("")} aria-current={data.type === "" ? "page" : undefined}>
-              {t(lang, "search.allTypes")} <span>{data.total}</span>
-            </a>
-            {data.counts.map((c) => (
-              <a key={c.type} href={searchHref(c.type)} aria-current={data.type === c.type ? "page" : undefined}>
-                {t(lang, `search.group.${c.type}` as Key)} <span>{c.count}</span>
-              </a>
-            ))}
-          </nav>
-        </>
-      )}
+      {q && !data.tooShort && data.total === 0 && !needShown && <SearchEmpty q={q} lang={lang} place={place} />}
+      {data.total > 0 && <SearchTabs data={data} lang={lang} searchHref={searchHref} />}
       {data.groups.map((g) => (
-        <section key={g.type} className="search-group" data-type={g.type}>
-          <h2>
-            {t(lang, `search.group.${g.type}` as Key)} <span className="search-group__count">{g.count}</span>
-          </h2>
-          <ul className="search-group__items">
-            {g.items.map((item) => (
-              <li key={item.id}>
-                <a href={item.url}>{item.name}</a>
-                {item.description && (
-                  <span className="search-group__meta">
-                    {COUNTED.has(item.type) ? t(lang, "search.clinics", { n: item.description }) : item.description}
-                  </span>
-                )}
+        <SearchGroupSection key={g.type} g={g} data={data} lang={lang} searchHref={searchHref} />
+      ))}
+    </>
+  );
+}
+
+/** SearchNeed is "you may need": the services, specialists, doctors and pages the query reads as. */
+function SearchNeed({ need, lang }: { need: Need; lang: Lang }) {
+  return (
+    <section className="search-need">
+      <h2>{t(lang, "search.need.heading")}</h2>
+      {need.services.length > 0 && (
+        <>
+          <h3>{t(lang, "search.need.services")}</h3>
+          <ul className="search-need__services">
+            {need.services.map((s) => (
+              <li key={s.url}>
+                <a href={s.url}>{s.name}</a>{" "}
+                {s.description && <span className="search-group__meta">{t(lang, "search.clinics", { n: s.description })}</span>}
               </li>
             ))}
           </ul>
-          {data.type === "" && g.count > g.items.length && (
-            <a className="search-group__more" href={searchHref(g.type)}>{t(lang, "search.showAll", { n: g.count })}</a>
-          )}
-          {data.type !== "" && (
-            <Pagination lang={lang} page={data.page} total={g.count} perPage={PER_PAGE} hrefFor={(n) => searchHref(g.type, n)} />
-          )}
-        </section>
-      ))}
+        </>
+      )}
+      <ul className="search-need__specialties">
+        {need.specialties.map((s) => (
+          <li key={s.url}><a href={s.url}>{s.name}</a></li>
+        ))}
+      </ul>
+      {need.doctors.length > 0 && (
+        <>
+          <h3>{t(lang, "search.need.doctors")}</h3>
+          <ul className="search-need__doctors">
+            {need.doctors.map((d) => (
+              <li key={d.id}><a href={d.url}>{d.name}</a> <span className="search-group__meta">{d.description}</span></li>
+            ))}
+          </ul>
+        </>
+      )}
+      {need.pages.length > 0 && (
+        <>
+          <h3>{t(lang, "search.need.pages")}</h3>
+          <ul className="search-need__pages">
+            {need.pages.map((p) => (
+              <li key={`${p.type}-${p.id}`} data-type={p.type}><a href={p.url}>{p.name}</a></li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** SearchEmpty says nothing was found and offers the site's sections. */
+function SearchEmpty({ q, lang, place }: { q: string; lang: Lang; place: Place }) {
+  const sections = [
+    { href: href("doctors", {}, place), key: "nav.doctors" },
+    { href: pathHref("/kliniki", place, true), key: "nav.clinics" },
+    { href: pathHref("/diagnostika", place, true), key: "nav.diagnostics" },
+    { href: pathHref("/uslugi", place, true), key: "nav.services" },
+    { href: pathHref("/uslugi/analizy", place, true), key: "nav.analyses" },
+    { href: pathHref("/products", place), key: "nav.medication" },
+  ] as const;
+  return (
+    <section className="search-page__empty">
+      <p className="empty">{t(lang, "search.empty", { q })}</p>
+      <p>{t(lang, "search.emptyHint")}</p>
+      <ul className="search-page__sections">
+        {sections.map((s) => (
+          <li key={s.key}><a href={s.href}>{t(lang, s.key)}</a></li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SearchHref is the URL of the results of one type (all: ""), at a page. */
+type SearchHref = (type: string, page?: number) => string;
+
+/** SearchTabs are the count found and a tab for each type with hits. */
+function SearchTabs({ data, lang, searchHref }: { data: SearchData; lang: Lang; searchHref: SearchHref }) {
+  return (
+    <>
+      <p className="page-count">{t(lang, "search.found", { q: data.query, n: data.total })}</p>
+      <nav className="search-page__tabs" aria-label={t(lang, "search.heading")}>
+        <a href={searchHref("")} aria-current={data.type === "" ? "page" : undefined}>
+          {t(lang, "search.allTypes")} <span>{data.total}</span>
+        </a>
+        {data.counts.map((c) => (
+          <a key={c.type} href={searchHref(c.type)} aria-current={data.type === c.type ? "page" : undefined}>
+            {t(lang, `search.group.${c.type}` as Key)} <span>{c.count}</span>
+          </a>
+        ))}
+      </nav>
     </>
+  );
+}
+
+/** SearchGroupSection is one type's hits: a few under all types, a page of them under its own tab. */
+function SearchGroupSection({ g, data, lang, searchHref }: { g: SearchGroup; data: SearchData; lang: Lang; searchHref: SearchHref }) {
+  return (
+    <section className="search-group" data-type={g.type}>
+      <h2>
+        {t(lang, `search.group.${g.type}` as Key)} <span className="search-group__count">{g.count}</span>
+      </h2>
+      <ul className="search-group__items">
+        {g.items.map((item) => (
+          <li key={item.id}>
+            <a href={item.url}>{item.name}</a>
+            {item.description && (
+              <span className="search-group__meta">
+                {COUNTED.has(item.type) ? t(lang, "search.clinics", { n: item.description }) : item.description}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {data.type === "" && g.count > g.items.length && (
+        <a className="search-group__more" href={searchHref(g.type)}>{t(lang, "search.showAll", { n: g.count })}</a>
+      )}
+      {data.type !== "" && (
+        <Pagination lang={lang} page={data.page} total={g.count} perPage={PER_PAGE} hrefFor={(n) => searchHref(g.type, n)} />
+      )}
+    </section>
   );
 }
