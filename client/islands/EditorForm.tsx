@@ -126,6 +126,70 @@ function keys(f: FieldInfo): { key: string; part: "ru" | "uz" | "text" }[] {
 }
 
 /**
+ * formErrors are the form's problems found before it is sent, by field
+ * key: the same checks the server makes (server/editorial Check).
+ */
+function formErrors(lang: Lang, form: Form, values: Values): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of form.fields) {
+    if (f.type === "rows") Object.assign(out, checkRows(lang, f, values[f.name]?.rows ?? []));
+    for (const { key, part } of keys(f)) {
+      const s = values[f.name]?.[part] ?? "";
+      // The slug the site uses now passes as it is, whatever its length (server/editorial Check).
+      const kept = f.type === "slug" && form.liveSlug !== undefined && s.trim() === form.liveSlug;
+      const msg = check(lang, f, s, kept ? 0 : minOf(f));
+      if (msg) out[key] = msg;
+      else if (f.upTo && f.upToMessage && exceeds(f, s.trim(), (values[f.upTo]?.text ?? "").trim())) out[key] = t(lang, f.upToMessage as Parameters<typeof t>[1]);
+    }
+  }
+  return out;
+}
+
+interface EditorActionsProps {
+  lang: Lang;
+  busy: boolean;
+  form: Form;
+  at: string;
+  onAt: (at: string) => void;
+  onPublish: () => void;
+  onDiscard: () => void;
+  onRemove: () => void;
+}
+
+/** EditorActions are the form's buttons: save, publish now or at a time, discard the draft, delete (asked twice). */
+function EditorActions({ lang, busy, form, at, onAt, onPublish, onDiscard, onRemove }: EditorActionsProps) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <div className="editor-form__actions">
+      <button type="submit" className="button" disabled={busy} data-action="save">
+        {t(lang, "editor.saveDraft")}
+      </button>
+      <label>
+        {t(lang, "editor.scheduleAt")} <input type="datetime-local" name="at" value={at} onChange={(e) => onAt(e.target.value)} />
+      </label>
+      <button type="button" className="button" disabled={busy || !form.hasDraft} onClick={onPublish} data-action="publish">
+        {t(lang, at ? "editor.schedule" : "editor.publish")}
+      </button>
+      {form.hasDraft && (
+        <button type="button" className="button button--outline" disabled={busy} onClick={onDiscard} data-action="discard">
+          {t(lang, "editor.discard")}
+        </button>
+      )}
+      {form.canDelete &&
+        (confirmDelete ? (
+          <button type="button" className="button button--outline" disabled={busy} onClick={onRemove} data-action="delete-confirm">
+            {t(lang, "editor.deleteConfirm")}
+          </button>
+        ) : (
+          <button type="button" className="button button--outline" disabled={busy} onClick={() => setConfirmDelete(true)} data-action="delete">
+            {t(lang, "editor.delete")}
+          </button>
+        ))}
+    </div>
+  );
+}
+
+/**
  * EditorForm edits one entity: each field with Russian and Uzbek side by
  * side and its error beside it, the draft saved through the API, the
  * preview of both languages at phone and desktop widths, publishing (now
@@ -147,22 +211,6 @@ export default function EditorForm(p: EditorFormProps) {
   const api = `/api/editor/${form.kind}/${form.id}`;
   const set = (name: string, v: Value) => setValues((old) => ({ ...old, [name]: v }));
 
-  function localErrors(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const f of form.fields) {
-      if (f.type === "rows") Object.assign(out, checkRows(lang, f, values[f.name]?.rows ?? []));
-      for (const { key, part } of keys(f)) {
-        const s = values[f.name]?.[part] ?? "";
-        // The slug the site uses now passes as it is, whatever its length (server/editorial Check).
-        const kept = f.type === "slug" && form.liveSlug !== undefined && s.trim() === form.liveSlug;
-        const msg = check(lang, f, s, kept ? 0 : minOf(f));
-        if (msg) out[key] = msg;
-        else if (f.upTo && f.upToMessage && exceeds(f, s.trim(), (values[f.upTo]?.text ?? "").trim())) out[key] = t(lang, f.upToMessage as Parameters<typeof t>[1]);
-      }
-    }
-    return out;
-  }
-
   async function send<T>(method: string, path: string, body?: unknown) {
     setBusy(true);
     setError("");
@@ -177,7 +225,7 @@ export default function EditorForm(p: EditorFormProps) {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    const local = localErrors();
+    const local = formErrors(lang, form, values);
     setErrors(local);
     if (Object.keys(local).length > 0) {
       setError(t(lang, "form.fix"));
@@ -209,7 +257,6 @@ export default function EditorForm(p: EditorFormProps) {
     }
   }
 
-  const [confirmDelete, setConfirmDelete] = useState(false);
   async function remove() {
     const answer = await send<unknown>("DELETE", api);
     if (answer.status === 204) window.location.assign(`${window.location.pathname}?kind=${encodeURIComponent(form.kind)}`);
@@ -260,32 +307,7 @@ export default function EditorForm(p: EditorFormProps) {
           {error}
         </p>
       )}
-      <div className="editor-form__actions">
-        <button type="submit" className="button" disabled={busy} data-action="save">
-          {t(lang, "editor.saveDraft")}
-        </button>
-        <label>
-          {t(lang, "editor.scheduleAt")} <input type="datetime-local" name="at" value={at} onChange={(e) => setAt(e.target.value)} />
-        </label>
-        <button type="button" className="button" disabled={busy || !form.hasDraft} onClick={publish} data-action="publish">
-          {t(lang, at ? "editor.schedule" : "editor.publish")}
-        </button>
-        {form.hasDraft && (
-          <button type="button" className="button button--outline" disabled={busy} onClick={discard} data-action="discard">
-            {t(lang, "editor.discard")}
-          </button>
-        )}
-        {form.canDelete &&
-          (confirmDelete ? (
-            <button type="button" className="button button--outline" disabled={busy} onClick={remove} data-action="delete-confirm">
-              {t(lang, "editor.deleteConfirm")}
-            </button>
-          ) : (
-            <button type="button" className="button button--outline" disabled={busy} onClick={() => setConfirmDelete(true)} data-action="delete">
-              {t(lang, "editor.delete")}
-            </button>
-          ))}
-      </div>
+      <EditorActions lang={lang} busy={busy} form={form} at={at} onAt={setAt} onPublish={publish} onDiscard={discard} onRemove={remove} />
       {form.preview && <Preview key={previewKey} lang={lang} links={form.preview} />}
       <History lang={lang} form={form} busy={busy} onRestore={restore} />
     </form>
