@@ -8,6 +8,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/booking"
 	"sogliq/server/catalog"
 )
 
@@ -64,8 +65,12 @@ func BenchmarkEarliestFree(b *testing.B) {
 		test.filter.SpecialtyID, test.filter.RegionID, test.filter.PerPage = listing.Specialty, listing.Region, 20
 		b.Run(test.name, func(b *testing.B) {
 			samples := make([]time.Duration, 0, b.N)
+			// Tomorrow at 08:00 in Tashkent, so that "today" has its whole
+			// day ahead whenever the benchmark runs (at 19:00 it had none).
+			y, m, d := time.Now().In(booking.Tashkent).Date()
+			morning := time.Date(y, m, d+1, 8, 0, 0, 0, booking.Tashkent)
 			for range b.N {
-				test.filter.Now = time.Now()
+				test.filter.Now = morning
 				start := time.Now()
 				p, err := s.DoctorsBySpecialty(ctx, test.filter)
 				if err != nil {
