@@ -59,11 +59,29 @@ type ClinicPlan struct {
 	Slug     string
 	Name     string
 	Address  string
-	Price    int
-	Plan     Plan
+	// Price is the visit type's, else the doctor's at the clinic.
+	Price int
+	Plan  Plan
 	// CancelCutoff is how long before a visit the patient may still
 	// cancel or move it on the site.
 	CancelCutoff time.Duration
+	// Type is the visit type the plan's times are for (PlansOf); nil for
+	// plain slots.
+	Type *VisitType
+}
+
+// clinicRow is a clinic of a doctor as Plans and PlansOf read it; the
+// type's columns are PlansOf's alone.
+type clinicRow struct {
+	DoctorID int64  `db:"doctor_id"`
+	ClinicID int64  `db:"clinic_id"`
+	Slug     string `db:"slug"`
+	Name     string `db:"name"`
+	Address  string `db:"address"`
+	Price    int    `db:"price"`
+	LeadMin  int    `db:"lead_min"`
+	Cutoff   int    `db:"cutoff_min"`
+	typeRow
 }
 
 // Plans loads, for each doctor of ids, their clinics (only clinicID when
@@ -71,17 +89,17 @@ type ClinicPlan struct {
 // to and the busy ranges overlapping them, names in lang. Doctors come out
 // in the order of ids, clinics by id. Its four statements are prepared
 // (selectPrepared): planning them cost twice what running them does.
+// The plans are of plain slots; PlansOf adds visit types.
 func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time) ([]ClinicPlan, error) {
-	var clinics []struct {
-		DoctorID int64  `db:"doctor_id"`
-		ClinicID int64  `db:"clinic_id"`
-		Slug     string `db:"slug"`
-		Name     string `db:"name"`
-		Address  string `db:"address"`
-		Price    int    `db:"price"`
-		LeadMin  int    `db:"lead_min"`
-		Cutoff   int    `db:"cutoff_min"`
-	}
+	return s.PlansOf(ctx, ids, clinicID, lang, from, to, now, nil)
+}
+
+// PlansOf is Plans with each clinic's visit type chosen by choice (nil:
+// plain slots, as Plans): the plan's Fit, Price and Type are the type's.
+// A clinic where the doctor has no active type keeps plain slots, but
+// with choice.Kind set it is left out.
+func (s *Store) PlansOf(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice) ([]ClinicPlan, error) {
+	var clinics []clinicRow
 	const q = `
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
 		       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
@@ -93,7 +111,13 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		WHERE dc.doctor_id = ANY($1)
 		  AND ($2 = 0 OR dc.clinic_id = $2)
 		ORDER BY array_position($1, dc.doctor_id), dc.clinic_id`
-	if err := s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang); err != nil {
+	var err error
+	if choice == nil {
+		err = s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang)
+	} else {
+		err = s.selectPrepared(ctx, &clinics, typedClinics, pq.Array(ids), clinicID, lang, choice.Kind, pq.Array(choice.IDs))
+	}
+	if err != nil {
 		return nil, fmt.Errorf("booking.Plans: %w", err)
 	}
 	if len(clinics) == 0 {
@@ -124,6 +148,10 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 			DoctorID: c.DoctorID, ClinicID: c.ClinicID, Slug: c.Slug, Name: c.Name, Address: c.Address, Price: c.Price,
 			Plan:         Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute},
 			CancelCutoff: time.Duration(c.Cutoff) * time.Minute,
+		}
+		if c.TypeID != 0 {
+			t := c.visitType(slotOf(out[i].Plan))
+			out[i].Type, out[i].Price, out[i].Plan.Fit = &t, c.TypePrice, c.fit()
 		}
 	}
 	return out, nil
@@ -232,9 +260,9 @@ func (s *Store) exceptions(ctx context.Context, ids, clinics []int64, from, to s
 
 // busy loads the doctors' bookings, unexpired holds and the desk's blocks
 // (clipped to the dates) overlapping the dates from .. to (Tashkent), by
-// doctor. An appointment is one slot, at
-// most 8 hours (schedules.slot_min), so one that overlaps starts less than
-// a day before: the bound lets the B-tree on (doctor, start) answer. The
+// doctor. An appointment lies inside one date's hours (a visit type's
+// consecutive slots too), so one that overlaps starts less than a day
+// before: the bound lets the B-tree on (doctor, start) answer. The
 // overlap is written with lower and upper, not &&: given during &&, the
 // planner may take the exclusion constraint's GiST index instead, a probe
 // of which costs more than the B-tree range.
