@@ -320,7 +320,7 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64,
 		return slot, plans[0].CancelCutoff, nil
 	}
 	if t := plans[0].Type; t != nil && slices.ContainsFunc(slots, func(s Slot) bool { return s.Start.Equal(start) }) {
-		return Slot{}, 0, api.Fail(400, "booking.typeDoesNotFit", "type", t.Name, "minutes", strconv.Itoa(t.Minutes))
+		return Slot{}, 0, api.Fail(400, "booking.typeDoesNotFit", "minutes", strconv.Itoa(t.Minutes))
 	}
 	return Slot{}, 0, api.Fail(400, "booking.outsideSchedule")
 }
