@@ -48,8 +48,8 @@ type DeskDoctor struct {
 
 // DeskVisitType is a visit type as the desk edits it.
 type DeskVisitType struct {
-	ID int64 `json:"id" db:"id"`
-	VisitTypeFields
+	ID              int64 `json:"id" db:"id"`
+	VisitTypeFields `tstype:",extends"`
 	// Minutes is the length with the doctor's slot today (Slots × slot).
 	Minutes int `json:"minutes" db:"minutes"`
 }
@@ -82,9 +82,9 @@ type VisitTypeFields struct {
 // doctor at the clinic) and PUT /api/desk/visit-types/{id} (its new
 // fields; clinicId and doctorId are the type's own and cannot change).
 type VisitTypeRequest struct {
-	ClinicID int64 `json:"clinicId"`
-	DoctorID int64 `json:"doctorId"`
-	VisitTypeFields
+	ClinicID        int64 `json:"clinicId"`
+	DoctorID        int64 `json:"doctorId"`
+	VisitTypeFields `tstype:",extends"`
 }
 
 // DeskVisit is a visit as the desk sees it.
