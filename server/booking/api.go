@@ -300,7 +300,7 @@ type NextQuery struct {
 func (s *Store) NextOf(ctx context.Context, q NextQuery, now time.Time) (NextSlots, error) {
 	ids, limit, days := q.IDs, q.Limit, cmp.Or(q.Days, HorizonDays)
 	today := Today(now)
-	plans, err := s.PlansOf(ctx, ids, q.ClinicID, q.Lang, today, AddDays(today, days-1), now, q.Types)
+	plans, err := s.plans(ctx, ids, q.ClinicID, q.Lang, today, AddDays(today, days-1), now, q.Types, true)
 	if err != nil {
 		return NextSlots{}, err
 	}

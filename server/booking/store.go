@@ -14,6 +14,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+	"golang.org/x/sync/errgroup"
 
 	"sogliq/server/api"
 	"sogliq/server/derrors"
@@ -99,6 +100,14 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 // A clinic where the doctor has no active type keeps plain slots, but
 // with choice.Kind set it is left out.
 func (s *Store) PlansOf(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice) ([]ClinicPlan, error) {
+	return s.plans(ctx, ids, clinicID, lang, from, to, now, choice, false)
+}
+
+// plans is PlansOf; side by side, its last three reads run at once on
+// three connections (a listing's, whose page waits for the slowest, not
+// their sum), else one after the other on one (a hold's: a rush of holds
+// must not take three connections each).
+func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice, sideBySide bool) ([]ClinicPlan, error) {
 	var clinics []clinicRow
 	const q = `
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
@@ -123,19 +132,44 @@ func (s *Store) PlansOf(ctx context.Context, ids []int64, clinicID int64, lang, 
 	if len(clinics) == 0 {
 		return nil, nil
 	}
-	weekly, err := s.weekly(ctx, ids, from, to)
-	if err != nil {
-		return nil, err
-	}
 	clinicIDs := make([]int64, len(clinics))
 	for i, c := range clinics {
 		clinicIDs[i] = c.ClinicID
 	}
-	exceptions, err := s.exceptions(ctx, ids, clinicIDs, from, to)
-	if err != nil {
-		return nil, err
+	var (
+		weekly     map[[2]int64][]Weekly
+		exceptions exceptionSet
+		busy       map[int64][]Range
+	)
+	reads := []func(context.Context) error{
+		func(ctx context.Context) (err error) {
+			// A listing's many rows: the lean read (scanned by hand) is cheaper.
+			if sideBySide {
+				weekly, err = s.weeklyLean(ctx, ids, from, to)
+			} else {
+				weekly, err = s.weekly(ctx, ids, from, to)
+			}
+			return err
+		},
+		func(ctx context.Context) (err error) {
+			exceptions, err = s.exceptions(ctx, ids, clinicIDs, from, to)
+			return err
+		},
+		func(ctx context.Context) (err error) { busy, err = s.busy(ctx, ids, from, to, now); return err },
 	}
-	busy, err := s.busy(ctx, ids, from, to, now)
+	if sideBySide {
+		g, gctx := errgroup.WithContext(ctx)
+		for _, read := range reads {
+			g.Go(func() error { return read(gctx) })
+		}
+		err = g.Wait()
+	} else {
+		for _, read := range reads {
+			if err = read(ctx); err != nil {
+				break
+			}
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
