@@ -74,7 +74,7 @@ export default function DeskBoard(p: DeskBoardProps) {
       {p.doctors.map((doc) => (
         <Hours key={doc.id} doc={doc} props={p} busy={busy} send={send} />
       ))}
-      {p.doctors.length > 0 && <h2 className="desk-board__hours">{t(lang, "desk.types")}</h2>}
+      {p.doctors.length > 0 && <h2 className="desk-board__types">{t(lang, "desk.types")}</h2>}
       {p.doctors.map((doc) => (
         <Types key={doc.id} doc={doc} props={p} busy={busy} send={send} />
       ))}
@@ -387,7 +387,7 @@ function Types({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardPr
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const slot = doc.weekly[0]?.slotMin ?? 0;
   return (
-    <details className="desk-hours desk-types" data-doctor={doc.id}>
+    <details className="desk-types" data-doctor={doc.id}>
       <summary>{doc.name}</summary>
       <ul className="desk-types__list">
         {doc.types.map((vt) => (
