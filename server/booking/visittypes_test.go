@@ -191,6 +191,9 @@ func TestVisitTypeHolds(t *testing.T) {
 	if uz := f.call(t, "GET", "/api/bookings?lang=uz", "", tok); !strings.Contains(string(uz.raw), `"name":"Birlamchi qabul","minutes":60`) {
 		t.Errorf("history in Uzbek: %s", uz.raw)
 	}
+	if ics := f.call(t, "GET", fmt.Sprintf("/api/bookings/%d.ics", b.num("id")), "", tok); !strings.Contains(strings.ReplaceAll(string(ics.raw), "\r\n ", ""), `Вид приёма: Первичный приём\, 60 мин`) {
+		t.Errorf("the visit's .ics does not name its type:\n%s", ics.raw)
+	}
 
 	// Asked once: the answer is known, and a later answer does not change it.
 	r := f.call(t, "GET", "/api/bookings/returning?doctor=2", "", tok)
