@@ -152,6 +152,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/
 	$(GO) test -run '^$$' -bench BenchmarkClinicListing -benchtime 500x ./server/catalog/
 	$(GO) test -run '^$$' -bench BenchmarkEarliestFree -benchtime 200x -timeout 30m ./server/catalog/
+	$(GO) test -run '^$$' -bench BenchmarkTypedListing -benchtime 400x -timeout 30m ./server/booking/
 	$(GO) test -run '^$$' -bench 'BenchmarkSuggest' -benchtime 2000x -timeout 30m ./server/search/
 	$(GO) test -run '^$$' -bench 'BenchmarkLargeSeed' -benchtime 1000x -timeout 30m ./server/booking/
 	$(GO) test -run '^$$' -bench 'BenchmarkContention' -benchtime 5x -timeout 10m ./server/booking/

@@ -37,6 +37,11 @@ export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking;
         <span>{b.clinic.address}</span>
       </p>
       <p className="booking-card__meta">
+        {b.visitType && (
+          <span className="booking-card__type">
+            {t(lang, "bookingForm.visitType")}: {b.visitType.name}, {t(lang, "bookingForm.minutes", { n: b.visitType.minutes })}
+          </span>
+        )}
         {b.price > 0 && <span>{t(lang, "bookingForm.price")}: {formatPrice(b.price, lang)}</span>}
         {b.patientName && <span>{t(lang, "history.patient")}: {b.patientName}</span>}
       </p>
@@ -64,6 +69,7 @@ export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking;
           doctorId={b.doctor.id}
           doctorName={b.doctor.name}
           clinicId={b.clinic.id}
+          typeId={b.visitType?.id}
           canCancel={b.canCancel}
           canReschedule={b.canReschedule}
           cancelUntil={b.cancelUntil}

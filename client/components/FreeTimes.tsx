@@ -27,6 +27,8 @@ export function freeTimesLabels(lang: Lang): FreeTimesLabels {
     noneHere: t(lang, "slots.noneHere"),
     otherClinics: t(lang, "slots.otherClinics"),
     moreTimes: t(lang, "slots.moreTimes"),
+    visitType: t(lang, "bookingForm.visitType"),
+    minutes: t(lang, "bookingForm.minutes"),
   };
 }
 

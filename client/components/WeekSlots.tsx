@@ -12,6 +12,8 @@ export interface WeekSlotsProps {
   doctorId: number;
   /** clinicId limits the grid to one clinic. */
   clinicId?: number;
+  /** typeId fixes the visit type (a reschedule keeps the visit's). */
+  typeId?: number;
   onPick: (slot: Slot, clinic: ClinicSlots) => void;
   /** onLoaded runs after each answer (null: a failure). */
   onLoaded?: (answer: DoctorSlots | null) => void;
@@ -20,7 +22,7 @@ export interface WeekSlotsProps {
 }
 
 /** WeekSlots mounts the week grid into a box React leaves alone (no children). */
-export function WeekSlots({ lang, doctorId, clinicId, onPick, onLoaded, reload }: WeekSlotsProps) {
+export function WeekSlots({ lang, doctorId, clinicId, typeId, onPick, onLoaded, reload }: WeekSlotsProps) {
   const box = useRef<HTMLDivElement>(null);
   const week = useRef<Week | null>(null);
   // The latest callbacks, so a new function does not remount the grid.
@@ -33,12 +35,13 @@ export function WeekSlots({ lang, doctorId, clinicId, onPick, onLoaded, reload }
       labels: freeTimesLabels(lang),
       doctorId,
       clinicId,
+      typeId,
       onPick: (s, c) => calls.current.onPick(s, c),
       onLoaded: (a) => calls.current.onLoaded?.(a),
     });
     week.current = w;
     return () => w.stop();
-  }, [lang, doctorId, clinicId]);
+  }, [lang, doctorId, clinicId, typeId]);
   useEffect(() => {
     if (reload) week.current?.reload();
   }, [reload]);

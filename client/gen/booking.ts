@@ -26,6 +26,34 @@ export interface ClinicSlots {
   address: string;
   price: number /* int */;
   days: DaySlots[];
+  /**
+   * Type is the visit type the days' times are for (their length and
+   * price), null for plain slots; Types are all the doctor's active
+   * types at the clinic, to choose from.
+   */
+  type?: VisitType | null;
+  types: VisitType[];
+}
+/**
+ * VisitType is a kind of visit a doctor offers at a clinic, with its own
+ * length (Slots consecutive slots of the doctor's hours, Minutes long)
+ * and price.
+ */
+export interface VisitType {
+  id: number /* int64 */;
+  /**
+   * Kind is first, followup, procedure or test.
+   */
+  kind: 'first' | 'followup' | 'procedure' | 'test';
+  name: string;
+  slots: number /* int */;
+  minutes: number /* int */;
+  price: number /* int */;
+  /**
+   * Audience is all, children or adults.
+   */
+  audience: 'all' | 'children' | 'adults';
+  online: boolean;
 }
 /**
  * DaySlots is one date's free times.
@@ -82,6 +110,11 @@ export interface NextClinic {
   address: string;
   price: number /* int */;
   slots: NextSlot[];
+  /**
+   * Type is the visit type the times are for (the clinic's first, or
+   * the kind asked for), null for plain slots.
+   */
+  type?: VisitType | null;
 }
 /**
  * HoldRequest is the body of POST /api/bookings/holds.
@@ -90,6 +123,11 @@ export interface HoldRequest {
   doctorId: number /* int64 */;
   clinicId: number /* int64 */;
   start: string;
+  /**
+   * TypeID is the visit type (optional; none holds one slot): the hold
+   * takes its consecutive slots from Start.
+   */
+  typeId?: number /* int64 */;
   /**
    * IdempotencyKey (a UUID, optional) lets a request sent again after a
    * lost answer get its hold back, signed in or not.
@@ -106,6 +144,29 @@ export interface BookRequest {
   patient?: Patient;
   reason: string;
   consent: boolean;
+  /**
+   * Returning answers "been to this doctor before?" for the patient;
+   * asked once per patient and doctor (ReturningAnswers), ignored once
+   * known, optional.
+   */
+  returning?: boolean;
+}
+/**
+ * ReturningAnswers are what a user answered, or what their visits tell,
+ * about having been to one doctor: for themselves (null: not known) and
+ * for the relatives they booked for.
+ */
+export interface ReturningAnswers {
+  self?: boolean | null;
+  relatives: RelativeAnswer[];
+}
+/**
+ * RelativeAnswer is a relative's answer, by name and birth date.
+ */
+export interface RelativeAnswer {
+  name: string;
+  birthDate: string;
+  returning: boolean;
 }
 /**
  * CancelRequest is the (optional) body of POST /api/bookings/{id}/cancel.
@@ -132,6 +193,10 @@ export interface Hold {
   clinicId: number /* int64 */;
   start: string;
   end: string;
+  /**
+   * TypeID is the hold's visit type, 0 for none.
+   */
+  typeId: number /* int64 */;
   expiresAt: string;
   /**
    * CancelUntil is the clinic's cancel cut-off for this time: a visit
@@ -203,6 +268,10 @@ export interface Booking {
   start: string;
   end: string;
   price: number /* int */;
+  /**
+   * VisitType is the visit's type, null for a plain visit.
+   */
+  visitType?: BookingType | null;
   doctor: BookingDoctor;
   clinic: BookingClinic;
   patientName: string;
@@ -225,6 +294,15 @@ export interface Booking {
    * Confirmed: the clinic's desk confirmed the visit.
    */
   confirmed: boolean;
+}
+/**
+ * BookingType is the visit type of a booking: its name in the page's
+ * language and the visit's length.
+ */
+export interface BookingType {
+  id: number /* int64 */;
+  name: string;
+  minutes: number /* int */;
 }
 /**
  * BookingDoctor is the doctor of a booking.

@@ -49,6 +49,67 @@ export interface DeskDoctor {
   visits: DeskVisit[];
   blocks: DeskBlock[];
   weekly: WeeklyHours[];
+  /**
+   * Types are the doctor's visit types at the clinic, active or not, in
+   * their order.
+   */
+  types: DeskVisitType[];
+}
+/**
+ * DeskVisitType is a visit type as the desk edits it.
+ */
+export interface DeskVisitType extends VisitTypeFields {
+  id: number /* int64 */;
+  /**
+   * Minutes is the length with the doctor's slot today (Slots × slot).
+   */
+  minutes: number /* int */;
+}
+/**
+ * VisitTypeFields are what the desk sets of a visit type.
+ */
+export interface VisitTypeFields {
+  /**
+   * Kind is first, followup, procedure or test.
+   */
+  kind: 'first' | 'followup' | 'procedure' | 'test';
+  nameRu: string;
+  nameUz: string;
+  /**
+   * Slots is the length in consecutive slots of the doctor's hours (1-8).
+   */
+  slots: number /* int */;
+  price: number /* int */;
+  /**
+   * Audience is all, children or adults.
+   */
+  audience: 'all' | 'children' | 'adults';
+  /**
+   * Online marks a video visit (kept for later; listed, not yet served).
+   */
+  online: boolean;
+  /**
+   * Weekdays is a bit mask of the days that accept it (bit 0 Monday ..
+   * bit 6 Sunday; 127 every day).
+   */
+  weekdays: number /* int */;
+  /**
+   * From and Until bound the visits in minutes after midnight (0, 1440:
+   * the whole day).
+   */
+  from: number /* int */;
+  until: number /* int */;
+  active: boolean;
+  position: number /* int */;
+}
+/**
+ * VisitTypeRequest is POST /api/desk/visit-types (a new type of the
+ * doctor at the clinic) and PUT /api/desk/visit-types/{id} (its new
+ * fields; clinicId and doctorId are the type's own and cannot change).
+ */
+export interface VisitTypeRequest extends VisitTypeFields {
+  clinicId: number /* int64 */;
+  doctorId: number /* int64 */;
 }
 /**
  * DeskVisit is a visit as the desk sees it.
@@ -69,6 +130,17 @@ export interface DeskVisit {
    * NoShows counts the patient's no-shows in the last 90 days.
    */
   noShows: number /* int */;
+  /**
+   * TypeName is the visit type's name, "" for a plain visit; Price what
+   * the visit costs.
+   */
+  typeName: string;
+  price: number /* int */;
+  /**
+   * Returning: the patient has been to the doctor before (true), comes
+   * for the first time (false), or was not asked (null).
+   */
+  returning?: boolean | null;
 }
 /**
  * DeskBlock is a time range closed to new visits.

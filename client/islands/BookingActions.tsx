@@ -15,6 +15,8 @@ export interface BookingActionsProps {
   doctorId: number;
   doctorName: string;
   clinicId: number;
+  /** typeId is the visit's type: the new time is for the same type. */
+  typeId?: number;
   canCancel: boolean;
   canReschedule: boolean;
   /** RFC 3339: the clinic's cut-off for cancelling. */
@@ -85,6 +87,7 @@ export default function BookingActions(p: BookingActionsProps) {
             lang={lang}
             doctorId={p.doctorId}
             clinicId={p.clinicId}
+            typeId={p.typeId}
             reload={reload}
             onPick={(s, c) =>
               openBooking({
@@ -95,6 +98,7 @@ export default function BookingActions(p: BookingActionsProps) {
                 clinicName: c.clinicName,
                 address: c.address,
                 price: c.price,
+                ...(c.type ? { typeId: c.type.id, typeName: c.type.name, minutes: c.type.minutes } : {}),
                 rescheduleId: p.bookingId,
               })
             }

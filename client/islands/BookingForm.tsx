@@ -11,6 +11,7 @@ import { trackEvent } from "../lib/track";
 import { useModal } from "../lib/dialog";
 import { required } from "../lib/formRules";
 import type { Booking, DoctorSlots, Hold } from "../booking";
+import type { ReturningAnswers } from "../gen/booking";
 import type { User } from "../gen/account";
 import "./BookingForm.css";
 
@@ -57,6 +58,10 @@ export default function BookingForm({ lang }: BookingFormProps) {
   const [missing, setMissing] = useState<{ firstName: boolean; lastName: boolean; birthDate: boolean } | null>(null);
   const [self, setSelf] = useState({ firstName: "", lastName: "", birthDate: "" });
   const [consent, setConsent] = useState(false);
+  // "Been to this doctor before?": what is known for the user's patients
+  // (null: not yet asked the server), and this visit's answer.
+  const [answers, setAnswers] = useState<ReturningAnswers | null>(null);
+  const [returning, setReturning] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -81,13 +86,13 @@ export default function BookingForm({ lang }: BookingFormProps) {
         setStage({ kind: "held", hold: r.hold });
         return;
       }
-      const asked = `${r.doctorId}/${r.clinicId}/${r.start}`;
+      const asked = `${r.doctorId}/${r.clinicId}/${r.start}/${r.typeId ?? 0}`;
       const requestKey = holdKeys.current.get(asked) ?? newIdempotencyKey();
       holdKeys.current.set(asked, requestKey);
       const answer = await callApi<Hold>(
         "POST",
         `/api/bookings/holds${q}`,
-        { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start, idempotencyKey: requestKey },
+        { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start, typeId: r.typeId, idempotencyKey: requestKey },
         networkError,
       );
       if (answer.error || !answer.data) {
@@ -108,6 +113,8 @@ export default function BookingForm({ lang }: BookingFormProps) {
       setRequest(r);
       setClinic(r.clinicName ? { name: r.clinicName, address: r.address ?? "", price: r.price ?? 0 } : null);
       setConsent(false);
+      setReturning(null);
+      setAnswers(null);
       // A new visit (not a reschedule) counts for the doctor and the clinic.
       if (!r.rescheduleId) {
         void trackEvent("doctor", r.doctorId, "booking_started");
@@ -135,6 +142,16 @@ export default function BookingForm({ lang }: BookingFormProps) {
       if (a.data) setMissing({ firstName: !a.data.firstName, lastName: !a.data.lastName, birthDate: !a.data.birthDate });
     });
   }, [signedIn, lang, networkError]);
+
+  // Once signed in, what is known of having been to this doctor: the
+  // question is asked once per patient and doctor.
+  const doctorId = request?.doctorId ?? 0;
+  useEffect(() => {
+    if (!signedIn || !doctorId) return;
+    void callApi<ReturningAnswers>("GET", `/api/bookings/returning?doctor=${doctorId}&lang=${lang}`, undefined, networkError).then((a) => {
+      if (a.data) setAnswers(a.data);
+    });
+  }, [signedIn, doctorId, lang, networkError]);
 
   // The countdown ticks while a hold is live.
   useEffect(() => {
@@ -206,7 +223,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
     const answer = await callApi<Booking>(
       "POST",
       `/api/bookings${q}`,
-      { holdId: h.id, holdKey: h.key, idempotencyKey: idempotencyKey.current, patient, reason: reason.trim(), consent },
+      {
+        holdId: h.id,
+        holdKey: h.key,
+        idempotencyKey: idempotencyKey.current,
+        patient,
+        reason: reason.trim(),
+        consent,
+        returning: askReturning && returning !== null ? returning : undefined,
+      },
       networkError,
     );
     if (answer.data) return done(answer.data);
@@ -231,6 +256,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
     if (answer.data) return done(answer.data);
     refused(answer.status, answer.error ?? networkError, answer.fields);
   }
+
+  /** knownReturning: the patient's answer is known already (asked once per patient and doctor). */
+  function knownReturning(): boolean {
+    if (!answers) return true; // not known yet whether to ask: ask nothing
+    if (forSelf) return answers.self != null;
+    const name = patientName.trim().toLowerCase();
+    return answers.relatives.some((r) => r.name.toLowerCase() === name && r.birthDate === birthDate);
+  }
+  const askReturning = !knownReturning();
 
   const fieldError = (...names: string[]) => names.map((n) => fields[n]).find(Boolean) ?? "";
   const known = ["patient", "patient.name", "patient.birthDate", "name", "birthDate", "firstName", "lastName", "reason", "consent"];
@@ -281,6 +315,15 @@ export default function BookingForm({ lang }: BookingFormProps) {
           <dd>{request.doctorName}</dd>
           <dt>{t(lang, "bookingForm.when")}</dt>
           <dd className="booking-form__when">{formatDateTime(request.start, lang)}</dd>
+          {request.typeName && (
+            <>
+              <dt>{t(lang, "bookingForm.visitType")}</dt>
+              <dd className="booking-form__type">
+                {request.typeName}
+                {request.minutes ? `, ${t(lang, "bookingForm.minutes", { n: request.minutes })}` : ""}
+              </dd>
+            </>
+          )}
           {clinic && (
             <>
               <dt>{t(lang, "bookingForm.clinic")}</dt>
@@ -358,6 +401,17 @@ export default function BookingForm({ lang }: BookingFormProps) {
                       {birthError && <p id="booking-birth-date-error" className="account-form__field-error">{birthError}</p>}
                     </div>
                   </>
+                )}
+                {askReturning && (
+                  <fieldset className="booking-form__who booking-form__returning">
+                    <legend>{t(lang, "bookingForm.returning")}</legend>
+                    <label>
+                      <input type="radio" name="returning" checked={returning === false} onChange={() => setReturning(false)} /> {t(lang, "bookingForm.returningNew")}
+                    </label>
+                    <label>
+                      <input type="radio" name="returning" checked={returning === true} onChange={() => setReturning(true)} /> {t(lang, "bookingForm.returningYes")}
+                    </label>
+                  </fieldset>
                 )}
                 <div className="account-form__field">
                   <label htmlFor="booking-reason">{t(lang, "bookingForm.reason")}</label>

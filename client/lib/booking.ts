@@ -16,6 +16,10 @@ export interface BookingRequest {
   clinicName?: string;
   address?: string;
   price?: number;
+  /** The visit type the time is for (its id, name and length), when it has one. */
+  typeId?: number;
+  typeName?: string;
+  minutes?: number;
   /** rescheduleId is set when the time replaces this booking. */
   rescheduleId?: number;
   /** hold is a hold the visitor has already (a waitlist offer): the form books it instead of holding anew. */

@@ -14,7 +14,7 @@ import { onBookingClosed, openBooking } from "./booking";
 import { pathHref } from "./href";
 import { signedInHint, withNext } from "./returnTo";
 import type { ClinicSlots, DoctorNext, DoctorSlots, Slot, WaitlistOffer, Waitlists } from "../booking";
-import type { NextSlot } from "../gen/booking";
+import type { NextSlot, VisitType } from "../gen/booking";
 
 /** FreeTimesLabels are the texts of the free times, in the page's language. */
 export interface FreeTimesLabels {
@@ -39,6 +39,10 @@ export interface FreeTimesLabels {
   otherClinics: string;
   /** moreTimes has {n} and {date} placeholders: the "+N" button's name. */
   moreTimes: string;
+  /** visitType names the visit types' choice. */
+  visitType: string;
+  /** minutes has an {n} placeholder: a visit's length. */
+  minutes: string;
 }
 
 /** horizonDays is how far ahead free times are offered (the contract's 14 days). */
@@ -80,6 +84,16 @@ function redraw(el: HTMLElement, ...nodes: Node[]): void {
   const buttons = [...el.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];
   const same = had.dataset.start ? buttons.find((b) => b.dataset.start === had.dataset.start) : buttons.find((b) => b.textContent === had.textContent);
   (same ?? el.querySelector<HTMLElement>(".slot-button, button:not([disabled]), a[href]"))?.focus();
+}
+
+/** typeText is a visit type as a patient reads it: its name and length. */
+export function typeText(labels: FreeTimesLabels, vt: VisitType): string {
+  return vt.minutes > 0 ? `${vt.name}, ${labels.minutes.replace("{n}", String(vt.minutes))}` : vt.name;
+}
+
+/** typeRequest is what the BookingForm is told of a picked time's visit type. */
+function typeRequest(vt: VisitType | null | undefined): { typeId?: number; typeName?: string; minutes?: number } {
+  return vt ? { typeId: vt.id, typeName: vt.name, minutes: vt.minutes } : {};
 }
 
 /** labelsOf reads the labels the server wrote on el (data-labels). */
@@ -197,13 +211,17 @@ function cardTimes(lang: Lang, labels: FreeTimesLabels, card: HTMLElement, next:
       { class: "next-slots" },
       ...next.clinics.map((c) => {
         const price = c.price > 0 ? formatPrice(c.price, lang) : "";
-        const pick = (s: NextSlot) => () => openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.name, address: c.address, price: c.price });
+        const pick = (s: NextSlot) => () =>
+          openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.name, address: c.address, price: c.price, ...typeRequest(c.type) });
+        // The times are for the clinic's first visit type (its length and price): said under the clinic.
+        const kind = c.type ? h("p", { class: "next-slots__type" }, typeText(labels, c.type)) : null;
         return h(
           "section",
           { class: "next-slots__clinic", "data-clinic": String(c.clinicId) },
           here
             ? h("p", { class: "next-slots__where" }, price && labels.priceHere.replace("{price}", price))
             : h("p", { class: "next-slots__where" }, h("strong", {}, c.name), price && " · ", price && h("span", { class: "next-slots__price" }, price)),
+          kind,
           ...byDay(c.slots).map(([date, slots]) =>
             h(
               "div",
@@ -253,6 +271,11 @@ export interface WeekOptions {
   doctorId: number;
   /** clinicId limits the grid to one clinic. */
   clinicId?: number;
+  /**
+   * typeId fixes the visit type (a reschedule keeps the visit's); without
+   * it each clinic offers its types to choose from, its first chosen.
+   */
+  typeId?: number;
   onPick: (slot: Slot, clinic: ClinicSlots) => void;
   /** onLoaded runs after each answer (null: a failure). */
   onLoaded?: (answer: DoctorSlots | null) => void;
@@ -274,10 +297,15 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
   let from = today;
   let asked = 0;
   let stopped = false;
+  // The visit type chosen at each clinic (the patient picks the type
+  // first, then sees only the times that fit it).
+  const chosen = new Map<number, number>();
   const load = async () => {
     const n = ++asked;
     const clinic = o.clinicId ? `&clinic=${o.clinicId}` : "";
-    const a = await callApi<DoctorSlots>("GET", `/api/doctors/${o.doctorId}/slots?from=${from}&days=${weekDays}${clinic}&lang=${o.lang}`, undefined, o.labels.networkError);
+    const types = o.typeId ? [o.typeId] : [...chosen.values()];
+    const type = types.length > 0 ? `&type=${types.join(",")}` : "";
+    const a = await callApi<DoctorSlots>("GET", `/api/doctors/${o.doctorId}/slots?from=${from}&days=${weekDays}${clinic}${type}&lang=${o.lang}`, undefined, o.labels.networkError);
     // A newer question (a week step) or the end wins over this answer.
     if (stopped || n !== asked) return;
     if (a.data) redraw(box, week(a.data));
@@ -315,6 +343,7 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
       { class: "week-slots__clinic" },
       h("h3", { class: "week-slots__clinic-name" }, c.clinicName),
       h("p", { class: "week-slots__clinic-meta" }, c.address, c.price > 0 && h("strong", {}, ` · ${formatPrice(c.price, lang)}`)),
+      typeChoice(c),
       h(
         "div",
         { class: "week-slots__days" },
@@ -325,6 +354,37 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
             h("h4", {}, `${weekdayName(d.date, lang)}, ${formatDay(d.date, lang)}`),
             d.slots.length === 0 ? h("p", { class: "week-slots__free-none" }, labels.dayNone) : dayTimes(d.date, d.slots, c),
           ),
+        ),
+      ),
+    );
+  };
+  /**
+   * typeChoice is the clinic's visit types, one button each, the one the
+   * times are for pressed: choosing another asks for its times. With a
+   * fixed type (a reschedule) it only names it.
+   */
+  const typeChoice = (c: ClinicSlots): HTMLElement | null => {
+    const { labels, lang } = o;
+    if (!c.type) return null;
+    if (o.typeId || c.types.length < 2) return h("p", { class: "week-slots__type" }, typeText(labels, c.type));
+    return h(
+      "div",
+      { class: "week-slots__types", role: "group", "aria-label": labels.visitType, "data-clinic": String(c.clinicId) },
+      ...c.types.map((vt) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "week-slots__type-button",
+            "aria-pressed": vt.id === c.type?.id ? "true" : "false",
+            "data-type": String(vt.id),
+            onclick: () => {
+              chosen.set(c.clinicId, vt.id);
+              void load();
+            },
+          },
+          h("span", {}, vt.name),
+          h("small", {}, `${labels.minutes.replace("{n}", String(vt.minutes))} · ${formatPrice(vt.price, lang)}`),
         ),
       ),
     );
@@ -389,7 +449,8 @@ export function startDoctorWeek(el: HTMLElement): void {
     lang,
     labels,
     doctorId,
-    onPick: (s, c) => openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.clinicName, address: c.address, price: c.price }),
+    onPick: (s, c) =>
+      openBooking({ doctorId, doctorName, clinicId: c.clinicId, start: s.start, clinicName: c.clinicName, address: c.address, price: c.price, ...typeRequest(c.type) }),
     onLoaded: (a) => {
       full.replaceChildren(...(a && !a.nextFree ? [waitlist(lang, labels, doctorId)] : []));
       ready(el);

@@ -93,6 +93,14 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
             <div>{b.clinic.address}</div>
             {b.clinic.phone && <div><a href={`tel:${b.clinic.phone.replace(/[^\d+]/g, "")}`}>{b.clinic.phone}</a></div>}
           </dd>
+          {b.visitType && (
+            <>
+              <dt>{t(lang, "bookingForm.visitType")}</dt>
+              <dd className="booking-done__type">
+                {b.visitType.name}, {t(lang, "bookingForm.minutes", { n: b.visitType.minutes })}
+              </dd>
+            </>
+          )}
           {b.price > 0 && (
             <>
               <dt>{t(lang, "bookingForm.price")}</dt>
@@ -131,6 +139,7 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
               doctorId={b.doctor.id}
               doctorName={b.doctor.name}
               clinicId={b.clinic.id}
+              typeId={b.visitType?.id}
               canCancel={b.canCancel}
               canReschedule={b.canReschedule}
               cancelUntil={b.cancelUntil}

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -24,12 +25,13 @@ import (
 // Handler serves the booking API (see docs/booking.md and
 // /api/openapi.json):
 //
-//	GET    /api/doctors/{id}/slots?clinic=&from=&days=   a doctor's free times per clinic and day
-//	GET    /api/slots?doctors=1,2&limit=&clinic=         the first free times of a listing page's doctors
+//	GET    /api/doctors/{id}/slots?clinic=&from=&days=&type=   a doctor's free times per clinic and day, per visit type
+//	GET    /api/slots?doctors=1,2&limit=&clinic=&kind=   the first free times of a listing page's doctors
 //	POST   /api/bookings/holds                           hold a time for HoldTTL
 //	DELETE /api/bookings/holds/{id}?key=                 release it
 //	POST   /api/bookings                                 book a held time (session)
 //	GET    /api/bookings                                 the user's visits (session)
+//	GET    /api/bookings/returning?doctor=               been to this doctor before? what is known (session)
 //	POST   /api/bookings/{id}/cancel                     cancel (session)
 //	POST   /api/bookings/{id}/reschedule                 move to a held time (session)
 //	GET    /api/bookings/{id}.ics                        the visit for a calendar (session)
@@ -64,6 +66,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Delete("/api/bookings/holds/:id", sameOrigin, h.release)
 	r.Post("/api/bookings", sameOrigin, signedIn, h.book)
 	r.Get("/api/bookings", signedIn, h.visits)
+	r.Get("/api/bookings/returning", signedIn, h.returning)
 	r.Get("/api/bookings/:id.ics", signedIn, h.ics)
 	r.Post("/api/calendar/reset", sameOrigin, signedIn, h.resetFeed)
 	r.Get("/calendar/:token.ics", h.feed)
@@ -101,6 +104,8 @@ type slotsQuery struct {
 	doctor, clinic int64
 	from           string
 	days           int
+	// types are the visit types chosen, at most one per clinic.
+	types []int64
 }
 
 func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
@@ -130,6 +135,15 @@ func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
 		}
 		q.days = n
 	}
+	if raw := c.Query("type"); raw != "" {
+		for _, part := range strings.Split(raw, ",") {
+			id := positive(strings.TrimSpace(part))
+			if id == 0 || len(q.types) == 10 {
+				return q, api.Fail(400, "booking.badType")
+			}
+			q.types = append(q.types, id)
+		}
+	}
 	return q, nil
 }
 
@@ -148,7 +162,15 @@ func (h *Handler) doctorSlots(c *fiber.Ctx) error {
 		return api.Fail(404, "booking.unknownDoctor")
 	}
 	to := AddDays(q.from, q.days-1)
-	plans, err := h.Store.Plans(ctx, []int64{q.doctor}, 0, api.Lang(c), min(q.from, today), max(to, AddDays(today, HorizonDays-1)), now)
+	plans, err := h.Store.PlansOf(ctx, []int64{q.doctor}, 0, api.Lang(c), min(q.from, today), max(to, AddDays(today, HorizonDays-1)), now,
+		&TypeChoice{IDs: q.types})
+	if err != nil {
+		return err
+	}
+	if err := chosen(plans, q.types); err != nil {
+		return err
+	}
+	types, err := h.Store.TypesOf(ctx, q.doctor, api.Lang(c), today)
 	if err != nil {
 		return err
 	}
@@ -160,16 +182,31 @@ func (h *Handler) doctorSlots(c *fiber.Ctx) error {
 		if q.clinic != 0 && p.ClinicID != q.clinic {
 			continue
 		}
-		out.Clinics = append(out.Clinics, ClinicSlots{
+		cs := ClinicSlots{
 			ClinicID: p.ClinicID, ClinicSlug: p.Slug, ClinicName: p.Name, Address: p.Address, Price: p.Price,
-			Days: daySlotsJSON(FreeDays(p.Plan, now, q.from, q.days)),
-		})
+			Days: daySlotsJSON(FreeDays(p.Plan, now, q.from, q.days)), Type: p.Type, Types: types[p.ClinicID],
+		}
+		if cs.Types == nil {
+			cs.Types = []VisitType{}
+		}
+		out.Clinics = append(out.Clinics, cs)
 	}
 	if q.clinic != 0 && len(out.Clinics) == 0 {
 		return api.Fail(404, "booking.notAtClinic")
 	}
 	noStore(c)
 	return api.OK(c, out)
+}
+
+// chosen refuses, 400 booking.badType, types asked for that none of the
+// plans is for: not the doctor's, inactive, or a second one of a clinic.
+func chosen(plans []ClinicPlan, types []int64) error {
+	for _, id := range types {
+		if !slices.ContainsFunc(plans, func(p ClinicPlan) bool { return p.Type != nil && p.Type.ID == id }) {
+			return api.Fail(400, "booking.badType")
+		}
+	}
+	return nil
 }
 
 func daySlotsJSON(days []Day) []DaySlots {
@@ -224,7 +261,11 @@ func (h *Handler) nextSlots(c *fiber.Ctx) error {
 			return api.Fail(400, "booking.badClinic")
 		}
 	}
-	out, err := h.Store.Next(c.UserContext(), ids, clinicID, limit, api.Lang(c), h.now())
+	kind := c.Query("kind")
+	if kind != "" && !slices.Contains(Kinds, kind) {
+		return api.Fail(400, "booking.badKind")
+	}
+	out, err := h.Store.NextOf(c.UserContext(), NextQuery{IDs: ids, ClinicID: clinicID, Limit: limit, Types: &TypeChoice{Kind: kind}, Lang: api.Lang(c)}, h.now())
 	if err != nil {
 		return err
 	}
@@ -234,18 +275,39 @@ func (h *Handler) nextSlots(c *fiber.Ctx) error {
 
 // Next computes the first limit free times (and the first free start) of
 // each doctor of ids over the horizon, at any of their clinics (only at
-// clinicID when it is not 0): the listing page's one request. Each
-// doctor's Clinics hold the first limit times of every clinic with a free
-// time, the earliest clinic first.
+// clinicID when it is not 0), in plain slots. Each doctor's Clinics hold
+// the first limit times of every clinic with a free time, the earliest
+// clinic first.
 func (s *Store) Next(ctx context.Context, ids []int64, clinicID int64, limit int, lang string, now time.Time) (NextSlots, error) {
+	return s.NextOf(ctx, NextQuery{IDs: ids, ClinicID: clinicID, Limit: limit, Lang: lang}, now)
+}
+
+// NextQuery asks NextOf for the first free times of a listing's doctors.
+type NextQuery struct {
+	IDs      []int64
+	ClinicID int64 // 0: any clinic
+	Limit    int
+	// Types chooses each clinic's visit type (nil: plain slots); the
+	// times are the type's, and so are the clinic's price and Type.
+	Types *TypeChoice
+	// Days is the horizon from today; 0 is HorizonDays.
+	Days int
+	Lang string
+}
+
+// NextOf is Next for q: the listing page's one request (GET /api/slots,
+// each clinic's first visit type, or the kind asked for).
+func (s *Store) NextOf(ctx context.Context, q NextQuery, now time.Time) (NextSlots, error) {
+	ids, limit, days := q.IDs, q.Limit, cmp.Or(q.Days, HorizonDays)
 	today := Today(now)
-	plans, err := s.Plans(ctx, ids, clinicID, lang, today, AddDays(today, HorizonDays-1), now)
+	plans, err := s.plans(ctx, ids, q.ClinicID, q.Lang, today, AddDays(today, days-1), now, q.Types, true)
 	if err != nil {
 		return NextSlots{}, err
 	}
 	byDoctor := map[int64][]NextSlot{}
 	clinics := map[int64][]NextClinic{}
 	for _, p := range plans {
+		p.Plan.Horizon = days
 		var slots []NextSlot
 		for _, s := range firstFree(p.Plan, now, limit) {
 			slots = append(slots, NextSlot{Start: Stamp(s.Start), End: Stamp(s.End), ClinicID: p.ClinicID})
@@ -254,7 +316,7 @@ func (s *Store) Next(ctx context.Context, ids []int64, clinicID int64, limit int
 			continue
 		}
 		byDoctor[p.DoctorID] = append(byDoctor[p.DoctorID], slots...)
-		clinics[p.DoctorID] = append(clinics[p.DoctorID], NextClinic{ClinicID: p.ClinicID, Name: p.Name, Address: p.Address, Price: p.Price, Slots: slots})
+		clinics[p.DoctorID] = append(clinics[p.DoctorID], NextClinic{ClinicID: p.ClinicID, Name: p.Name, Address: p.Address, Price: p.Price, Slots: slots, Type: p.Type})
 	}
 	out := NextSlots{Doctors: make([]DoctorNext, len(ids))}
 	for i, id := range ids {
@@ -309,10 +371,13 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	if in.IdempotencyKey != "" && !uuidPattern.MatchString(in.IdempotencyKey) {
 		return api.Fail(400, "booking.badIdempotencyKey")
 	}
+	if in.TypeID < 0 {
+		return api.Fail(400, "booking.badType")
+	}
 	// The session is read only if the hold goes on to the database (Hold).
 	token := utils.CopyString(c.Cookies(account.TokenCookie))
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
-		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, ClientIP: h.clientIP(c),
+		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, TypeID: in.TypeID, ClientIP: h.clientIP(c),
 		RequestKey:  strings.ToLower(in.IdempotencyKey),
 		Session:     token,
 		SessionUser: func(ctx context.Context) (int64, error) { return h.sessionUser(ctx, token) },
@@ -420,7 +485,7 @@ func (h *Handler) book(c *fiber.Ctx) error {
 	}
 	id, repeat, err := h.Store.Book(ctx, BookInput{
 		UserID: userID, HoldID: in.HoldID, HoldKey: in.HoldKey, IdempotencyKey: strings.ToLower(in.IdempotencyKey),
-		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason, Lang: lang,
+		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason, Lang: lang, Returning: in.Returning,
 	}, now)
 	if err != nil {
 		return err
@@ -481,6 +546,19 @@ func (h *Handler) self(c *fiber.Ctx, userID int64, p Patient, now time.Time) (st
 		}
 	}
 	return cleaned.FirstName + " " + cleaned.LastName, nil
+}
+
+func (h *Handler) returning(c *fiber.Ctx) error {
+	doctor := positive(c.Query("doctor"))
+	if doctor == 0 {
+		return api.Fail(400, "booking.badDoctor")
+	}
+	out, err := h.Store.Returning(c.UserContext(), account.UserID(c), doctor)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return api.OK(c, out)
 }
 
 func (h *Handler) visits(c *fiber.Ctx) error {

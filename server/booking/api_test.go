@@ -56,13 +56,14 @@ func TestSlotsAPI(t *testing.T) {
 
 	next := f.call(t, "GET", "/api/slots?doctors=1,2,99&limit=2", "", "")
 	// Each clinic's first times come with its name, address and price (the
-	// earliest clinic first), so a card says where and for how much.
+	// earliest clinic first), so a card says where and for how much; with
+	// no visit type (the fixture's doctors have none) the type is null.
 	at1 := `{"start":"2026-11-23T09:00:00+05:00","end":"2026-11-23T09:30:00+05:00","clinicId":1},{"start":"2026-11-23T09:30:00+05:00","end":"2026-11-23T10:00:00+05:00","clinicId":1}`
 	at2 := `{"start":"2026-11-23T18:00:00+05:00","end":"2026-11-23T19:00:00+05:00","clinicId":2},{"start":"2026-11-23T19:00:00+05:00","end":"2026-11-23T20:00:00+05:00","clinicId":2}`
 	clinic1 := func(price int) string {
-		return fmt.Sprintf(`{"clinicId":1,"name":"Клиника 1","address":"ул. Навои, 1","price":%d,"slots":[%s]}`, price, at1)
+		return fmt.Sprintf(`{"clinicId":1,"name":"Клиника 1","address":"ул. Навои, 1","price":%d,"slots":[%s],"type":null}`, price, at1)
 	}
-	clinic2 := `{"clinicId":2,"name":"Клиника 2","address":"ул. Навои, 2","price":200000,"slots":[` + at2 + `]}`
+	clinic2 := `{"clinicId":2,"name":"Клиника 2","address":"ул. Навои, 2","price":200000,"slots":[` + at2 + `],"type":null}`
 	wantNext := `{"data":{"doctors":[` +
 		`{"doctorId":1,"slots":[` + at1 + `],"clinics":[` + clinic1(150000) + `,` + clinic2 + `],"nextFree":"2026-11-23T09:00:00+05:00"},` +
 		`{"doctorId":2,"slots":[` + at1 + `],"clinics":[` + clinic1(100000) + `],"nextFree":"2026-11-23T09:00:00+05:00"},` +

@@ -19,10 +19,15 @@ var OpenAPI []byte
 func APIFragment() apidoc.Fragment { return OpenAPI }
 
 // APIDoc is the part of this package's API document built from its Go
-// types: the waitlist.
+// types: the waitlist, and what is known of a patient having been to a
+// doctor.
 func APIDoc() []apidoc.Op {
 	const tag = "waitlist"
 	return []apidoc.Op{
+		{Method: "GET", Path: "/api/bookings/returning", Tag: "history", Session: true,
+			Ru: "Были ли пациенты пользователя у врача (спрашивается один раз)", Uz: "Foydalanuvchi bemorlari shifokorda boʻlganmi (bir marta soʻraladi)",
+			Query:   []apidoc.Param{{Name: "doctor", Type: "integer", Required: true, Desc: "the doctor's id"}},
+			Answers: []apidoc.Answer{{Status: 200, Data: ReturningAnswers{}}}, Errors: []int{400}},
 		{Method: "GET", Path: "/api/waitlist", Tag: tag, Session: true, Ru: "На какие из врачей пользователь в листе ожидания", Uz: "Foydalanuvchi qaysi shifokorlarning kutish roʻyxatida",
 			Query: []apidoc.Param{{Name: "doctors", Desc: "doctor ids, comma-separated"}}, Answers: []apidoc.Answer{{Status: 200, Data: Waitlists{}}}},
 		{Method: "POST", Path: "/api/waitlist", Tag: tag, Session: true, Ru: "Встать в лист ожидания врача", Uz: "Shifokorning kutish roʻyxatiga yozilish",

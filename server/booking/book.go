@@ -28,6 +28,9 @@ type BookInput struct {
 	// Lang is the patient's language ("ru" or "uz"): every SMS about the
 	// visit is written in it.
 	Lang string
+	// Returning is the patient's answer to "been to this doctor
+	// before?", nil for none; an answer known already wins.
+	Returning *bool
 }
 
 // Book turns the hold into the user's booking. It returns the booking's
@@ -61,6 +64,9 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 			return err
 		}
 		if err := lockHold(ctx, tx, in.HoldID, in.UserID, now); err != nil {
+			return err
+		}
+		if in.Returning, err = rememberReturning(ctx, tx, in.UserID, hold.DoctorID, patientKey(in.Patient), in.Returning, now); err != nil {
 			return err
 		}
 		var start time.Time
@@ -200,10 +206,9 @@ func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) 
 // of lockHold are repeated so that the statement alone never books a
 // hold that is not live.
 func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (int64, time.Time, error) {
-	name, birth, key := in.SelfName, any(nil), "self"
+	name, birth, key := in.SelfName, any(nil), patientKey(in.Patient)
 	if !in.Patient.Self {
 		name, birth = in.Patient.Name, in.Patient.BirthDate
-		key = strings.ToLower(in.Patient.Name) + "|" + in.Patient.BirthDate
 	}
 	lang := in.Lang
 	if lang != "uz" {
@@ -215,9 +220,10 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 	}
 	const q = `
 		UPDATE appointments a
-		SET status = 'booked', user_id = $3, price = dc.price,
+		SET status = 'booked', user_id = $3,
+		    price = coalesce((SELECT vt.price FROM visit_types vt WHERE vt.id = a.visit_type_id), dc.price),
 		    patient_self = $4, patient_name = $5, patient_birth_date = $6::date, patient_key = $7,
-		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10, lang = $11
+		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10, lang = $11, returning_patient = $12
 		FROM doctor_clinics dc
 		WHERE a.id = $1
 		  AND a.hold_key_hash = $2
@@ -228,7 +234,7 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 		  AND dc.clinic_id = a.clinic_id
 		RETURNING a.id, lower(a.during) AS start`
 	err := tx.GetContext(ctx, &row, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
-		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang)
+		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang, in.Returning)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, time.Time{}, api.Fail(409, "booking.holdExpired")
 	}
@@ -236,6 +242,91 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 		return 0, time.Time{}, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
 	}
 	return row.ID, row.Start, nil
+}
+
+// patientKey is who a visit is for, as appointments.patient_key: "self",
+// or a relative's lower-case name and birth date.
+func patientKey(p Patient) string {
+	if p.Self {
+		return "self"
+	}
+	return strings.ToLower(p.Name) + "|" + p.BirthDate
+}
+
+// rememberReturning is whether the patient (key) of the user has been to
+// the doctor: the answer given before, else true after an attended visit,
+// else the answer given now (kept for the next booking), else nil.
+func rememberReturning(ctx context.Context, tx *sqlx.Tx, userID, doctorID int64, key string, given *bool, now time.Time) (*bool, error) {
+	var known sql.NullBool
+	const q = `
+		SELECT coalesce(
+		    (SELECT is_returning
+		     FROM returning_patients
+		     WHERE user_id = $1
+		       AND doctor_id = $2
+		       AND patient_key = $3),
+		    (SELECT true
+		     FROM appointments
+		     WHERE user_id = $1
+		       AND doctor_id = $2
+		       AND patient_key = $3
+		       AND status = 'attended'
+		     LIMIT 1))`
+	if err := tx.GetContext(ctx, &known, q, userID, doctorID, key); err != nil {
+		return nil, fmt.Errorf("booking.rememberReturning: %w", err)
+	}
+	if known.Valid {
+		return &known.Bool, nil
+	}
+	if given == nil {
+		return nil, nil
+	}
+	const remember = `
+		INSERT INTO returning_patients (user_id, patient_key, doctor_id, is_returning, answered_at)
+		VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT DO NOTHING`
+	if _, err := tx.ExecContext(ctx, remember, userID, key, doctorID, *given, now); err != nil {
+		return nil, fmt.Errorf("booking.rememberReturning: %w", err)
+	}
+	return given, nil
+}
+
+// Returning is what is known of the user's patients having been to the
+// doctor: answers given at booking, or an attended visit.
+func (s *Store) Returning(ctx context.Context, userID, doctorID int64) (ReturningAnswers, error) {
+	var rows []struct {
+		Key       string `db:"patient_key"`
+		Name      string `db:"patient_name"`
+		Birth     string `db:"birth"`
+		Returning *bool  `db:"is_returning"`
+	}
+	const q = `
+		SELECT a.patient_key, max(a.patient_name) AS patient_name,
+		       coalesce(max(to_char(a.patient_birth_date, 'YYYY-MM-DD')), '') AS birth,
+		       coalesce(rp.is_returning, CASE WHEN bool_or(a.status = 'attended') THEN true END) AS is_returning
+		FROM appointments a
+		LEFT JOIN returning_patients rp ON rp.user_id = a.user_id
+		                               AND rp.doctor_id = a.doctor_id
+		                               AND rp.patient_key = a.patient_key
+		WHERE a.user_id = $1
+		  AND a.doctor_id = $2
+		  AND a.patient_key IS NOT NULL
+		GROUP BY a.patient_key, rp.is_returning
+		ORDER BY a.patient_key`
+	if err := s.db.SelectContext(ctx, &rows, q, userID, doctorID); err != nil {
+		return ReturningAnswers{}, fmt.Errorf("booking.Returning(%d): %w", doctorID, err)
+	}
+	out := ReturningAnswers{Relatives: []RelativeAnswer{}}
+	for _, r := range rows {
+		switch {
+		case r.Returning == nil:
+		case r.Key == "self":
+			out.Self = r.Returning
+		default:
+			out.Relatives = append(out.Relatives, RelativeAnswer{Name: r.Name, BirthDate: r.Birth, Returning: *r.Returning})
+		}
+	}
+	return out, nil
 }
 
 // active is a booking of a user locked for a change, with its deadline.
@@ -248,6 +339,7 @@ type active struct {
 	PatientBirth *string   `db:"patient_birth_date"`
 	PatientKey   string    `db:"patient_key"`
 	Reason       string    `db:"reason"`
+	Returning    *bool     `db:"returning_patient"`
 }
 
 // lockOwn locks the user's booking id for a change before its cut-off:
@@ -259,7 +351,7 @@ func lockOwn(ctx context.Context, tx *sqlx.Tx, userID, id int64, now time.Time) 
 		SELECT a.status, lower(a.during) AS start, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
 		       coalesce(a.patient_self, false) AS patient_self, a.patient_name,
 		       to_char(a.patient_birth_date, 'YYYY-MM-DD') AS patient_birth_date,
-		       coalesce(a.patient_key, '') AS patient_key, a.reason
+		       coalesce(a.patient_key, '') AS patient_key, a.reason, a.returning_patient
 		FROM appointments a
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = a.clinic_id
 		WHERE a.id = $1
@@ -362,7 +454,7 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
 		}
 		in := BookInput{UserID: userID, HoldID: holdID, HoldKey: holdKey, IdempotencyKey: newUUID(),
-			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason, Lang: lang}
+			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason, Lang: lang, Returning: old.Returning}
 		if old.PatientBirth != nil {
 			in.Patient.BirthDate = *old.PatientBirth
 		}

@@ -34,10 +34,12 @@ type holdGate struct {
 	flights map[gateKey]*flight
 }
 
-// gateKey is a time of a doctor at a clinic.
+// gateKey is a time of a doctor at a clinic, for a visit type (0: none;
+// a refusal of one type's fit is not another's).
 type gateKey struct {
 	doctor, clinic int64
 	start          int64 // Unix seconds
+	visitType      int64
 }
 
 // flight is the hold of a time under way. Its fields are set before done

@@ -40,7 +40,7 @@ func TestHoldGate(t *testing.T) {
 			if err != nil || f == nil {
 				t.Fatalf("the first: %v", err)
 			}
-			if other, err := g.enter(context.Background(), gateKey{1, 1, 200}, test.who, time.Now()); err != nil || other == nil {
+			if other, err := g.enter(context.Background(), gateKey{1, 1, 200, 0}, test.who, time.Now()); err != nil || other == nil {
 				t.Fatalf("another time waited: %v", err)
 			}
 			got := make(chan error, 1)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -18,8 +19,10 @@ import (
 type HoldInput struct {
 	DoctorID, ClinicID int64
 	Start              time.Time
-	UserID             int64
-	ClientIP           string
+	// TypeID is the visit type, 0 for one plain slot.
+	TypeID   int64
+	UserID   int64
+	ClientIP string
 	// RequestKey is the client's idempotency key of the request (a UUID,
 	// lower case), "" for none: the same request sent again finds its
 	// hold by it.
@@ -62,7 +65,7 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // RequestKey: a second device of his racing with the first hears 409). A RequestKey already
 // used for another time is refused, 422 booking.idempotencyReused.
 func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
-	key, until := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix()}, time.Now().Add(GateWait)
+	key, until := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix(), in.TypeID}, time.Now().Add(GateWait)
 	for {
 		f, err := s.gate.enter(ctx, key, askerOf(in), until)
 		if errors.Is(err, errGateAgain) {
@@ -98,7 +101,7 @@ func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, key gateK
 			return Hold{}, api.Fail(409, "booking.taken")
 		}
 	}
-	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.Start, now)
+	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.TypeID, in.Start, now)
 	if err != nil {
 		// A refusal of the time is everyone's who asks for it now; a
 		// failure of the database is this request's.
@@ -160,7 +163,7 @@ func (s *Store) hold(ctx context.Context, in HoldInput, slot Slot, cutoff time.D
 	if err != nil {
 		return Hold{}, err
 	}
-	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), ExpiresAt: Stamp(now.Add(HoldTTL)),
+	h := Hold{Key: key, DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: Stamp(slot.Start), End: Stamp(slot.End), TypeID: in.TypeID, ExpiresAt: Stamp(now.Add(HoldTTL)),
 		CancelUntil: Stamp(slot.Start.Add(-cutoff))}
 	err = s.inTx(ctx, func(tx *sqlx.Tx) error {
 		if found, err := ownHold(ctx, tx, in, slot, key, now, &h); found || err != nil {
@@ -180,15 +183,18 @@ func (s *Store) hold(ctx context.Context, in HoldInput, slot Slot, cutoff time.D
 		if err := expireOverlapping(ctx, tx, in.DoctorID, slot, now); err != nil {
 			return err
 		}
-		var user any
+		var user, visitType any
 		if in.UserID != 0 {
 			user = in.UserID
 		}
+		if in.TypeID != 0 {
+			visitType = in.TypeID
+		}
 		const q = `
-			INSERT INTO appointments (doctor_id, clinic_id, during, status, hold_key_hash, expires_at, client_ip, user_id, created_at, updated_at, hold_request_key)
-			VALUES ($1, $2, tstzrange($3, $4), 'held', $5, $6, $7, $8, $9, $9, NULLIF($10, '')::uuid)
+			INSERT INTO appointments (doctor_id, clinic_id, during, status, hold_key_hash, expires_at, client_ip, user_id, created_at, updated_at, hold_request_key, visit_type_id)
+			VALUES ($1, $2, tstzrange($3, $4), 'held', $5, $6, $7, $8, $9, $9, NULLIF($10, '')::uuid, $11)
 			RETURNING id`
-		if err := tx.GetContext(ctx, &h.ID, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, keyHash(key), now.Add(HoldTTL), in.ClientIP, user, now, in.RequestKey); err != nil {
+		if err := tx.GetContext(ctx, &h.ID, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, keyHash(key), now.Add(HoldTTL), in.ClientIP, user, now, in.RequestKey, visitType); err != nil {
 			return constraintRefusal(fmt.Errorf("booking.Hold: %w", err))
 		}
 		return record(ctx, tx, h.ID, "held", now, "patient", in.UserID, "")
@@ -211,8 +217,9 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 				SELECT 1
 				FROM appointments
 				WHERE hold_request_key = $1
-				  AND NOT (doctor_id = $2 AND clinic_id = $3 AND during = tstzrange($4, $5)))`
-		if err := tx.GetContext(ctx, &other, reused, in.RequestKey, in.DoctorID, in.ClinicID, slot.Start, slot.End); err != nil {
+				  AND NOT (doctor_id = $2 AND clinic_id = $3 AND during = tstzrange($4, $5)
+				           AND coalesce(visit_type_id, 0) = $6))`
+		if err := tx.GetContext(ctx, &other, reused, in.RequestKey, in.DoctorID, in.ClinicID, slot.Start, slot.End, in.TypeID); err != nil {
 			return false, fmt.Errorf("booking.ownHold: %w", err)
 		}
 		if other {
@@ -232,12 +239,13 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 		WHERE doctor_id = $1
 		  AND clinic_id = $2
 		  AND during = tstzrange($3, $4)
+		  AND coalesce(visit_type_id, 0) = $8
 		  AND status = 'held'
 		  AND expires_at > $5
 		  AND (user_id = $6
 		       OR hold_request_key = NULLIF($7, '')::uuid AND user_id IS NULL)
 		FOR UPDATE`
-	err := tx.GetContext(ctx, &own, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, now, in.UserID, in.RequestKey)
+	err := tx.GetContext(ctx, &own, q, in.DoctorID, in.ClinicID, slot.Start, slot.End, now, in.UserID, in.RequestKey, in.TypeID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -255,15 +263,24 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 	return true, nil
 }
 
-// checkSlot finds the slot starting at start in the doctor's schedule at
+// checkSlot finds the visit starting at start in the doctor's schedule at
 // the clinic, taken or not (whether it is free is the constraint's
-// business), and the clinic's cancel cut-off.
-func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, now time.Time) (Slot, time.Duration, error) {
+// business), and the clinic's cancel cut-off: one slot, or with a visit
+// type (typeID) its run of consecutive slots inside the type's window.
+// A type the doctor does not offer at the clinic is a 400
+// booking.badType; a slot start the type does not fit from (the next
+// slots cross a break or the end of the hours, or leave its window), 400
+// booking.typeDoesNotFit.
+func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64, start, now time.Time) (Slot, time.Duration, error) {
 	date := Today(start)
 	var plans []ClinicPlan
 	if clinicID != 0 {
+		var choice *TypeChoice
+		if typeID != 0 {
+			choice = &TypeChoice{IDs: []int64{typeID}}
+		}
 		var err error
-		if plans, err = s.Plans(ctx, []int64{doctorID}, clinicID, "ru", date, date, now); err != nil {
+		if plans, err = s.PlansOf(ctx, []int64{doctorID}, clinicID, "ru", date, date, now, choice); err != nil {
 			return Slot{}, 0, err
 		}
 	}
@@ -278,6 +295,9 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, 
 		}
 		return Slot{}, 0, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
 	}
+	if typeID != 0 && (plans[0].Type == nil || plans[0].Type.ID != typeID) {
+		return Slot{}, 0, api.Fail(400, "booking.badType")
+	}
 	p := plans[0].Plan
 	switch {
 	case start.Before(now):
@@ -286,7 +306,8 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, 
 		return Slot{}, 0, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
 	}
 	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
-	for _, slot := range daySlots(p, midnight, date) {
+	slots := daySlots(p, midnight, date)
+	for _, slot := range p.Fit.visits(slots, midnight) {
 		if !slot.Start.Equal(start) {
 			continue
 		}
@@ -297,6 +318,9 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID int64, start, 
 			return Slot{}, 0, err
 		}
 		return slot, plans[0].CancelCutoff, nil
+	}
+	if t := plans[0].Type; t != nil && slices.ContainsFunc(slots, func(s Slot) bool { return s.Start.Equal(start) }) {
+		return Slot{}, 0, api.Fail(400, "booking.typeDoesNotFit", "minutes", strconv.Itoa(t.Minutes))
 	}
 	return Slot{}, 0, api.Fail(400, "booking.outsideSchedule")
 }

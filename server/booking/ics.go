@@ -87,7 +87,7 @@ func vevent(e Event, lang, publicURL string, now time.Time, dict Translator) []s
 }
 
 // eventTexts are a visit's title, place and description in lang: the
-// doctor and specialty, the clinic, its address and phone, the patient.
+// doctor and specialty, the visit type and length, the clinic, its address and phone, the patient.
 // The calendar feed, the .ics file and the Google Calendar link say the
 // same.
 func eventTexts(b Booking, lang string, dict Translator) (summary, location, description string) {
@@ -103,10 +103,11 @@ func eventTexts(b Booking, lang string, dict Translator) (summary, location, des
 	if b.Clinic.Address != "" {
 		location += ", " + b.Clinic.Address
 	}
-	parts := []string{
-		dict.T(lang, "booking.icsDoctor", "doctor", doctor),
-		dict.T(lang, "booking.icsClinic", "clinic", b.Clinic.Name),
+	parts := []string{dict.T(lang, "booking.icsDoctor", "doctor", doctor)}
+	if b.VisitType != nil {
+		parts = append(parts, dict.T(lang, "booking.icsType", "type", b.VisitType.Name, "minutes", strconv.Itoa(b.VisitType.Minutes)))
 	}
+	parts = append(parts, dict.T(lang, "booking.icsClinic", "clinic", b.Clinic.Name))
 	if b.Clinic.Address != "" {
 		parts = append(parts, dict.T(lang, "booking.icsAddress", "address", b.Clinic.Address))
 	}

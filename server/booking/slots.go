@@ -71,6 +71,69 @@ type Plan struct {
 	Busy []Range
 	// Lead is the clinic's minimum notice: no slot starts before now+Lead.
 	Lead time.Duration
+	// Fit is what the visit type asks of the times; the zero Fit offers
+	// every slot.
+	Fit Fit
+	// Horizon is how many days from today times are offered; 0 is
+	// HorizonDays.
+	Horizon int
+}
+
+// Fit is what a visit type asks of the times: Slots consecutive slots of
+// one day's schedule (no break or end of hours between them: each starts
+// where the one before ends), starting on a weekday of Weekdays (bit 0
+// Monday .. bit 6 Sunday; 0 is every day) and lying inside From .. Until
+// minutes after midnight (Until 0 is midnight). The zero Fit is one slot
+// at any time.
+type Fit struct {
+	Slots       int
+	Weekdays    int
+	From, Until int
+}
+
+// visits turns the slots of one day (in order; midnight is its Tashkent
+// midnight) into the visits of f: each run of f.Slots consecutive slots
+// inside its window, as one Slot from the first start to the last end.
+func (f Fit) visits(slots []Slot, midnight time.Time) []Slot {
+	if f == (Fit{}) {
+		return slots
+	}
+	if f.Weekdays != 0 && f.Weekdays&(1<<(isoWeekday(midnight)-1)) == 0 {
+		return nil
+	}
+	n, until := max(f.Slots, 1), f.Until
+	if until == 0 {
+		until = 1440
+	}
+	lo, hi := midnight.Add(time.Duration(f.From)*time.Minute), midnight.Add(time.Duration(until)*time.Minute)
+	var out []Slot
+	for i := 0; i+n <= len(slots); i++ {
+		run := true
+		for j := i + 1; j < i+n && run; j++ {
+			run = slots[j].Start.Equal(slots[j-1].End)
+		}
+		v := Slot{Start: slots[i].Start, End: slots[i+n-1].End}
+		if run && !v.Start.Before(lo) && !v.End.After(hi) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// isoWeekday is t's weekday, 1 Monday .. 7 Sunday.
+func isoWeekday(t time.Time) int {
+	if w := int(t.Weekday()); w != 0 {
+		return w
+	}
+	return 7
+}
+
+// horizon is p's Horizon, HorizonDays when unset.
+func (p Plan) horizon() int {
+	if p.Horizon > 0 {
+		return p.Horizon
+	}
+	return HorizonDays
 }
 
 // Day is one date's free times, in order.
@@ -92,7 +155,8 @@ func AddDays(date string, n int) string {
 // YYYY-MM-DD): the schedule of each date (its exception, else the weekly
 // rows valid that date) cut into slots, without slots that overlap a
 // break or a busy range, that start before now+p.Lead, or whose date is
-// outside today .. today+HorizonDays-1. After a break the slots start
+// outside today .. today+p.Horizon-1 (HorizonDays when unset); with a
+// visit type (p.Fit) the times are its runs of consecutive slots. After a break the slots start
 // again at the break's end; a slot that would run past the end of the
 // hours is not offered.
 func FreeDays(p Plan, now time.Time, from string, days int) []Day {
@@ -107,7 +171,7 @@ func FreeDays(p Plan, now time.Time, from string, days int) []Day {
 // firstFree is the first n free slots of the horizon.
 func firstFree(p Plan, now time.Time, n int) []Slot {
 	var out []Slot
-	eachFreeDay(p, now, Today(now), HorizonDays, func(d Day) bool {
+	eachFreeDay(p, now, Today(now), p.horizon(), func(d Day) bool {
 		out = append(out, d.Slots[:min(len(d.Slots), n-len(out))]...)
 		return len(out) < n
 	})
@@ -119,7 +183,7 @@ func firstFree(p Plan, now time.Time, n int) []Slot {
 func eachFreeDay(p Plan, now time.Time, from string, days int, fn func(Day) bool) {
 	busy := sortedBusy(p.Busy)
 	today := Today(now)
-	last := AddDays(today, HorizonDays-1)
+	last := AddDays(today, p.horizon()-1)
 	earliest := now.Add(p.Lead)
 	midnight, err := time.ParseInLocation(DateLayout, from, Tashkent)
 	if err != nil {
@@ -130,7 +194,7 @@ func eachFreeDay(p Plan, now time.Time, from string, days int, fn func(Day) bool
 		date := day.Format(DateLayout)
 		d := Day{Date: date, Slots: []Slot{}}
 		if date >= today && date <= last {
-			for _, s := range daySlots(p, day, date) {
+			for _, s := range p.Fit.visits(daySlots(p, day, date), day) {
 				if !s.Start.Before(earliest) && !overlapsAny(busy, s) {
 					d.Slots = append(d.Slots, s)
 				}

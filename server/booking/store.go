@@ -14,6 +14,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+	"golang.org/x/sync/errgroup"
 
 	"sogliq/server/api"
 	"sogliq/server/derrors"
@@ -59,11 +60,29 @@ type ClinicPlan struct {
 	Slug     string
 	Name     string
 	Address  string
-	Price    int
-	Plan     Plan
+	// Price is the visit type's, else the doctor's at the clinic.
+	Price int
+	Plan  Plan
 	// CancelCutoff is how long before a visit the patient may still
 	// cancel or move it on the site.
 	CancelCutoff time.Duration
+	// Type is the visit type the plan's times are for (PlansOf); nil for
+	// plain slots.
+	Type *VisitType
+}
+
+// clinicRow is a clinic of a doctor as Plans and PlansOf read it; the
+// type's columns are PlansOf's alone.
+type clinicRow struct {
+	DoctorID int64  `db:"doctor_id"`
+	ClinicID int64  `db:"clinic_id"`
+	Slug     string `db:"slug"`
+	Name     string `db:"name"`
+	Address  string `db:"address"`
+	Price    int    `db:"price"`
+	LeadMin  int    `db:"lead_min"`
+	Cutoff   int    `db:"cutoff_min"`
+	typeRow
 }
 
 // Plans loads, for each doctor of ids, their clinics (only clinicID when
@@ -71,17 +90,25 @@ type ClinicPlan struct {
 // to and the busy ranges overlapping them, names in lang. Doctors come out
 // in the order of ids, clinics by id. Its four statements are prepared
 // (selectPrepared): planning them cost twice what running them does.
+// The plans are of plain slots; PlansOf adds visit types.
 func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time) ([]ClinicPlan, error) {
-	var clinics []struct {
-		DoctorID int64  `db:"doctor_id"`
-		ClinicID int64  `db:"clinic_id"`
-		Slug     string `db:"slug"`
-		Name     string `db:"name"`
-		Address  string `db:"address"`
-		Price    int    `db:"price"`
-		LeadMin  int    `db:"lead_min"`
-		Cutoff   int    `db:"cutoff_min"`
-	}
+	return s.PlansOf(ctx, ids, clinicID, lang, from, to, now, nil)
+}
+
+// PlansOf is Plans with each clinic's visit type chosen by choice (nil:
+// plain slots, as Plans): the plan's Fit, Price and Type are the type's.
+// A clinic where the doctor has no active type keeps plain slots, but
+// with choice.Kind set it is left out.
+func (s *Store) PlansOf(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice) ([]ClinicPlan, error) {
+	return s.plans(ctx, ids, clinicID, lang, from, to, now, choice, false)
+}
+
+// plans is PlansOf; side by side, its last three reads run at once on
+// three connections (a listing's, whose page waits for the slowest, not
+// their sum), else one after the other on one (a hold's: a rush of holds
+// must not take three connections each).
+func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice, sideBySide bool) ([]ClinicPlan, error) {
+	var clinics []clinicRow
 	const q = `
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
 		       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
@@ -93,25 +120,56 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		WHERE dc.doctor_id = ANY($1)
 		  AND ($2 = 0 OR dc.clinic_id = $2)
 		ORDER BY array_position($1, dc.doctor_id), dc.clinic_id`
-	if err := s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang); err != nil {
+	var err error
+	if choice == nil {
+		err = s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang)
+	} else {
+		err = s.selectPrepared(ctx, &clinics, typedClinics, pq.Array(ids), clinicID, lang, choice.Kind, pq.Array(choice.IDs))
+	}
+	if err != nil {
 		return nil, fmt.Errorf("booking.Plans: %w", err)
 	}
 	if len(clinics) == 0 {
 		return nil, nil
 	}
-	weekly, err := s.weekly(ctx, ids, from, to)
-	if err != nil {
-		return nil, err
-	}
 	clinicIDs := make([]int64, len(clinics))
 	for i, c := range clinics {
 		clinicIDs[i] = c.ClinicID
 	}
-	exceptions, err := s.exceptions(ctx, ids, clinicIDs, from, to)
-	if err != nil {
-		return nil, err
+	var (
+		weekly     map[[2]int64][]Weekly
+		exceptions exceptionSet
+		busy       map[int64][]Range
+	)
+	reads := []func(context.Context) error{
+		func(ctx context.Context) (err error) {
+			// A listing's many rows: the lean read (scanned by hand) is cheaper.
+			if sideBySide {
+				weekly, err = s.weeklyLean(ctx, ids, from, to)
+			} else {
+				weekly, err = s.weekly(ctx, ids, from, to)
+			}
+			return err
+		},
+		func(ctx context.Context) (err error) {
+			exceptions, err = s.exceptions(ctx, ids, clinicIDs, from, to)
+			return err
+		},
+		func(ctx context.Context) (err error) { busy, err = s.busy(ctx, ids, from, to, now); return err },
 	}
-	busy, err := s.busy(ctx, ids, from, to, now)
+	if sideBySide {
+		g, gctx := errgroup.WithContext(ctx)
+		for _, read := range reads {
+			g.Go(func() error { return read(gctx) })
+		}
+		err = g.Wait()
+	} else {
+		for _, read := range reads {
+			if err = read(ctx); err != nil {
+				break
+			}
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -124,6 +182,10 @@ func (s *Store) Plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 			DoctorID: c.DoctorID, ClinicID: c.ClinicID, Slug: c.Slug, Name: c.Name, Address: c.Address, Price: c.Price,
 			Plan:         Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute},
 			CancelCutoff: time.Duration(c.Cutoff) * time.Minute,
+		}
+		if c.TypeID != 0 {
+			t := c.visitType(slotOf(out[i].Plan))
+			out[i].Type, out[i].Price, out[i].Plan.Fit = &t, c.TypePrice, c.fit()
 		}
 	}
 	return out, nil
@@ -232,9 +294,9 @@ func (s *Store) exceptions(ctx context.Context, ids, clinics []int64, from, to s
 
 // busy loads the doctors' bookings, unexpired holds and the desk's blocks
 // (clipped to the dates) overlapping the dates from .. to (Tashkent), by
-// doctor. An appointment is one slot, at
-// most 8 hours (schedules.slot_min), so one that overlaps starts less than
-// a day before: the bound lets the B-tree on (doctor, start) answer. The
+// doctor. An appointment lies inside one date's hours (a visit type's
+// consecutive slots too), so one that overlaps starts less than a day
+// before: the bound lets the B-tree on (doctor, start) answer. The
 // overlap is written with lower and upper, not &&: given during &&, the
 // planner may take the exclusion constraint's GiST index instead, a probe
 // of which costs more than the B-tree range.

@@ -23,6 +23,27 @@ type ClinicSlots struct {
 	Address    string     `json:"address"`
 	Price      int        `json:"price"`
 	Days       []DaySlots `json:"days"`
+	// Type is the visit type the days' times are for (their length and
+	// price), null for plain slots; Types are all the doctor's active
+	// types at the clinic, to choose from.
+	Type  *VisitType  `json:"type" tstype:"VisitType | null"`
+	Types []VisitType `json:"types"`
+}
+
+// VisitType is a kind of visit a doctor offers at a clinic, with its own
+// length (Slots consecutive slots of the doctor's hours, Minutes long)
+// and price.
+type VisitType struct {
+	ID int64 `json:"id"`
+	// Kind is first, followup, procedure or test.
+	Kind    string `json:"kind" tstype:"'first' | 'followup' | 'procedure' | 'test'"`
+	Name    string `json:"name"`
+	Slots   int    `json:"slots"`
+	Minutes int    `json:"minutes"`
+	Price   int    `json:"price"`
+	// Audience is all, children or adults.
+	Audience string `json:"audience" tstype:"'all' | 'children' | 'adults'"`
+	Online   bool   `json:"online"`
 }
 
 // DaySlots is one date's free times.
@@ -69,6 +90,9 @@ type NextClinic struct {
 	Address  string     `json:"address"`
 	Price    int        `json:"price"`
 	Slots    []NextSlot `json:"slots"`
+	// Type is the visit type the times are for (the clinic's first, or
+	// the kind asked for), null for plain slots.
+	Type *VisitType `json:"type" tstype:"VisitType | null"`
 }
 
 // HoldRequest is the body of POST /api/bookings/holds.
@@ -76,6 +100,9 @@ type HoldRequest struct {
 	DoctorID int64  `json:"doctorId"`
 	ClinicID int64  `json:"clinicId"`
 	Start    string `json:"start"`
+	// TypeID is the visit type (optional; none holds one slot): the hold
+	// takes its consecutive slots from Start.
+	TypeID int64 `json:"typeId,omitempty"`
 	// IdempotencyKey (a UUID, optional) lets a request sent again after a
 	// lost answer get its hold back, signed in or not.
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
@@ -89,6 +116,25 @@ type BookRequest struct {
 	Patient        *Patient `json:"patient"`
 	Reason         string   `json:"reason"`
 	Consent        bool     `json:"consent"`
+	// Returning answers "been to this doctor before?" for the patient;
+	// asked once per patient and doctor (ReturningAnswers), ignored once
+	// known, optional.
+	Returning *bool `json:"returning,omitempty"`
+}
+
+// ReturningAnswers are what a user answered, or what their visits tell,
+// about having been to one doctor: for themselves (null: not known) and
+// for the relatives they booked for.
+type ReturningAnswers struct {
+	Self      *bool            `json:"self" tstype:"boolean | null"`
+	Relatives []RelativeAnswer `json:"relatives"`
+}
+
+// RelativeAnswer is a relative's answer, by name and birth date.
+type RelativeAnswer struct {
+	Name      string `json:"name"`
+	BirthDate string `json:"birthDate"`
+	Returning bool   `json:"returning"`
 }
 
 // CancelRequest is the (optional) body of POST /api/bookings/{id}/cancel.
@@ -106,12 +152,14 @@ type RescheduleRequest struct {
 // is its secret, returned only when it is made; times are RFC 3339 in
 // Tashkent.
 type Hold struct {
-	ID        int64  `json:"id"`
-	Key       string `json:"key"`
-	DoctorID  int64  `json:"doctorId"`
-	ClinicID  int64  `json:"clinicId"`
-	Start     string `json:"start"`
-	End       string `json:"end"`
+	ID       int64  `json:"id"`
+	Key      string `json:"key"`
+	DoctorID int64  `json:"doctorId"`
+	ClinicID int64  `json:"clinicId"`
+	Start    string `json:"start"`
+	End      string `json:"end"`
+	// TypeID is the hold's visit type, 0 for none.
+	TypeID    int64  `json:"typeId"`
 	ExpiresAt string `json:"expiresAt"`
 	// CancelUntil is the clinic's cancel cut-off for this time: a visit
 	// booked after it can be cancelled or moved only by phone, which the
@@ -168,10 +216,12 @@ type Booking struct {
 	// CancelledBy is patient or clinic, for a cancelled visit.
 	CancelledBy string `json:"cancelledBy,omitempty" tstype:"'patient' | 'clinic'"`
 	// SuccessorID is the booking that replaced a rescheduled one.
-	SuccessorID   int64         `json:"successorId,omitempty"`
-	Start         string        `json:"start"`
-	End           string        `json:"end"`
-	Price         int           `json:"price"`
+	SuccessorID int64  `json:"successorId,omitempty"`
+	Start       string `json:"start"`
+	End         string `json:"end"`
+	Price       int    `json:"price"`
+	// VisitType is the visit's type, null for a plain visit.
+	VisitType     *BookingType  `json:"visitType" tstype:"BookingType | null"`
 	Doctor        BookingDoctor `json:"doctor"`
 	Clinic        BookingClinic `json:"clinic"`
 	PatientName   string        `json:"patientName"`
@@ -188,6 +238,14 @@ type Booking struct {
 	SMSText   string `json:"smsText"`
 	// Confirmed: the clinic's desk confirmed the visit.
 	Confirmed bool `json:"confirmed"`
+}
+
+// BookingType is the visit type of a booking: its name in the page's
+// language and the visit's length.
+type BookingType struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Minutes int    `json:"minutes"`
 }
 
 // BookingDoctor is the doctor of a booking.

@@ -37,6 +37,8 @@ type bookingRow struct {
 	CancelCutoffMin int            `db:"cutoff_min"`
 	Reviewed        bool           `db:"reviewed"`
 	Confirmed       bool           `db:"confirmed"`
+	TypeID          sql.NullInt64  `db:"visit_type_id"`
+	TypeName        string         `db:"type_name"`
 }
 
 // bookingSelect reads bookingRows; $1 is the language, the caller adds
@@ -59,8 +61,10 @@ const bookingSelect = `
 	       c.phone AS clinic_phone,
 	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
 	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed,
-	       a.confirmed_at IS NOT NULL AS confirmed
+	       a.confirmed_at IS NOT NULL AS confirmed,
+	       a.visit_type_id, coalesce(CASE WHEN $1 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name
 	FROM appointments a
+	LEFT JOIN visit_types vt ON vt.id = a.visit_type_id
 	JOIN doctors d ON d.id = a.doctor_id
 	JOIN clinics c ON c.id = a.clinic_id
 	LEFT JOIN clinic_booking_rules r ON r.clinic_id = a.clinic_id`
@@ -127,6 +131,9 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 	}
 	if lang == "uz" {
 		b.IcsURL += "?lang=uz"
+	}
+	if r.TypeID.Valid {
+		b.VisitType = &BookingType{ID: r.TypeID.Int64, Name: r.TypeName, Minutes: int(r.End.Sub(r.Start) / time.Minute)}
 	}
 	if r.Status == "booked" && r.End.After(now) {
 		b.GoogleCalendarURL = googleCalendarURL(b, lang, dict)

@@ -29,6 +29,8 @@ import (
 //	DELETE /api/desk/blocks/{id}                  reopen it
 //	PUT    /api/desk/schedule                     a doctor's weekly hours from today on
 //	POST   /api/desk/exceptions                   a date off or with other hours (or clear it)
+//	POST   /api/desk/visit-types                  a new visit type of a doctor at the clinic
+//	PUT    /api/desk/visit-types/{id}             change it (or deactivate it: active false)
 //
 // Without a session: 401. Signed in but staff of no clinic, or naming a
 // clinic not theirs: 403 desk.forbidden. A visit or block of another
@@ -54,6 +56,8 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Delete("/api/desk/blocks/:id", append(change, h.unblock)...)
 	r.Put("/api/desk/schedule", append(change, h.schedule)...)
 	r.Post("/api/desk/exceptions", append(change, h.exception)...)
+	r.Post("/api/desk/visit-types", append(change, h.createType)...)
+	r.Put("/api/desk/visit-types/:id", append(change, h.updateType)...)
 }
 
 func (h *Handler) now() time.Time {

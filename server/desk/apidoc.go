@@ -27,5 +27,10 @@ func APIDoc() []apidoc.Op {
 			ok(apidoc.Object(map[string]any{"doctorId": apidoc.Integer})), 409),
 		op("POST", "/api/desk/exceptions", "Особый день врача (выходной или другие часы)", "Shifokorning alohida kuni (dam olish yoki boshqa soatlar)", ExceptionRequest{},
 			ok(apidoc.Object(map[string]any{"doctorId": apidoc.Integer, "date": apidoc.String})), 409),
+		op("POST", "/api/desk/visit-types", "Новый вид приёма врача (длина в слотах, цена, для кого, дни и часы)",
+			"Shifokorning yangi qabul turi (slotlarda davomiylik, narx, kim uchun, kunlar va soatlar)", VisitTypeRequest{},
+			[]apidoc.Answer{{Status: 201, Data: DeskVisitType{}}}, 422),
+		op("PUT", "/api/desk/visit-types/{id}", "Изменить или отключить вид приёма", "Qabul turini oʻzgartirish yoki oʻchirish", VisitTypeRequest{},
+			ok(DeskVisitType{}), 422),
 	}
 }

@@ -78,7 +78,7 @@ func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, 
 	if err := s.db.SelectContext(ctx, &doctors, q, clinicID, lang); err != nil {
 		return DeskDay{}, fmt.Errorf("desk.Day(%d): %w", clinicID, err)
 	}
-	visits, err := s.visits(ctx, clinicID, start, end, now)
+	visits, err := s.visits(ctx, clinicID, start, end, now, lang)
 	if err != nil {
 		return DeskDay{}, err
 	}
@@ -90,8 +90,15 @@ func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, 
 	if err != nil {
 		return DeskDay{}, err
 	}
+	types, err := s.types(ctx, clinicID, 0, from)
+	if err != nil {
+		return DeskDay{}, err
+	}
 	for _, d := range doctors {
-		doc := DeskDoctor{ID: d.ID, Name: d.Name, Visits: visits[d.ID], Blocks: blocks[d.ID], Weekly: weekly[d.ID]}
+		doc := DeskDoctor{ID: d.ID, Name: d.Name, Visits: visits[d.ID], Blocks: blocks[d.ID], Weekly: weekly[d.ID], Types: types[d.ID]}
+		if doc.Types == nil {
+			doc.Types = []DeskVisitType{}
+		}
 		if doc.Visits == nil {
 			doc.Visits = []DeskVisit{}
 		}
@@ -108,7 +115,7 @@ func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, 
 
 // visits reads the clinic's visits starting in start .. end by doctor,
 // each with its patient's no-shows in the NoShowWindow before now.
-func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time.Time) (map[int64][]DeskVisit, error) {
+func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time.Time, lang string) (map[int64][]DeskVisit, error) {
 	var rows []struct {
 		DoctorID  int64        `db:"doctor_id"`
 		ID        int64        `db:"id"`
@@ -120,6 +127,9 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		Phone     string       `db:"phone"`
 		Reason    string       `db:"reason"`
 		NoShows   int          `db:"no_shows"`
+		TypeName  string       `db:"type_name"`
+		Price     int          `db:"price"`
+		Returning *bool        `db:"returning_patient"`
 	}
 	const q = `
 		SELECT a.doctor_id, a.id, lower(a.during) AS start, upper(a.during) AS end, a.status,
@@ -130,8 +140,11 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		          AND n.patient_key = a.patient_key
 		          AND n.status = 'no_show'
 		          AND lower(n.during) >= $4
-		          AND lower(n.during) < $5) AS no_shows
+		          AND lower(n.during) < $5) AS no_shows,
+		       coalesce(CASE WHEN $6 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name,
+		       coalesce(a.price, 0) AS price, a.returning_patient
 		FROM appointments a
+		LEFT JOIN visit_types vt ON vt.id = a.visit_type_id
 		-- A patient who deleted their account left their visits without
 		-- them (booking.Store.ForgetPatient): no user, name or phone.
 		LEFT JOIN users u ON u.id = a.user_id
@@ -140,13 +153,14 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		  AND lower(a.during) < $3
 		  AND a.status IN ('booked', 'attended', 'no_show', 'cancelled')
 		ORDER BY lower(a.during), a.id`
-	if err := s.db.SelectContext(ctx, &rows, q, clinicID, start, end, now.Add(-NoShowWindow), now); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, q, clinicID, start, end, now.Add(-NoShowWindow), now, lang); err != nil {
 		return nil, fmt.Errorf("desk.visits(%d): %w", clinicID, err)
 	}
 	out := map[int64][]DeskVisit{}
 	for _, r := range rows {
 		v := DeskVisit{ID: r.ID, Start: booking.Stamp(r.Start), End: booking.Stamp(r.End), Status: r.Status,
-			PatientName: r.Patient, Phone: account.DisplayPhone(r.Phone), Reason: r.Reason, NoShows: r.NoShows}
+			PatientName: r.Patient, Phone: account.DisplayPhone(r.Phone), Reason: r.Reason, NoShows: r.NoShows,
+			TypeName: r.TypeName, Price: r.Price, Returning: r.Returning}
 		if r.Confirmed.Valid {
 			v.Confirmed = booking.Stamp(r.Confirmed.Time)
 		}

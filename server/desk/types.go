@@ -41,6 +41,50 @@ type DeskDoctor struct {
 	Visits []DeskVisit   `json:"visits"`
 	Blocks []DeskBlock   `json:"blocks"`
 	Weekly []WeeklyHours `json:"weekly"`
+	// Types are the doctor's visit types at the clinic, active or not, in
+	// their order.
+	Types []DeskVisitType `json:"types"`
+}
+
+// DeskVisitType is a visit type as the desk edits it.
+type DeskVisitType struct {
+	ID              int64 `json:"id" db:"id"`
+	VisitTypeFields `tstype:",extends"`
+	// Minutes is the length with the doctor's slot today (Slots × slot).
+	Minutes int `json:"minutes" db:"minutes"`
+}
+
+// VisitTypeFields are what the desk sets of a visit type.
+type VisitTypeFields struct {
+	// Kind is first, followup, procedure or test.
+	Kind   string `json:"kind" db:"kind" tstype:"'first' | 'followup' | 'procedure' | 'test'"`
+	NameRu string `json:"nameRu" db:"name_ru"`
+	NameUz string `json:"nameUz" db:"name_uz"`
+	// Slots is the length in consecutive slots of the doctor's hours (1-8).
+	Slots int `json:"slots" db:"slots"`
+	Price int `json:"price" db:"price"`
+	// Audience is all, children or adults.
+	Audience string `json:"audience" db:"audience" tstype:"'all' | 'children' | 'adults'"`
+	// Online marks a video visit (kept for later; listed, not yet served).
+	Online bool `json:"online" db:"online"`
+	// Weekdays is a bit mask of the days that accept it (bit 0 Monday ..
+	// bit 6 Sunday; 127 every day).
+	Weekdays int `json:"weekdays" db:"weekdays"`
+	// From and Until bound the visits in minutes after midnight (0, 1440:
+	// the whole day).
+	From     int  `json:"from" db:"from_min"`
+	Until    int  `json:"until" db:"until_min"`
+	Active   bool `json:"active" db:"active"`
+	Position int  `json:"position" db:"position"`
+}
+
+// VisitTypeRequest is POST /api/desk/visit-types (a new type of the
+// doctor at the clinic) and PUT /api/desk/visit-types/{id} (its new
+// fields; clinicId and doctorId are the type's own and cannot change).
+type VisitTypeRequest struct {
+	ClinicID        int64 `json:"clinicId"`
+	DoctorID        int64 `json:"doctorId"`
+	VisitTypeFields `tstype:",extends"`
 }
 
 // DeskVisit is a visit as the desk sees it.
@@ -56,6 +100,13 @@ type DeskVisit struct {
 	Reason      string `json:"reason"`
 	// NoShows counts the patient's no-shows in the last 90 days.
 	NoShows int `json:"noShows"`
+	// TypeName is the visit type's name, "" for a plain visit; Price what
+	// the visit costs.
+	TypeName string `json:"typeName"`
+	Price    int    `json:"price"`
+	// Returning: the patient has been to the doctor before (true), comes
+	// for the first time (false), or was not asked (null).
+	Returning *bool `json:"returning" tstype:"boolean | null"`
 }
 
 // DeskBlock is a time range closed to new visits.

@@ -71,6 +71,7 @@ type bookingData struct {
 	schedules    []scheduleRow
 	exceptions   []exceptionRow
 	appointments []appointmentRow
+	visitTypes   []visitTypeRow
 }
 
 // weekPatterns split a week between a doctor's clinics: index by the
@@ -130,6 +131,7 @@ func generateBooking(d *dataset, scale int, now time.Time) *bookingData {
 				reasonRu: "Праздничный день", reasonUz: "Bayram kuni"})
 		}
 	}
+	b.addVisitTypes(d)
 	today := time.Date(now.In(tashkent).Year(), now.In(tashkent).Month(), now.In(tashkent).Day(), 0, 0, 0, 0, tashkent)
 	busyUser := map[int64][][2]time.Time{}
 	nextID := int64(1)
@@ -299,6 +301,9 @@ func writeBooking(ctx context.Context, tx *sqlx.Tx, b *bookingData) error {
 			s := b.schedules[i]
 			return []any{s.doctor, s.clinic, s.weekday, s.start, s.end, s.slot, s.breaks, "2024-01-01"}
 		}); err != nil {
+		return err
+	}
+	if err := writeVisitTypes(ctx, tx, b); err != nil {
 		return err
 	}
 	if err := copyRows(ctx, tx, "schedule_exceptions", []string{"clinic_id", "doctor_id", "day", "starts_min", "ends_min", "slot_min", "reason_ru", "reason_uz"},

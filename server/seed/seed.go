@@ -68,7 +68,7 @@ func Run(ctx context.Context, db *sqlx.DB, scale int, log *slog.Logger) error {
 	// the listing queries can use index-only scans on fresh rows.
 	if _, err := db.ExecContext(ctx, "VACUUM ANALYZE districts, specialties, clinics, doctors, doctor_specialties, doctor_clinics, "+
 		"services, clinic_profiles, clinic_profile_links, clinic_hours, clinic_services, clinic_offers, search_terms, "+
-		"schedules, schedule_exceptions, appointments, promotions, posts, products"); err != nil {
+		"schedules, schedule_exceptions, visit_types, appointments, promotions, posts, products"); err != nil {
 		return fmt.Errorf("seed.Run: %w", err)
 	}
 	log.InfoContext(ctx, "seed: done", slog.Int("scale", scale), slog.Duration("took", time.Since(start)))

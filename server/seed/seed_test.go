@@ -147,3 +147,37 @@ func TestBookingData(t *testing.T) {
 		t.Errorf("booking data: %+v", got)
 	}
 }
+
+// TestVisitTypes: every doctor has 2-4 active visit types at each clinic,
+// named in Russian and Uzbek, the first of them one slot at the clinic's
+// price (the listings' default); some take two slots, some are a child's.
+func TestVisitTypes(t *testing.T) {
+	db := dbtest.NewSeeded(t)
+	var got struct {
+		OutOfRange int `db:"out_of_range"`
+		BadFirst   int `db:"bad_first"`
+		Longer     int `db:"longer"`
+		Children   int `db:"children"`
+		Unnamed    int `db:"unnamed"`
+	}
+	const q = `
+		SELECT
+			(SELECT count(*) FROM doctor_clinics dc
+			 WHERE (SELECT count(*) FROM visit_types vt WHERE vt.doctor_id = dc.doctor_id AND vt.clinic_id = dc.clinic_id AND vt.active)
+			       NOT BETWEEN 2 AND 4) AS out_of_range,
+			(SELECT count(*) FROM doctor_clinics dc
+			 JOIN LATERAL (SELECT * FROM visit_types vt WHERE vt.doctor_id = dc.doctor_id AND vt.clinic_id = dc.clinic_id
+			               ORDER BY vt.position, vt.id LIMIT 1) f ON true
+			 WHERE f.slots <> 1 OR f.price <> dc.price OR f.kind <> 'first' OR f.weekdays <> 127
+			    OR f.from_min <> 0 OR f.until_min <> 1440) AS bad_first,
+			(SELECT count(*) FROM visit_types WHERE slots > 1) AS longer,
+			(SELECT count(*) FROM visit_types WHERE audience = 'children') AS children,
+			(SELECT count(*) FROM visit_types WHERE name_ru = '' OR name_uz = '' OR name_ru = name_uz) AS unnamed`
+	if err := db.GetContext(context.Background(), &got, q); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", got)
+	if got.OutOfRange != 0 || got.BadFirst != 0 || got.Longer == 0 || got.Children == 0 || got.Unnamed != 0 {
+		t.Errorf("visit types: %+v", got)
+	}
+}

@@ -1,0 +1,132 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+)
+
+// Kinds are the kinds of visit types (visit_types.kind).
+var Kinds = []string{"first", "followup", "procedure", "test"}
+
+// Audiences are whom a visit type is for (visit_types.audience).
+var Audiences = []string{"all", "children", "adults"}
+
+// MaxTypeSlots bounds a visit type's length in consecutive slots.
+const MaxTypeSlots = 8
+
+// TypeChoice picks the visit type of each clinic's plan (PlansOf).
+type TypeChoice struct {
+	// Kind limits the types to one of Kinds; a clinic where the doctor has
+	// no active type of it is left out. "" is any kind.
+	Kind string
+	// IDs are types chosen by id, each at its own clinic; a clinic none of
+	// them is at gets the doctor's first active type there (of Kind), by
+	// position.
+	IDs []int64
+}
+
+// typeRow is the visit type columns of typedClinics.
+type typeRow struct {
+	TypeID       int64  `db:"type_id"`
+	TypeKind     string `db:"type_kind"`
+	TypeName     string `db:"type_name"`
+	TypeSlots    int    `db:"type_slots"`
+	TypePrice    int    `db:"type_price"`
+	TypeAudience string `db:"type_audience"`
+	TypeOnline   bool   `db:"type_online"`
+	TypeWeekdays int    `db:"type_weekdays"`
+	TypeFrom     int    `db:"type_from"`
+	TypeUntil    int    `db:"type_until"`
+}
+
+// typedClinics is Plans' clinics statement with each clinic's visit type
+// ($4 the kind or ”, $5 the ids chosen): one probe of visit_types_doctor
+// per clinic.
+const typedClinics = `
+	SELECT dc.doctor_id, dc.clinic_id, c.slug,
+	       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
+	       CASE WHEN $3 = 'uz' THEN c.address_uz ELSE c.address_ru END AS address,
+	       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
+	       coalesce(t.id, 0) AS type_id, coalesce(t.kind, '') AS type_kind,
+	       coalesce(CASE WHEN $3 = 'uz' THEN t.name_uz ELSE t.name_ru END, '') AS type_name,
+	       coalesce(t.slots, 0) AS type_slots, coalesce(t.price, 0) AS type_price,
+	       coalesce(t.audience, '') AS type_audience, coalesce(t.online, false) AS type_online,
+	       coalesce(t.weekdays, 0) AS type_weekdays, coalesce(t.from_min, 0) AS type_from,
+	       coalesce(t.until_min, 0) AS type_until
+	FROM doctor_clinics dc
+	JOIN clinics c ON c.id = dc.clinic_id
+	LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
+	LEFT JOIN LATERAL (
+		SELECT vt.id, vt.kind, vt.name_ru, vt.name_uz, vt.slots, vt.price, vt.audience, vt.online,
+		       vt.weekdays, vt.from_min, vt.until_min
+		FROM visit_types vt
+		WHERE vt.doctor_id = dc.doctor_id
+		  AND vt.clinic_id = dc.clinic_id
+		  AND vt.active
+		  AND ($4 = '' OR vt.kind = $4)
+		ORDER BY vt.id = ANY($5) DESC, vt.position, vt.id
+		LIMIT 1) t ON true
+	WHERE dc.doctor_id = ANY($1)
+	  AND ($2 = 0 OR dc.clinic_id = $2)
+	  AND ($4 = '' OR t.id IS NOT NULL)
+	ORDER BY array_position($1, dc.doctor_id), dc.clinic_id`
+
+// fit is what the type asks of the times.
+func (r typeRow) fit() Fit {
+	return Fit{Slots: r.TypeSlots, Weekdays: r.TypeWeekdays, From: r.TypeFrom, Until: r.TypeUntil}
+}
+
+// visitType is the type as the API shows it, its length from the slot
+// of the doctor's hours (slot minutes).
+func (r typeRow) visitType(slot int) VisitType {
+	return VisitType{ID: r.TypeID, Kind: r.TypeKind, Name: r.TypeName, Slots: r.TypeSlots, Minutes: r.TypeSlots * slot,
+		Price: r.TypePrice, Audience: r.TypeAudience, Online: r.TypeOnline}
+}
+
+// slotOf is the slot length of p's hours: its first weekly row's, else
+// its first exception's with hours; 0 with neither.
+func slotOf(p Plan) int {
+	for _, w := range p.Weekly {
+		return w.Slot
+	}
+	for _, e := range p.Exceptions {
+		if !e.Off {
+			return e.Slot
+		}
+	}
+	return 0
+}
+
+// TypesOf reads the active visit types of the doctor at each clinic (by
+// clinic id, in position order), names in lang, lengths from the slot of
+// the hours valid on date (YYYY-MM-DD).
+func (s *Store) TypesOf(ctx context.Context, doctorID int64, lang, date string) (map[int64][]VisitType, error) {
+	var rows []struct {
+		ClinicID int64 `db:"clinic_id"`
+		Slot     int   `db:"slot"`
+		typeRow
+	}
+	const q = `
+		SELECT vt.clinic_id, vt.id AS type_id, vt.kind AS type_kind,
+		       CASE WHEN $2 = 'uz' THEN vt.name_uz ELSE vt.name_ru END AS type_name,
+		       vt.slots AS type_slots, vt.price AS type_price, vt.audience AS type_audience, vt.online AS type_online,
+		       coalesce((
+		           SELECT min(s.slot_min)
+		           FROM schedules s
+		           WHERE s.doctor_id = vt.doctor_id
+		             AND s.clinic_id = vt.clinic_id
+		             AND s.valid_from <= $3::date
+		             AND (s.valid_to IS NULL OR s.valid_to >= $3::date)), 0) AS slot
+		FROM visit_types vt
+		WHERE vt.doctor_id = $1
+		  AND vt.active
+		ORDER BY vt.clinic_id, vt.position, vt.id`
+	if err := s.db.SelectContext(ctx, &rows, q, doctorID, lang, date); err != nil {
+		return nil, fmt.Errorf("booking.TypesOf(%d): %w", doctorID, err)
+	}
+	out := map[int64][]VisitType{}
+	for _, r := range rows {
+		out[r.ClinicID] = append(out[r.ClinicID], r.visitType(r.Slot))
+	}
+	return out, nil
+}
