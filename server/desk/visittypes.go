@@ -14,6 +14,7 @@ import (
 
 	"sogliq/server/api"
 	"sogliq/server/booking"
+	"sogliq/server/derrors"
 )
 
 // types reads the visit types of the clinic's doctors (only doctorID's
@@ -71,7 +72,7 @@ func (s *Store) CreateType(ctx context.Context, in VisitTypeRequest, date string
 	err := s.db.GetContext(ctx, &id, q, in.DoctorID, in.ClinicID, in.Kind, in.NameRu, in.NameUz, in.Slots, in.Price, in.Audience,
 		in.Online, in.Weekdays, in.From, in.Until, in.Active, in.Position)
 	if isCode(err, foreignKeyViolation) {
-		return DeskVisitType{}, api.Fail(404, "desk.notAtClinic")
+		return DeskVisitType{}, derrors.Refuse(derrors.NotFound, "desk.notAtClinic")
 	}
 	if err != nil {
 		return DeskVisitType{}, fmt.Errorf("desk.CreateType: %w", err)
@@ -96,7 +97,7 @@ func (s *Store) UpdateType(ctx context.Context, id int64, f VisitTypeFields, dat
 	err := s.db.GetContext(ctx, &place, q, id, f.Kind, f.NameRu, f.NameUz, f.Slots, f.Price, f.Audience, f.Online,
 		f.Weekdays, f.From, f.Until, f.Active, f.Position)
 	if errors.Is(err, sql.ErrNoRows) {
-		return DeskVisitType{}, api.Fail(404, "desk.notFound")
+		return DeskVisitType{}, derrors.Refuse(derrors.NotFound, "desk.notFound")
 	}
 	if err != nil {
 		return DeskVisitType{}, fmt.Errorf("desk.UpdateType(%d): %w", id, err)
@@ -135,17 +136,17 @@ func (f VisitTypeFields) check() (VisitTypeFields, error) {
 	}
 	switch {
 	case !slices.Contains(booking.Kinds, f.Kind):
-		return f, api.Fail(422, "desk.typeKind")
+		return f, derrors.Refuse(derrors.Unacceptable, "desk.typeKind")
 	case f.NameRu == "" || f.NameUz == "" || utf8.RuneCountInString(f.NameRu) > MaxTypeName || utf8.RuneCountInString(f.NameUz) > MaxTypeName:
-		return f, api.Fail(422, "desk.typeName", "max", strconv.Itoa(MaxTypeName))
+		return f, derrors.Refuse(derrors.Unacceptable, "desk.typeName", "max", strconv.Itoa(MaxTypeName))
 	case f.Slots < 1 || f.Slots > booking.MaxTypeSlots:
-		return f, api.Fail(422, "desk.typeSlots", "max", strconv.Itoa(booking.MaxTypeSlots))
+		return f, derrors.Refuse(derrors.Unacceptable, "desk.typeSlots", "max", strconv.Itoa(booking.MaxTypeSlots))
 	case f.Price < 0 || f.Price > MaxTypePrice:
-		return f, api.Fail(422, "desk.typePrice")
+		return f, derrors.Refuse(derrors.Unacceptable, "desk.typePrice")
 	case !slices.Contains(booking.Audiences, f.Audience):
-		return f, api.Fail(422, "desk.typeAudience")
+		return f, derrors.Refuse(derrors.Unacceptable, "desk.typeAudience")
 	case f.Weekdays < 1 || f.Weekdays > 127 || f.From < 0 || f.From >= f.Until || f.Until > 1440 || f.Position < 0 || f.Position > 1000:
-		return f, api.Fail(422, "desk.typeTimes")
+		return f, derrors.Refuse(derrors.Unacceptable, "desk.typeTimes")
 	}
 	return f, nil
 }
