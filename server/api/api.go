@@ -193,6 +193,8 @@ var kindStatuses = []struct {
 	{derrors.Limited, fiber.StatusTooManyRequests},
 	{derrors.TooLarge, fiber.StatusRequestEntityTooLarge},
 	{derrors.Unsupported, fiber.StatusUnsupportedMediaType},
+	{derrors.Forbidden, fiber.StatusForbidden},
+	{derrors.Busy, fiber.StatusServiceUnavailable},
 }
 
 // Write answers err as the API error JSON in the caller's language. It
@@ -212,6 +214,9 @@ func Write(c *fiber.Ctx, dict Translator, err error) error {
 		}
 	case errors.As(err, &refusal):
 		body.Error = dict.T(lang, refusal.Key, refusal.Vars...)
+		if errors.Is(err, derrors.Busy) {
+			c.Set(fiber.HeaderRetryAfter, "1")
+		}
 	case status == fiber.StatusNotFound:
 		body.Error = dict.T(lang, "api.notFound")
 	case status == fiber.StatusMethodNotAllowed:

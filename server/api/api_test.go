@@ -50,6 +50,7 @@ func TestWrite(t *testing.T) {
 		{"refusal cause never shown", &derrors.Refusal{Kind: derrors.Unacceptable, Key: "images.error.corrupt", Cause: errors.New("jpeg: secret")}, "", 422,
 			ErrorBody{Error: "ru:images.error.corrupt"}, ""},
 		{"wrapped kind without a reason", fmt.Errorf("x: %w", derrors.Conflict), "", 409, ErrorBody{Error: "ru:api.badRequest"}, ""},
+		{"busy asks to retry in a second", derrors.Refuse(derrors.Busy, "booking.busy"), "", 503, ErrorBody{Error: "ru:booking.busy"}, "1"},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return Write(c, dict{}, err) }})

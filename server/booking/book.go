@@ -6,13 +6,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sogliq/server/derrors"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
-
-	"sogliq/server/api"
 )
 
 // BookInput books a held time for a signed-in user.
@@ -35,7 +34,7 @@ type BookInput struct {
 
 // Book turns the hold into the user's booking. It returns the booking's
 // id and whether it was made before (a repeat with the same idempotency
-// key and the same request). Refusals (*api.Error): 422
+// key and the same request). Refusals (derrors.Refusal): 422
 // booking.idempotencyReused for the key of another request (repeated),
 // 429 past MaxActiveBookings, 409
 // booking.holdExpired when the hold is gone (expired, released, booked,
@@ -119,7 +118,7 @@ func repeated(ctx context.Context, tx *sqlx.Tx, in BookInput) (int64, bool, erro
 		same = first.Name == in.Patient.Name && first.Birth != nil && *first.Birth == in.Patient.BirthDate
 	}
 	if !same {
-		return 0, false, api.Fail(422, "booking.idempotencyReused")
+		return 0, false, derrors.Refuse(derrors.Unacceptable, "booking.idempotencyReused")
 	}
 	return first.ID, true, nil
 }
@@ -143,7 +142,7 @@ func placeOfHold(ctx context.Context, tx *sqlx.Tx, id int64, key string) (place,
 		  AND hold_key_hash = $2`
 	err := tx.GetContext(ctx, &p, q, id, keyHash(key))
 	if errors.Is(err, sql.ErrNoRows) {
-		return p, api.Fail(409, "booking.holdExpired")
+		return p, derrors.Refuse(derrors.Conflict, "booking.holdExpired")
 	}
 	if err != nil {
 		return p, fmt.Errorf("booking.placeOfHold(%d): %w", id, err)
@@ -173,9 +172,9 @@ func lockHold(ctx context.Context, tx *sqlx.Tx, id, userID int64, now time.Time)
 	}
 	switch {
 	case h.Status != "held" || !now.Before(h.ExpiresAt) || h.UserID != 0 && h.UserID != userID:
-		return api.Fail(409, "booking.holdExpired")
+		return derrors.Refuse(derrors.Conflict, "booking.holdExpired")
 	case !now.Before(h.Start):
-		return api.Fail(409, "booking.past")
+		return derrors.Refuse(derrors.Conflict, "booking.past")
 	}
 	return nil
 }
@@ -195,7 +194,7 @@ func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) 
 		return fmt.Errorf("booking.activeLimit: %w", err)
 	}
 	if n >= MaxActiveBookings {
-		return api.Fail(429, "booking.tooManyBookings", "max", strconv.Itoa(MaxActiveBookings))
+		return derrors.Refuse(derrors.Limited, "booking.tooManyBookings", "max", strconv.Itoa(MaxActiveBookings))
 	}
 	return nil
 }
@@ -236,7 +235,7 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 	err := tx.GetContext(ctx, &row, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
 		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang, in.Returning)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, time.Time{}, api.Fail(409, "booking.holdExpired")
+		return 0, time.Time{}, derrors.Refuse(derrors.Conflict, "booking.holdExpired")
 	}
 	if err != nil {
 		return 0, time.Time{}, constraintRefusal(fmt.Errorf("booking.bookHold(%d): %w", in.HoldID, err))
@@ -366,10 +365,10 @@ func lockOwn(ctx context.Context, tx *sqlx.Tx, userID, id int64, now time.Time) 
 		return a, fmt.Errorf("booking.lockOwn(%d): %w", id, err)
 	}
 	if a.Status != "booked" {
-		return a, api.Fail(409, "booking.notActive")
+		return a, derrors.Refuse(derrors.Conflict, "booking.notActive")
 	}
 	if !now.Before(a.Start.Add(-time.Duration(a.CutoffMin) * time.Minute)) {
-		return a, api.Fail(409, "booking.tooLate", "minutes", strconv.Itoa(a.CutoffMin))
+		return a, derrors.Refuse(derrors.Conflict, "booking.tooLate", "minutes", strconv.Itoa(a.CutoffMin))
 	}
 	return a, nil
 }
@@ -432,7 +431,7 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			return err
 		}
 		if from != to {
-			return api.Fail(422, "booking.rescheduleElsewhere")
+			return derrors.Refuse(derrors.Unacceptable, "booking.rescheduleElsewhere")
 		}
 		// One doctor: one lock, taken before any row lock (see Hold).
 		if err := lock(ctx, tx, doctorLock(to.DoctorID)); err != nil {
@@ -514,7 +513,7 @@ func (s *Store) CancelByClinic(ctx context.Context, id, staffID int64, reason st
 // it has begun (409 booking.notYet before).
 func (s *Store) SetOutcome(ctx context.Context, id, staffID int64, status string, now time.Time) error {
 	if status != "attended" && status != "no_show" {
-		return api.Fail(400, "api.badRequest")
+		return derrors.Refuse(derrors.Invalid, "api.badRequest")
 	}
 	return s.setStatus(ctx, id, staffID, status, "", now)
 }
@@ -532,7 +531,7 @@ func (s *Store) Confirm(ctx context.Context, id, staffID int64, now time.Time) e
 			RETURNING confirmed_at < $2 AS confirmed`
 		err := tx.GetContext(ctx, &confirmed, q, id, now)
 		if errors.Is(err, sql.ErrNoRows) {
-			return api.Fail(409, "booking.notActive")
+			return derrors.Refuse(derrors.Conflict, "booking.notActive")
 		}
 		if err != nil || confirmed {
 			return err
@@ -591,7 +590,7 @@ func notChanged(ctx context.Context, tx *sqlx.Tx, id int64) error {
 		return fmt.Errorf("booking.notChanged(%d): %w", id, err)
 	}
 	if status == "booked" {
-		return api.Fail(409, "booking.notYet")
+		return derrors.Refuse(derrors.Conflict, "booking.notYet")
 	}
-	return api.Fail(409, "booking.notActive")
+	return derrors.Refuse(derrors.Conflict, "booking.notActive")
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/lib/pq"
 	"golang.org/x/sync/errgroup"
 
-	"sogliq/server/api"
 	"sogliq/server/derrors"
 )
 
@@ -398,9 +397,9 @@ func constraintRefusal(err error) error {
 	}
 	switch pqErr.Constraint {
 	case doctorBusy:
-		return &api.Error{Status: 409, Key: "booking.taken", Cause: err}
+		return &derrors.Refusal{Kind: derrors.Conflict, Key: "booking.taken", Cause: err}
 	case patientBusy:
-		return &api.Error{Status: 409, Key: "booking.overlap", Cause: err}
+		return &derrors.Refusal{Kind: derrors.Conflict, Key: "booking.overlap", Cause: err}
 	}
 	return err
 }
@@ -419,7 +418,7 @@ func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 			return err
 		}
 		if attempt == 3 {
-			return &api.Error{Status: 503, Key: "booking.busy", RetryAfter: time.Second, Cause: err}
+			return &derrors.Refusal{Kind: derrors.Busy, Key: "booking.busy", Cause: err}
 		}
 		s.retried.Add(1)
 	}
@@ -466,7 +465,7 @@ func keyHash(key string) []byte {
 
 // notFound is an error wrapping derrors.NotFound answered with key.
 func notFound(key string, cause string) error {
-	return &api.Error{Status: 404, Key: key, Cause: fmt.Errorf("%s: %w", cause, derrors.NotFound)}
+	return &derrors.Refusal{Kind: derrors.NotFound, Key: key, Cause: errors.New(cause)}
 }
 
 // newUUID is a random (version 4) UUID.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sogliq/server/derrors"
 	"strconv"
 	"strings"
 	"time"
@@ -12,8 +13,6 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 	"github.com/riverqueue/river"
-
-	"sogliq/server/api"
 )
 
 // The waitlist (docs/booking.md, "Waitlist"): a patient joins a doctor's list when
@@ -92,7 +91,7 @@ func (s *Store) freedBy(ctx context.Context, tx *sqlx.Tx, id int64) error {
 }
 
 // JoinWaitlist puts the user at the back of the doctor's waitlist; every
-// SMS about it is written in lang. Refusals (*api.Error): 404
+// SMS about it is written in lang. Refusals (derrors.Refusal): 404
 // waitlist.unknownDoctor, 409 waitlist.hasFree while the doctor has free
 // time (book it instead), 409 waitlist.exists when the user already
 // waits, 429 waitlist.tooMany past MaxWaitlists.
@@ -109,7 +108,7 @@ func (s *Store) JoinWaitlist(ctx context.Context, userID, doctorID int64, lang s
 		return err
 	}
 	if next.Doctors[0].NextFree != nil {
-		return api.Fail(409, "waitlist.hasFree")
+		return derrors.Refuse(derrors.Conflict, "waitlist.hasFree")
 	}
 	if lang != "uz" {
 		lang = "ru"
@@ -128,7 +127,7 @@ func (s *Store) JoinWaitlist(ctx context.Context, userID, doctorID int64, lang s
 			return fmt.Errorf("booking.JoinWaitlist: %w", err)
 		}
 		if n >= MaxWaitlists {
-			return api.Fail(429, "waitlist.tooMany", "max", strconv.Itoa(MaxWaitlists))
+			return derrors.Refuse(derrors.Limited, "waitlist.tooMany", "max", strconv.Itoa(MaxWaitlists))
 		}
 		// A user who left, missed an offer or booked joins again at the back.
 		const q = `
@@ -143,7 +142,7 @@ func (s *Store) JoinWaitlist(ctx context.Context, userID, doctorID int64, lang s
 			return fmt.Errorf("booking.JoinWaitlist: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return api.Fail(409, "waitlist.exists")
+			return derrors.Refuse(derrors.Conflict, "waitlist.exists")
 		}
 		return nil
 	})
@@ -221,7 +220,7 @@ func (s *Store) ClaimOffer(ctx context.Context, userID int64, link, lang string,
 	idRaw, key, _ := strings.Cut(link, ".")
 	id := positive(idRaw)
 	if id == 0 || key == "" {
-		return WaitlistOffer{}, api.Fail(410, "waitlist.offerGone")
+		return WaitlistOffer{}, derrors.Refuse(derrors.Gone, "waitlist.offerGone")
 	}
 	newKey, err := newKey()
 	if err != nil {
@@ -243,13 +242,13 @@ func (s *Store) ClaimOffer(ctx context.Context, userID int64, link, lang string,
 		err := tx.GetContext(ctx, &h, q, id, keyHash(key))
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return api.Fail(410, "waitlist.offerGone")
+			return derrors.Refuse(derrors.Gone, "waitlist.offerGone")
 		case err != nil:
 			return fmt.Errorf("booking.ClaimOffer(%d): %w", id, err)
 		case h.UserID != userID:
-			return api.Fail(403, "waitlist.notYours")
+			return derrors.Refuse(derrors.Forbidden, "waitlist.notYours")
 		case h.Status != "held" || !now.Before(h.ExpiresAt):
-			return api.Fail(410, "waitlist.offerGone")
+			return derrors.Refuse(derrors.Gone, "waitlist.offerGone")
 		}
 		const rekey = `
 			UPDATE appointments

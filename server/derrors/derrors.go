@@ -19,6 +19,12 @@ var (
 	// Conflict means the request clashes with how things stand now (a
 	// time just taken, a visit no longer active): a 409.
 	Conflict = errors.New("conflict")
+	// Forbidden means the caller may not do this (another patient's
+	// offer): a 403.
+	Forbidden = errors.New("forbidden")
+	// Busy means the request lost a race for a shared resource and may be
+	// tried again in a moment (a deadlock retried out): a 503.
+	Busy = errors.New("busy")
 	// Unacceptable means a well-formed request that a rule refuses (a
 	// review too long, a picture too small): a 422.
 	Unacceptable = errors.New("unacceptable")
