@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"testing"
@@ -160,8 +162,9 @@ type rushResult struct {
 	// holds and slots are the bystanders' answers during the rush.
 	holds, slots []rushReply
 	// send is how long the racers' process took to write every request;
-	// clientCPU the CPU time it used over the rush.
-	send, clientCPU time.Duration
+	// clientCPU the CPU time it used over the rush, serverCPU this
+	// process's (the server's, bystanders' requests included).
+	send, clientCPU, serverCPU time.Duration
 }
 
 // noHold is a hold request refused before any database work (no
@@ -186,10 +189,11 @@ func (r *rushRig) rush(t testing.TB, body string) rushResult {
 		side bystandersOutcome
 	)
 	r.order(t, r.racers, racersOrder{Body: body}, &set)
+	cpu := cpuTime()
 	r.order(t, r.bystanders, "start", nil)
 	r.order(t, r.racers, "go", &race)
 	r.order(t, r.bystanders, "stop", &side)
-	return rushResult{racers: race.Replies, holds: side.Holds, slots: side.Slots,
+	return rushResult{racers: race.Replies, holds: side.Holds, slots: side.Slots, serverCPU: cpuTime() - cpu,
 		send: time.Duration(race.Send) * time.Microsecond, clientCPU: time.Duration(race.ClientCPU) * time.Microsecond}
 }
 
@@ -288,20 +292,42 @@ func TestRushForOneTime(t *testing.T) {
 //     and the time it took to write the 1,000 requests (medians): the
 //     machine's share the patients' side takes here, which on the
 //     internet is on their phones;
+//   - {floor,rush}-server-cpu-ms: the server's CPU time over a floor
+//     burst and a rush (medians; the bystanders' few requests included):
+//     a thousandth of it is what a refused request costs;
 //   - bystander-errors: bystanders' answers other than 201/200.
 //
 // Run: go test -run '^$' -bench BenchmarkRush -benchtime 10x -timeout 10m ./server/site/
+// With RUSH_CPUPROFILE=file, the server's CPU profile over the rushes
+// (and the quiets and floors between them; the setup left out) goes to
+// file.
 func BenchmarkRush(b *testing.B) {
 	r := newRushRig(b)
+	if path := os.Getenv("RUSH_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			b.Fatal(err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
+	}
 	var (
 		losers, sends, cpus          []time.Duration
+		floorCPU, rushCPU            []time.Duration
 		quiet, floor, rush           rushResult
 		unavailable, bystanderErrors int
 	)
 	bystanders := func(res rushResult, into *rushResult) {
 		for _, a := range append(res.holds, res.slots...) {
 			if a.Status != 200 && a.Status != 201 {
-				bystanderErrors++
+				if bystanderErrors++; bystanderErrors <= 3 {
+					b.Logf("a bystander: %d %q", a.Status, a.Error)
+				}
 			}
 		}
 		into.holds = append(into.holds, res.holds...)
@@ -310,7 +336,8 @@ func BenchmarkRush(b *testing.B) {
 	b.ResetTimer()
 	for i := range min(b.N, len(r.target.starts)) {
 		bystanders(r.quiet(b, time.Second), &quiet)
-		bystanders(r.rush(b, noHold), &floor)
+		fl := r.rush(b, noHold)
+		bystanders(fl, &floor)
 		res := r.rush(b, r.target.holdBody(i))
 		for _, a := range res.racers {
 			switch a.Status {
@@ -325,6 +352,7 @@ func BenchmarkRush(b *testing.B) {
 		}
 		bystanders(res, &rush)
 		sends, cpus = append(sends, res.send), append(cpus, res.clientCPU)
+		floorCPU, rushCPU = append(floorCPU, fl.serverCPU), append(rushCPU, res.serverCPU)
 	}
 	b.StopTimer()
 	b.ReportMetric(ms(at(losers, 0.5)), "loser-p50-ms")
@@ -343,6 +371,8 @@ func BenchmarkRush(b *testing.B) {
 	b.ReportMetric(float64(len(tooks(rush.slots))), "rush-slots-n")
 	b.ReportMetric(ms(at(cpus, 0.5)), "client-cpu-ms")
 	b.ReportMetric(ms(at(sends, 0.5)), "send-ms")
+	b.ReportMetric(ms(at(floorCPU, 0.5)), "floor-server-cpu-ms")
+	b.ReportMetric(ms(at(rushCPU, 0.5)), "rush-server-cpu-ms")
 	b.ReportMetric(float64(bystanderErrors), "bystander-errors")
 	b.ReportMetric(0, "ns/op")
 }

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -196,6 +198,7 @@ func race(cfg racersConfig, conns []racerConn, body string, set func() error) ra
 			out.Replies[i] = rushReply{Status: resp.StatusCode, Took: time.Since(start).Microseconds()}
 		}()
 	}
+	order := rand.Perm(len(conns))
 	time.Sleep(20 * time.Millisecond) // every reader parked
 	if err := set(); err != nil {
 		fmt.Fprintln(os.Stderr, "rush racers:", err)
@@ -204,8 +207,10 @@ func race(cfg racersConfig, conns []racerConn, body string, set func() error) ra
 	cpu := cpuTime()
 	start = time.Now()
 	close(ready)
-	for i, c := range conns {
-		_, wrote[i] = c.conn.Write(reqs[i])
+	// In a new order each rush: the first written is likeliest to win,
+	// and a patient holds at most MaxLiveHolds times.
+	for _, i := range order {
+		_, wrote[i] = conns[i].conn.Write(reqs[i])
 	}
 	out.Send = time.Since(start).Microseconds()
 	wg.Wait()
@@ -263,6 +268,9 @@ func bystandersMain(in *json.Decoder, out *json.Encoder) error {
 	if err := out.Encode("ready"); err != nil {
 		return err
 	}
+	// Each hold by the next visitor, of the next time, across rushes: an
+	// address makes booking.HoldsPerAddress holds an hour.
+	var holds atomic.Int64
 	for {
 		var op string
 		if err := in.Decode(&op); err != nil {
@@ -279,7 +287,8 @@ func bystandersMain(in *json.Decoder, out *json.Encoder) error {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			every(done, cfg.Pace, func(n int) {
+			every(done, cfg.Pace, func(int) {
+				n := int(holds.Add(1))
 				v, c := cfg.Visitors[n%len(cfg.Visitors)], clients[n%len(clients)]
 				a := send(c, v.Cookie, "POST", cfg.Base+"/api/bookings/holds", cfg.HoldBodies[n%len(cfg.HoldBodies)])
 				res.Holds = append(res.Holds, a)
@@ -353,6 +362,9 @@ type rushProc struct {
 func startRushProc(t testing.TB, role string, cfg any) *rushProc {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
+	if n := os.Getenv("RUSH_NICE_" + strings.ToUpper(role)); n != "" {
+		cmd = exec.Command("nice", "-n", n, os.Args[0])
+	}
 	cmd.Env = append(os.Environ(), rushRoleEnv+"="+role)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
