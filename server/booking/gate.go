@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"sogliq/server/account"
 	"sogliq/server/api"
 )
 
@@ -102,9 +104,10 @@ func (a asker) same(b asker) bool {
 }
 
 // enter waits for key's turn, behind those that came before, until
-// `until`: past it the hold is refused 409 booking.beingHeld, and with
+// `until`: past it the hold is refused with the outcome of the one in
+// front when there is one (verdict), else 409 booking.beingHeld; with
 // ctx's error when ctx ends first. The turn ends with leave.
-func (g *holdGate) enter(ctx context.Context, key gateKey, until time.Time) (*turn, error) {
+func (g *holdGate) enter(ctx context.Context, key gateKey, who asker, until time.Time) (*turn, error) {
 	g.mu.Lock()
 	l := g.lanes[key]
 	if l == nil {
@@ -126,7 +129,6 @@ func (g *holdGate) enter(ctx context.Context, key gateKey, until time.Time) (*tu
 	case <-mine:
 		return &turn{key: key, lane: l}, nil
 	case <-timer.C:
-		err = api.Fail(409, "booking.beingHeld")
 	case <-ctx.Done():
 		err = ctx.Err()
 	}
@@ -134,6 +136,11 @@ func (g *holdGate) enter(ctx context.Context, key gateKey, until time.Time) (*tu
 	defer g.mu.Unlock()
 	if i := slices.Index(l.waiting, mine); i >= 0 {
 		l.waiting = slices.Delete(l.waiting, i, i+1)
+		if err == nil {
+			if err = l.verdict(who, time.Now()); err == nil {
+				err = api.Fail(409, "booking.beingHeld")
+			}
+		}
 		return nil, err
 	}
 	// Its turn came as the wait ended: take it (leave passes it on).
@@ -146,7 +153,11 @@ func (g *holdGate) enter(ctx context.Context, key gateKey, until time.Time) (*tu
 func (g *holdGate) verdict(t *turn, who asker, now time.Time) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	l := t.lane
+	return t.lane.verdict(who, now)
+}
+
+// verdict is holdGate.verdict; g.mu is held.
+func (l *lane) verdict(who asker, now time.Time) error {
 	if l.decided.IsZero() || now.Sub(l.decided) > OutcomeTTL {
 		return nil
 	}
@@ -221,7 +232,8 @@ func (h *Handler) Admit(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	ctx, key := c.UserContext(), gateKey{in.DoctorID, in.ClinicID, start.Unix()}
-	t, err := h.Store.gate.enter(ctx, key, time.Now().Add(GateWait))
+	who := asker{session: c.Cookies(account.TokenCookie), requestKey: strings.ToLower(in.IdempotencyKey)}
+	t, err := h.Store.gate.enter(ctx, key, who, time.Now().Add(GateWait))
 	if t != nil {
 		defer h.Store.gate.leave(t)
 	}

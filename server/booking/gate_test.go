@@ -36,16 +36,16 @@ func TestHoldGate(t *testing.T) {
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			var g holdGate
-			first, err := g.enter(context.Background(), key, time.Now().Add(time.Second))
+			first, err := g.enter(context.Background(), key, asker{}, time.Now().Add(time.Second))
 			if err != nil || first == nil {
 				t.Fatalf("the first: %v", err)
 			}
-			if other, err := g.enter(context.Background(), gateKey{1, 1, 200}, time.Now()); err != nil || other == nil {
+			if other, err := g.enter(context.Background(), gateKey{1, 1, 200}, asker{}, time.Now()); err != nil || other == nil {
 				t.Fatalf("another time waited: %v", err)
 			}
 			got := make(chan *turn, 1)
 			go func() {
-				next, err := g.enter(context.Background(), key, time.Now().Add(10*time.Second))
+				next, err := g.enter(context.Background(), key, asker{}, time.Now().Add(10*time.Second))
 				if err != nil {
 					t.Error(err)
 				}
@@ -68,11 +68,11 @@ func TestHoldGate(t *testing.T) {
 	}
 	t.Run("one at a time, in order of arrival", func(t *testing.T) {
 		var g holdGate
-		first, _ := g.enter(context.Background(), key, time.Now().Add(time.Second))
+		first, _ := g.enter(context.Background(), key, asker{}, time.Now().Add(time.Second))
 		turns := make(chan int, 3)
 		for i := range 3 {
 			go func() {
-				next, err := g.enter(context.Background(), key, time.Now().Add(10*time.Second))
+				next, err := g.enter(context.Background(), key, asker{}, time.Now().Add(10*time.Second))
 				if err != nil {
 					t.Error(err)
 					return
@@ -93,23 +93,46 @@ func TestHoldGate(t *testing.T) {
 	})
 	t.Run("past the wait", func(t *testing.T) {
 		var g holdGate
-		first, _ := g.enter(context.Background(), key, time.Now().Add(time.Second))
+		first, _ := g.enter(context.Background(), key, asker{}, time.Now().Add(time.Second))
 		defer g.leave(first)
 		var ae *api.Error
-		if _, err := g.enter(context.Background(), key, time.Now().Add(20*time.Millisecond)); !errors.As(err, &ae) || ae.Status != 409 || ae.Key != "booking.beingHeld" {
+		if _, err := g.enter(context.Background(), key, asker{}, time.Now().Add(20*time.Millisecond)); !errors.As(err, &ae) || ae.Status != 409 || ae.Key != "booking.beingHeld" {
 			t.Errorf("%v, want 409 booking.beingHeld", err)
 		}
 		if len(g.lanes) != 1 || len(g.lanes[key].waiting) != 0 {
 			t.Errorf("%d lanes, %v", len(g.lanes), g.lanes[key])
 		}
 	})
+	t.Run("past the wait, the outcome known", func(t *testing.T) {
+		var g holdGate
+		first, _ := g.enter(context.Background(), key, asker{}, time.Now())
+		second := make(chan *turn, 1)
+		go func() {
+			next, _ := g.enter(context.Background(), key, asker{}, time.Now().Add(10*time.Second))
+			second <- next
+		}()
+		time.Sleep(10 * time.Millisecond)
+		first.led, first.heldBy = true, &winner
+		g.leave(first)
+		next := <-second // its turn, not yet left
+		defer g.leave(next)
+		for _, test := range []struct {
+			who  asker
+			want string
+		}{{asker{session: "s8"}, "booking.taken"}, {asker{session: "s7"}, "booking.beingHeld"}} {
+			var ae *api.Error
+			if _, err := g.enter(context.Background(), key, test.who, time.Now().Add(20*time.Millisecond)); !errors.As(err, &ae) || ae.Key != test.want {
+				t.Errorf("%v: %v, want %s", test.who, err, test.want)
+			}
+		}
+	})
 	t.Run("the outcome lasts OutcomeTTL, or until the hold is released", func(t *testing.T) {
 		var g holdGate
-		first, _ := g.enter(context.Background(), key, time.Now())
+		first, _ := g.enter(context.Background(), key, asker{}, time.Now())
 		waiting := make(chan *turn, 2)
 		for range 2 {
 			go func() {
-				next, _ := g.enter(context.Background(), key, time.Now().Add(10*time.Second))
+				next, _ := g.enter(context.Background(), key, asker{}, time.Now().Add(10*time.Second))
 				waiting <- next
 			}()
 		}
@@ -129,10 +152,10 @@ func TestHoldGate(t *testing.T) {
 	})
 	t.Run("the gate empties", func(t *testing.T) {
 		var g holdGate
-		first, _ := g.enter(context.Background(), key, time.Now())
+		first, _ := g.enter(context.Background(), key, asker{}, time.Now())
 		first.led, first.heldBy = true, &winner
 		g.leave(first)
-		if next, err := g.enter(context.Background(), key, time.Now()); err != nil || next == nil || len(g.lanes) != 1 {
+		if next, err := g.enter(context.Background(), key, asker{}, time.Now()); err != nil || next == nil || len(g.lanes) != 1 {
 			t.Fatalf("after the hold: %v, %d lanes", err, len(g.lanes))
 		} else if err := g.verdict(next, asker{session: "s8"}, time.Now()); err != nil {
 			t.Errorf("an empty gate remembers: %v", err)

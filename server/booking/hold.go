@@ -66,7 +66,7 @@ func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, er
 	key := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix()}
 	a, ok := admitted(ctx, key)
 	if !ok {
-		a.turn, a.err = s.gate.enter(ctx, key, time.Now().Add(GateWait))
+		a.turn, a.err = s.gate.enter(ctx, key, askerOf(in), time.Now().Add(GateWait))
 		if a.turn != nil {
 			defer s.gate.leave(a.turn)
 		}

@@ -221,15 +221,17 @@ func (r *rushRig) order(t testing.TB, p *rushProc, order, answer any) {
 }
 
 // loserMessages are the refusals a loser may hear, by language: the
-// time went to someone else.
+// time went to someone else (booking.taken) or, when the winner's own
+// transaction outlasted the loser's wait (booking.GateWait, a loaded
+// machine), is being booked by someone else (booking.beingHeld).
 var loserMessages = map[string][]string{
-	"ru": {"Это время уже занято. Выберите другое."},
-	"uz": {"Bu vaqt allaqachon band. Boshqa vaqtni tanlang."},
+	"ru": {"Это время уже занято. Выберите другое.", "Это время сейчас записывает другой пациент. Выберите другое время или попробуйте через минуту."},
+	"uz": {"Bu vaqt allaqachon band. Boshqa vaqtni tanlang.", "Bu vaqtga hozir boshqa bemor yozilmoqda. Boshqa vaqtni tanlang yoki bir daqiqadan keyin urinib ko'ring."},
 }
 
 // TestRushForOneTime: 1,000 signed-in patients hold one free time at
 // once through the whole server: exactly one gets it, every other gets
-// 409 "taken" in its language (half ask in Uzbek; none a 503: losers
+// 409 "taken" (or "being booked") in its language (half ask in Uzbek; none a 503: losers
 // fail fast instead of queueing on the doctor's lock and the pool until
 // the database budget runs out), and meanwhile another doctor's times
 // are held and a listing's free times answered. Timings are
@@ -279,6 +281,7 @@ func TestRushForOneTime(t *testing.T) {
 //   - loser-p50/p99/max-ms: the losers' answers (409), from the moment
 //     the first request went out;
 //   - 503s: racers answered 503 instead (and any other status fails);
+//     being-held: losers told the time is being booked, not taken;
 //   - {quiet,floor,rush}-{hold,slots}-p99-ms: a bystander's hold (then
 //     released) of another doctor's times and a listing of a third
 //     doctor's free times, each every 20 ms: in the quiet (1 s before
@@ -321,6 +324,7 @@ func BenchmarkRush(b *testing.B) {
 		floorCPU, rushCPU            []time.Duration
 		quiet, floor, rush           rushResult
 		unavailable, bystanderErrors int
+		beingHeld                    int
 	)
 	bystanders := func(res rushResult, into *rushResult) {
 		for _, a := range append(res.holds, res.slots...) {
@@ -344,6 +348,9 @@ func BenchmarkRush(b *testing.B) {
 			case 201:
 			case 409:
 				losers = append(losers, a.took())
+				if strings.HasPrefix(a.Error, "Это время сейчас") || strings.HasPrefix(a.Error, "Bu vaqtga hozir") {
+					beingHeld++
+				}
 			case 503:
 				unavailable++
 			default:
@@ -359,6 +366,7 @@ func BenchmarkRush(b *testing.B) {
 	b.ReportMetric(ms(at(losers, 0.99)), "loser-p99-ms")
 	b.ReportMetric(ms(at(losers, 1)), "loser-max-ms")
 	b.ReportMetric(float64(unavailable), "503s")
+	b.ReportMetric(float64(beingHeld), "being-held")
 	for _, m := range []struct {
 		name string
 		res  rushResult
