@@ -65,8 +65,10 @@ type rushReply struct {
 	Status int    `json:"status"`
 	Error  string `json:"error,omitempty"`
 	Took   int64  `json:"took"`
-	ID     int64  `json:"id,omitempty"`
-	Key    string `json:"key,omitempty"`
+	// At is when a bystander's request went out, µs after its "start".
+	At  int64  `json:"at,omitempty"`
+	ID  int64  `json:"id,omitempty"`
+	Key string `json:"key,omitempty"`
 }
 
 func (r rushReply) took() time.Duration { return time.Duration(r.Took) * time.Microsecond }
@@ -280,9 +282,10 @@ func bystandersMain(in *json.Decoder, out *json.Encoder) error {
 			return fmt.Errorf("bystanders: order %q, want start", op)
 		}
 		var (
-			res  bystandersOutcome
-			done = make(chan struct{})
-			wg   sync.WaitGroup
+			res   bystandersOutcome
+			done  = make(chan struct{})
+			wg    sync.WaitGroup
+			start = time.Now()
 		)
 		wg.Add(2)
 		go func() {
@@ -290,7 +293,9 @@ func bystandersMain(in *json.Decoder, out *json.Encoder) error {
 			every(done, cfg.Pace, func(int) {
 				n := int(holds.Add(1))
 				v, c := cfg.Visitors[n%len(cfg.Visitors)], clients[n%len(clients)]
+				at := time.Since(start).Microseconds()
 				a := send(c, v.Cookie, "POST", cfg.Base+"/api/bookings/holds", cfg.HoldBodies[n%len(cfg.HoldBodies)])
+				a.At = at
 				res.Holds = append(res.Holds, a)
 				if a.Status == 201 {
 					send(c, v.Cookie, "DELETE", fmt.Sprintf("%s/api/bookings/holds/%d?key=%s", cfg.Base, a.ID, a.Key), "")
@@ -300,7 +305,10 @@ func bystandersMain(in *json.Decoder, out *json.Encoder) error {
 		go func() {
 			defer wg.Done()
 			every(done, cfg.Pace, func(int) {
-				res.Slots = append(res.Slots, send(clients[0], cfg.Visitors[0].Cookie, "GET", cfg.Base+cfg.SlotsPath, ""))
+				at := time.Since(start).Microseconds()
+				a := send(clients[0], cfg.Visitors[0].Cookie, "GET", cfg.Base+cfg.SlotsPath, "")
+				a.At = at
+				res.Slots = append(res.Slots, a)
 			})
 		}()
 		if err := in.Decode(&op); err != nil {
