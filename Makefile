@@ -146,7 +146,7 @@ screenshots-dashboard: deps
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -skip 'BenchmarkRush|BenchmarkListingsAtScale' -benchtime 3s ./server/site/
-	$(GO) test -run '^$$' -bench BenchmarkRush -benchtime 5x -timeout 10m ./server/site/
+	$(GO) test -run '^$$' -bench BenchmarkRush -benchtime 10x -timeout 10m ./server/site/
 	$(GO) test -run '^$$' -bench BenchmarkPageP99UnderBurst -benchtime 1x -timeout 10m ./server/
 	$(GO) test -run '^$$' -bench . ./server/cache/
 	$(GO) test -run '^$$' -bench BenchmarkEncode12MP -benchtime 3x ./server/images/

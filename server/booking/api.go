@@ -354,9 +354,11 @@ func (h *Handler) sessionUser(ctx context.Context, token string) (int64, error) 
 }
 
 func (h *Handler) hold(c *fiber.Ctx) error {
-	var in HoldRequest
-	if err := api.Decode(c, &in); err != nil {
-		return err
+	in, read := c.Locals(holdRequestLocal).(HoldRequest)
+	if !read {
+		if err := api.Decode(c, &in); err != nil {
+			return err
+		}
 	}
 	if in.DoctorID <= 0 {
 		return api.Fail(400, "booking.badDoctor")

@@ -49,12 +49,13 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // Who gets a free time is the exclusion constraint's word. In front of
 // it, one hold of a time at a time goes to the database from this
 // process (holdGate): the others wait in memory, without a connection or
-// reading their sessions, and hear the outcome (409 when the time went
-// to someone else); the one that goes first refuses a time already taken
-// with one lock-free statement (takenBy) before any transaction. A rush
-// of 1,000 patients on one time costs the database one transaction, not
-// one per patient. A hold that waited past GateWait for the one under way
-// is refused 409 booking.beingHeld.
+// reading their sessions, and are answered one after another from its
+// outcome (409 when the time went to someone else; for OutcomeTTL); the
+// one that goes to the database refuses a time already taken with one
+// lock-free statement (takenBy) before any transaction. A rush of 1,000
+// patients on one time costs the database one transaction, not one per
+// patient. A hold that waited past GateWait for its turn is refused 409
+// booking.beingHeld.
 //
 // Asked again for the same time by the hold's owner (the same signed-in
 // user, or the same RequestKey: a request whose answer was lost), it
@@ -65,27 +66,27 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // RequestKey: a second device of his racing with the first hears 409). A RequestKey already
 // used for another time is refused, 422 booking.idempotencyReused.
 func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
-	key, until := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix(), in.TypeID}, time.Now().Add(GateWait)
-	for {
-		f, err := s.gate.enter(ctx, key, askerOf(in), until)
-		if errors.Is(err, errGateAgain) {
-			continue
+	key := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix(), in.TypeID}
+	a, ok := admitted(ctx, key)
+	if !ok {
+		a.turn, a.err = s.gate.enter(ctx, key, askerOf(in), time.Now().Add(GateWait))
+		if a.turn != nil {
+			defer s.gate.leave(a.turn)
 		}
-		if err != nil {
-			return Hold{}, err
-		}
-		return s.lead(ctx, in, now, key, f)
 	}
+	if a.err != nil {
+		return Hold{}, a.err
+	}
+	if err := s.gate.verdict(a.turn, askerOf(in), now); err != nil {
+		return Hold{}, err
+	}
+	return s.lead(ctx, in, now, a.turn)
 }
 
-// lead takes the hold as the one of its time under way (f) and tells the
-// gate how it ended, whatever happens.
-func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, key gateKey, f *flight) (h Hold, err error) {
-	var (
-		heldBy  *asker
-		refused error
-	)
-	defer func() { s.gate.leave(key, f, heldBy, refused) }()
+// lead takes the hold as the one of its time that goes to the database
+// and keeps its outcome in t for the ones behind it.
+func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, t *turn) (h Hold, err error) {
+	t.led = true
 	if in.SessionUser != nil {
 		if in.UserID, err = in.SessionUser(ctx); err != nil {
 			return Hold{}, err
@@ -97,7 +98,7 @@ func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, key gateK
 			return Hold{}, err
 		}
 		if taken && !holder.same(askerOf(in)) {
-			heldBy = &holder
+			t.heldBy = &holder
 			return Hold{}, api.Fail(409, "booking.taken")
 		}
 	}
@@ -106,13 +107,13 @@ func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, key gateK
 		// A refusal of the time is everyone's who asks for it now; a
 		// failure of the database is this request's.
 		if api.StatusOf(err) < 500 {
-			refused = err
+			t.refused = err
 		}
 		return Hold{}, err
 	}
 	if h, err = s.hold(ctx, in, slot, cutoff, now); err == nil && !h.Repeat {
 		holder := askerOf(in)
-		heldBy = &holder
+		t.heldBy = &holder
 	}
 	return h, err
 }
@@ -459,15 +460,21 @@ var ErrNoHold = errors.New("booking: no such hold")
 // Release gives a held time back. A hold that is already released,
 // expired or booked stays as it is; an unknown id or a wrong key is a 404.
 func (s *Store) Release(ctx context.Context, id int64, key string, now time.Time) error {
-	return s.inTx(ctx, func(tx *sqlx.Tx) error {
-		var status string
+	var row struct {
+		Status   string    `db:"status"`
+		DoctorID int64     `db:"doctor_id"`
+		ClinicID int64     `db:"clinic_id"`
+		Start    time.Time `db:"start"`
+	}
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
 		const q = `
-			SELECT status
+			SELECT status, doctor_id, clinic_id, lower(during) AS start
 			FROM appointments
 			WHERE id = $1
 			  AND hold_key_hash = $2
 			FOR UPDATE`
-		err := tx.GetContext(ctx, &status, q, id, keyHash(key))
+		err := tx.GetContext(ctx, &row, q, id, keyHash(key))
+		status := row.Status
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound("booking.noHold", ErrNoHold.Error())
 		}
@@ -491,4 +498,9 @@ func (s *Store) Release(ctx context.Context, id int64, key string, now time.Time
 		}
 		return record(ctx, tx, id, "released", now, "patient", 0, "")
 	})
+	if err == nil && row.Status == "held" {
+		// Holds of the time queued here hear it is free, not taken.
+		s.gate.forget(gateKey{doctor: row.DoctorID, clinic: row.ClinicID, start: row.Start.Unix()})
+	}
+	return err
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofiber/fiber/v2"
 	"github.com/jmoiron/sqlx"
 	"github.com/riverqueue/river"
 
@@ -149,6 +150,10 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		Store: accounts, Sender: d.SMS, Dict: dict, Logger: d.Logger,
 		SecureCookies: strings.HasPrefix(d.PublicURL, "https://"),
 	}
+	bookingHandler := &booking.Handler{
+		Store: bookings, Accounts: accounts, Dict: dict,
+		TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
+	}
 	events := d.Events
 	if events == nil {
 		events = analytics.NewWriter(d.DB, analytics.WriterOptions{Logger: d.Logger})
@@ -216,13 +221,11 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
 			&desk.Handler{Store: desks, Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
 			editor,
-			&booking.Handler{
-				Store: bookings, Accounts: accounts, Dict: dict,
-				TrustedProxies: d.TrustedProxies, PublicURL: d.PublicURL, Logger: d.Logger,
-			},
+			bookingHandler,
 		},
-		DB:       d.DB,
-		DBBudget: d.DBBudget,
+		Admission: []fiber.Handler{bookingHandler.Admit},
+		DB:        d.DB,
+		DBBudget:  d.DBBudget,
 		// The consultant waits on the model (60 s), a code request on the
 		// SMS gateway (10 s), the bot's webhook on the Bot API (10 s).
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code", "/api/telegram/webhook"},

@@ -264,17 +264,17 @@ func bundleMedia(b *ssr.Bundle, prefix string) string {
 }
 
 // apiError answers a failed API call with the one JSON error shape
-// (api.Write), logging 5xx at Error and 4xx at Info like pages.
+// (api.Write), logging 5xx at Error; a 4xx is the access log's line,
+// with the refusal (refusedLocal): one line a refusal, not two, for the
+// API's refusals come in thousands at once (a rush on one free time).
 func (s *Server) apiError(c *fiber.Ctx, err error) error {
-	ctx := c.UserContext()
-	path := utils.CopyString(c.Path())
 	if api.StatusOf(err) == fiber.StatusInternalServerError && (database.Unavailable(err) || overloaded(err)) {
 		err = &api.Error{Status: fiber.StatusServiceUnavailable, Key: "error.unavailable", RetryAfter: retryAfterSeconds * time.Second, Cause: err}
 	}
 	if status := api.StatusOf(err); status >= 500 {
-		s.Logger.ErrorContext(ctx, "request failed", slog.String("path", path), slog.Any("err", err))
+		s.Logger.ErrorContext(c.UserContext(), "request failed", slog.String("path", utils.CopyString(c.Path())), slog.Any("err", err))
 	} else {
-		s.Logger.InfoContext(ctx, "request refused", slog.String("path", path), slog.Int("status", status), slog.Any("err", err))
+		c.Locals(refusedLocal, err)
 	}
 	c.Response().Header.Del(fiber.HeaderContentEncoding)
 	c.Response().Header.Del(fiber.HeaderETag)

@@ -75,15 +75,25 @@ func (s *Server) accessLog(c *fiber.Ctx) error {
 	}
 	// LogAttrs, not InfoContext: attributes passed as ...any are boxed,
 	// five allocations a request.
-	s.Logger.LogAttrs(c.UserContext(), slog.LevelInfo, "request",
+	attrs := [...]slog.Attr{
 		slog.String("method", c.Method()),
 		slog.String("path", c.Path()),
 		slog.Int("status", c.Response().StatusCode()),
 		slog.Duration("took", took),
 		slog.String("cache", cacheState(c.Response().Header.Peek("X-Cache"))),
-	)
+		{},
+	}
+	n := len(attrs) - 1
+	if refused, ok := c.Locals(refusedLocal).(error); ok {
+		attrs[n], n = slog.Any("err", refused), n+1
+	}
+	s.Logger.LogAttrs(c.UserContext(), slog.LevelInfo, "request", attrs[:n]...)
 	return nil
 }
+
+// refusedLocal is the Locals key under which apiError leaves an API
+// refusal (4xx) for the access log's line.
+const refusedLocal = "sogliq.refused"
 
 // cacheState is the X-Cache header as one of the cache's constant states
 // (no copy of the header's bytes), or "" for none.

@@ -56,6 +56,10 @@ type Deps struct {
 	// Handlers add routes of their own (robots.txt, sitemaps, APIs) ahead
 	// of the pages.
 	Handlers []Registrar
+	// Admission runs ahead of every middleware: admission control that
+	// makes a request wait its turn (booking.Handler.Admit: a rush on one
+	// free time) while it has cost only its read.
+	Admission []fiber.Handler
 	// Files are the file routes by path prefix ("/cert/"), each served
 	// under the prefix and under /uz plus the prefix.
 	Files map[string]page.FileLoader
@@ -191,6 +195,12 @@ func (s *Server) App() *fiber.App {
 		WriteTimeout:                 30 * time.Second,
 		IdleTimeout:                  60 * time.Second,
 	})
+	// Admission control before anything else: a request that waits its
+	// turn there has cost nothing but its read, and the work of its
+	// answer is done when its turn comes.
+	for _, admit := range s.Admission {
+		app.Use(admit)
+	}
 	// The request id first, so that every later log line carries it.
 	app.Use(requestID)
 	// The client's address once, for every handler (clientip.Get).
