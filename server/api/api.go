@@ -180,6 +180,23 @@ func StatusOf(err error) int {
 	return fiber.StatusInternalServerError
 }
 
+// Reason is the message key and vars of a refusal, an *Error or a
+// derrors.Refusal, for an answer other than HTTP (a Telegram button's);
+// ok is false for any other error and for a 5xx.
+func Reason(err error) (key string, vars []string, ok bool) {
+	var ae *Error
+	var refusal *derrors.Refusal
+	switch {
+	case StatusOf(err) >= 500:
+		return "", nil, false
+	case errors.As(err, &ae):
+		return ae.Key, ae.Vars, true
+	case errors.As(err, &refusal):
+		return refusal.Key, refusal.Vars, true
+	}
+	return "", nil, false
+}
+
 // kindStatuses are the statuses of the derrors kinds.
 var kindStatuses = []struct {
 	kind   error
@@ -214,7 +231,10 @@ func Write(c *fiber.Ctx, dict Translator, err error) error {
 		}
 	case errors.As(err, &refusal):
 		body.Error = dict.T(lang, refusal.Key, refusal.Vars...)
-		if errors.Is(err, derrors.Busy) {
+		switch {
+		case refusal.RetryAfter > 0:
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int((refusal.RetryAfter+time.Second-1)/time.Second)))
+		case errors.Is(err, derrors.Busy):
 			c.Set(fiber.HeaderRetryAfter, "1")
 		}
 	case status == fiber.StatusNotFound:

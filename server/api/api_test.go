@@ -50,6 +50,8 @@ func TestWrite(t *testing.T) {
 		{"refusal cause never shown", &derrors.Refusal{Kind: derrors.Unacceptable, Key: "images.error.corrupt", Cause: errors.New("jpeg: secret")}, "", 422,
 			ErrorBody{Error: "ru:images.error.corrupt"}, ""},
 		{"wrapped kind without a reason", fmt.Errorf("x: %w", derrors.Conflict), "", 409, ErrorBody{Error: "ru:api.badRequest"}, ""},
+		{"a limit says when it ends", &derrors.Refusal{Kind: derrors.Limited, Key: "booking.tooManyHolds", RetryAfter: 90 * time.Second}, "", 429,
+			ErrorBody{Error: "ru:booking.tooManyHolds"}, "90"},
 		{"busy asks to retry in a second", derrors.Refuse(derrors.Busy, "booking.busy"), "", 503, ErrorBody{Error: "ru:booking.busy"}, "1"},
 	} {
 		t.Run(test.name, func(t *testing.T) {
@@ -94,6 +96,28 @@ func TestStatusOfKinds(t *testing.T) {
 	r := &derrors.Refusal{Kind: derrors.Conflict, Key: "k", Cause: cause}
 	if !errors.Is(r, derrors.Conflict) || !errors.Is(r, cause) || errors.Is(r, derrors.NotFound) {
 		t.Errorf("errors.Is on a Refusal: Conflict %v, cause %v, NotFound %v", errors.Is(r, derrors.Conflict), errors.Is(r, cause), errors.Is(r, derrors.NotFound))
+	}
+}
+
+// TestReason: the message of a refusal of either shape, none for a 5xx or
+// another error.
+func TestReason(t *testing.T) {
+	for _, test := range []struct {
+		err  error
+		key  string
+		vars []string
+		ok   bool
+	}{
+		{Fail(409, "a", "n", "1"), "a", []string{"n", "1"}, true},
+		{fmt.Errorf("x: %w", derrors.Refuse(derrors.Conflict, "b")), "b", nil, true},
+		{derrors.Refuse(derrors.Busy, "c"), "", nil, false},
+		{Fail(503, "d"), "", nil, false},
+		{errors.New("e"), "", nil, false},
+	} {
+		key, vars, ok := Reason(test.err)
+		if key != test.key || !cmp.Equal(vars, test.vars) || ok != test.ok {
+			t.Errorf("Reason(%v) = %q %v %v", test.err, key, vars, ok)
+		}
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"sogliq/server/account"
-	"sogliq/server/api"
+	"sogliq/server/derrors"
 )
 
 // GateWait bounds how long a hold waits in this process for its turn at
@@ -140,7 +140,7 @@ func (g *holdGate) enter(ctx context.Context, key gateKey, who asker, until time
 		l.waiting = slices.Delete(l.waiting, i, i+1)
 		if err == nil {
 			if err = l.verdict(who, time.Now()); err == nil {
-				err = api.Fail(409, "booking.beingHeld")
+				err = derrors.Refuse(derrors.Conflict, "booking.beingHeld")
 			}
 		}
 		return nil, err
@@ -165,7 +165,7 @@ func (l *lane) verdict(who asker, now time.Time) error {
 	}
 	switch {
 	case l.heldBy != nil && !l.heldBy.same(who):
-		return api.Fail(409, "booking.taken")
+		return derrors.Refuse(derrors.Conflict, "booking.taken")
 	case l.refused != nil:
 		return l.refused
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sogliq/server/api"
+	"sogliq/server/derrors"
 )
 
 // TestHoldGate: while a hold of a time is under way, another of the same
@@ -95,8 +96,8 @@ func TestHoldGate(t *testing.T) {
 		var g holdGate
 		first, _ := g.enter(context.Background(), key, asker{}, time.Now().Add(time.Second))
 		defer g.leave(first)
-		var ae *api.Error
-		if _, err := g.enter(context.Background(), key, asker{}, time.Now().Add(20*time.Millisecond)); !errors.As(err, &ae) || ae.Status != 409 || ae.Key != "booking.beingHeld" {
+		var ae *derrors.Refusal
+		if _, err := g.enter(context.Background(), key, asker{}, time.Now().Add(20*time.Millisecond)); !errors.As(err, &ae) || api.StatusOf(err) != 409 || ae.Key != "booking.beingHeld" {
 			t.Errorf("%v, want 409 booking.beingHeld", err)
 		}
 		if len(g.lanes) != 1 || len(g.lanes[key].waiting) != 0 {
@@ -120,7 +121,7 @@ func TestHoldGate(t *testing.T) {
 			who  asker
 			want string
 		}{{asker{session: "s8"}, "booking.taken"}, {asker{session: "s7"}, "booking.beingHeld"}} {
-			var ae *api.Error
+			var ae *derrors.Refusal
 			if _, err := g.enter(context.Background(), key, test.who, time.Now().Add(20*time.Millisecond)); !errors.As(err, &ae) || ae.Key != test.want {
 				t.Errorf("%v: %v, want %s", test.who, err, test.want)
 			}

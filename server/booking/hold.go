@@ -12,6 +12,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/api"
+	"sogliq/server/derrors"
 )
 
 // HoldInput asks for a hold: a slot start of a doctor at a clinic, by a
@@ -40,7 +41,7 @@ type HoldInput struct {
 // Stamp writes t as the API does: RFC 3339 in Tashkent time.
 func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 
-// Hold keeps the slot in.Start for HoldTTL. It refuses (*api.Error) an
+// Hold keeps the slot in.Start for HoldTTL. It refuses (derrors.Refusal) an
 // unknown doctor, a doctor not at the clinic (404), a time that is not a
 // slot start of the schedule, past, inside the lead time or beyond the
 // horizon (400), too many holds of the address or the user (429), and a
@@ -99,7 +100,7 @@ func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, t *turn) 
 		}
 		if taken && !holder.same(askerOf(in)) {
 			t.heldBy = &holder
-			return Hold{}, api.Fail(409, "booking.taken")
+			return Hold{}, derrors.Refuse(derrors.Conflict, "booking.taken")
 		}
 	}
 	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.TypeID, in.Start, now)
@@ -224,7 +225,7 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 			return false, fmt.Errorf("booking.ownHold: %w", err)
 		}
 		if other {
-			return false, api.Fail(422, "booking.idempotencyReused")
+			return false, derrors.Refuse(derrors.Unacceptable, "booking.idempotencyReused")
 		}
 	}
 	if in.UserID == 0 && in.RequestKey == "" {
@@ -297,14 +298,14 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64,
 		return Slot{}, 0, notFound("booking.notAtClinic", fmt.Sprintf("doctor %d at clinic %d", doctorID, clinicID))
 	}
 	if typeID != 0 && (plans[0].Type == nil || plans[0].Type.ID != typeID) {
-		return Slot{}, 0, api.Fail(400, "booking.badType")
+		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.badType")
 	}
 	p := plans[0].Plan
 	switch {
 	case start.Before(now):
-		return Slot{}, 0, api.Fail(400, "booking.past")
+		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.past")
 	case date > AddDays(Today(now), HorizonDays-1):
-		return Slot{}, 0, api.Fail(400, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
+		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
 	}
 	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
 	slots := daySlots(p, midnight, date)
@@ -313,7 +314,7 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64,
 			continue
 		}
 		if start.Before(now.Add(p.Lead)) {
-			return Slot{}, 0, api.Fail(400, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
+			return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.tooSoon", "minutes", strconv.Itoa(int(p.Lead/time.Minute)))
 		}
 		if err := s.notBlocked(ctx, doctorID, slot); err != nil {
 			return Slot{}, 0, err
@@ -321,9 +322,9 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64,
 		return slot, plans[0].CancelCutoff, nil
 	}
 	if t := plans[0].Type; t != nil && slices.ContainsFunc(slots, func(s Slot) bool { return s.Start.Equal(start) }) {
-		return Slot{}, 0, api.Fail(400, "booking.typeDoesNotFit", "minutes", strconv.Itoa(t.Minutes))
+		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.typeDoesNotFit", "minutes", strconv.Itoa(t.Minutes))
 	}
-	return Slot{}, 0, api.Fail(400, "booking.outsideSchedule")
+	return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.outsideSchedule")
 }
 
 // notBlocked refuses (409 booking.taken) a slot inside a block the desk
@@ -341,7 +342,7 @@ func (s *Store) notBlocked(ctx context.Context, doctorID int64, slot Slot) error
 		return fmt.Errorf("booking.notBlocked(%d): %w", doctorID, err)
 	}
 	if blocked {
-		return api.Fail(409, "booking.taken")
+		return derrors.Refuse(derrors.Conflict, "booking.taken")
 	}
 	return nil
 }
@@ -400,10 +401,10 @@ func userLock(id int64) string { return "booking-user:" + strconv.FormatInt(id, 
 
 // tooMany is a 429 that ends after retry (rounded up to a second), with
 // the wait in minutes for the message.
-func tooMany(key string, retry time.Duration, vars ...string) *api.Error {
+func tooMany(key string, retry time.Duration, vars ...string) *derrors.Refusal {
 	secs := max(int((retry+time.Second-1)/time.Second), 1)
 	vars = append(vars, "minutes", strconv.Itoa((secs+59)/60))
-	return &api.Error{Status: 429, Key: key, Vars: vars, RetryAfter: time.Duration(secs) * time.Second}
+	return &derrors.Refusal{Kind: derrors.Limited, Key: key, Vars: vars, RetryAfter: time.Duration(secs) * time.Second}
 }
 
 // expireOverlapping marks the doctor's expired holds overlapping slot as

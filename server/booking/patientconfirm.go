@@ -5,11 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sogliq/server/derrors"
 	"time"
 
 	"github.com/jmoiron/sqlx"
-
-	"sogliq/server/api"
 )
 
 // ConfirmByPatient records the patient's "I will come" for their booking
@@ -67,5 +66,5 @@ func (s *Store) whyNotConfirmed(ctx context.Context, tx *sqlx.Tx, userID, id int
 	if !mine {
 		return notFound("booking.notFound", fmt.Sprintf("booking %d of user %d", id, userID))
 	}
-	return api.Fail(409, "booking.notActive")
+	return derrors.Refuse(derrors.Conflict, "booking.notActive")
 }

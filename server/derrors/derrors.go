@@ -7,7 +7,10 @@ package derrors
 
 //lint:file-ignore ST1012 the kinds read as derrors.NotFound, pkgsite's names (docs/style.md)
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 var (
 	// NotFound means the requested thing does not exist: a 404.
@@ -38,12 +41,14 @@ var (
 
 // Refusal is a kind with the reason the visitor reads: Key names a message
 // in the dictionaries (server/i18n), Vars fill its {placeholders} as name,
-// value pairs. Cause, when set, is logged and never shown.
+// value pairs. RetryAfter, for a limit, is when asking again may pass.
+// Cause, when set, is logged and never shown.
 type Refusal struct {
-	Kind  error
-	Key   string
-	Vars  []string
-	Cause error
+	Kind       error
+	Key        string
+	Vars       []string
+	RetryAfter time.Duration
+	Cause      error
 }
 
 // Refuse returns a Refusal of kind with the message key and its vars.

@@ -255,11 +255,11 @@ func (h *Handler) callback(ctx context.Context, q *CallbackQuery) error {
 
 // refusal is a booking's refusal (404, 409) as the button's answer.
 func (h *Handler) refusal(l string, err error) (string, bool) {
-	var e *api.Error
-	if !errors.As(err, &e) || e.Status >= 500 {
+	key, vars, ok := api.Reason(err)
+	if !ok {
 		return "", false
 	}
-	return h.Dict.T(l, e.Key, e.Vars...), true
+	return h.Dict.T(l, key, vars...), true
 }
 
 // visitKeyboard is the buttons of a visit's confirmation and reminders.
