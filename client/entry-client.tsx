@@ -34,6 +34,12 @@ function reloadAfterChunkError(err: unknown): void {
 
 const started = new WeakSet<HTMLElement>();
 
+// Islands React has taken over (hydrateRoot called): from then on React
+// handles a click itself, replaying one that reaches a part not yet
+// hydrated, so holding and replaying it here too would click twice (a
+// menu opened and closed at once).
+const rooted = new WeakSet<HTMLElement>();
+
 async function hydrateIsland(el: HTMLElement): Promise<void> {
   if (started.has(el)) return;
   started.add(el);
@@ -43,6 +49,7 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   } catch (err) {
     return reloadAfterChunkError(err);
   }
+  rooted.add(el);
   chunks[0].hydrate(el, chunks[1].default);
 }
 
@@ -74,7 +81,7 @@ function onInteraction(el: HTMLElement): void {
   wakeEvents.forEach((type) => el.addEventListener(type, wake, { capture: true, passive: true }));
   const hold = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target.closest<HTMLElement>(replayable) : null;
-    if (el.dataset.hydrated === "true") return el.removeEventListener("click", hold, true);
+    if (el.dataset.hydrated === "true" || rooted.has(el)) return el.removeEventListener("click", hold, true);
     if (!target || !el.contains(target)) return;
     e.preventDefault();
     e.stopPropagation();
