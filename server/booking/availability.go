@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/lib/pq"
-	"golang.org/x/sync/errgroup"
 )
 
 // Availability is when a doctor has free times over the horizon, at any
@@ -122,31 +121,17 @@ func (s *Store) availabilityPlans(ctx context.Context, ids []int64, from, to str
 	if len(clinics) == 0 {
 		return nil, nil
 	}
-	clinicIDs := make([]int64, len(clinics))
+	keys := make([][2]int64, len(clinics))
 	for i, c := range clinics {
-		clinicIDs[i] = c.ClinicID
+		keys[i] = [2]int64{c.DoctorID, c.ClinicID}
 	}
-	// The three reads are independent: run side by side on three
-	// connections, the listing waits for the slowest, not their sum.
-	var (
-		weekly     map[[2]int64][]Weekly
-		exceptions exceptionSet
-		busy       map[int64][]Range
-	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { weekly, err = s.weeklyLean(gctx, ids, from, to); return err })
-	g.Go(func() (err error) { exceptions, err = s.exceptions(gctx, ids, clinicIDs, from, to); return err })
-	g.Go(func() (err error) { busy, err = s.busy(gctx, ids, from, to, now); return err })
-	if err := g.Wait(); err != nil {
+	r, err := s.readSchedules(ctx, ids, keys, from, to, now, true)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]ClinicPlan, len(clinics))
 	for i, c := range clinics {
-		key := [2]int64{c.DoctorID, c.ClinicID}
-		exc := append([]Exception(nil), exceptions.own[key]...)
-		exc = append(exc, exceptions.clinic[c.ClinicID]...)
-		out[i] = ClinicPlan{DoctorID: c.DoctorID, ClinicID: c.ClinicID,
-			Plan: Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute}}
+		out[i] = ClinicPlan{DoctorID: c.DoctorID, ClinicID: c.ClinicID, Plan: r.plan(keys[i], c.LeadMin)}
 	}
 	return out, nil
 }

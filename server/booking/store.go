@@ -102,10 +102,8 @@ func (s *Store) PlansOf(ctx context.Context, ids []int64, clinicID int64, lang, 
 	return s.plans(ctx, ids, clinicID, lang, from, to, now, choice, false)
 }
 
-// plans is PlansOf; side by side, its last three reads run at once on
-// three connections (a listing's, whose page waits for the slowest, not
-// their sum), else one after the other on one (a hold's: a rush of holds
-// must not take three connections each).
+// plans is PlansOf, its schedules read side by side or not
+// (readSchedules).
 func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice, sideBySide bool) ([]ClinicPlan, error) {
 	var clinics []clinicRow
 	const q = `
@@ -131,55 +129,19 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 	if len(clinics) == 0 {
 		return nil, nil
 	}
-	clinicIDs := make([]int64, len(clinics))
+	keys := make([][2]int64, len(clinics))
 	for i, c := range clinics {
-		clinicIDs[i] = c.ClinicID
+		keys[i] = [2]int64{c.DoctorID, c.ClinicID}
 	}
-	var (
-		weekly     map[[2]int64][]Weekly
-		exceptions exceptionSet
-		busy       map[int64][]Range
-	)
-	reads := []func(context.Context) error{
-		func(ctx context.Context) (err error) {
-			// A listing's many rows: the lean read (scanned by hand) is cheaper.
-			if sideBySide {
-				weekly, err = s.weeklyLean(ctx, ids, from, to)
-			} else {
-				weekly, err = s.weekly(ctx, ids, from, to)
-			}
-			return err
-		},
-		func(ctx context.Context) (err error) {
-			exceptions, err = s.exceptions(ctx, ids, clinicIDs, from, to)
-			return err
-		},
-		func(ctx context.Context) (err error) { busy, err = s.busy(ctx, ids, from, to, now); return err },
-	}
-	if sideBySide {
-		g, gctx := errgroup.WithContext(ctx)
-		for _, read := range reads {
-			g.Go(func() error { return read(gctx) })
-		}
-		err = g.Wait()
-	} else {
-		for _, read := range reads {
-			if err = read(ctx); err != nil {
-				break
-			}
-		}
-	}
+	r, err := s.readSchedules(ctx, ids, keys, from, to, now, sideBySide)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]ClinicPlan, len(clinics))
 	for i, c := range clinics {
-		key := [2]int64{c.DoctorID, c.ClinicID}
-		exc := append([]Exception(nil), exceptions.own[key]...)
-		exc = append(exc, exceptions.clinic[c.ClinicID]...)
 		out[i] = ClinicPlan{
 			DoctorID: c.DoctorID, ClinicID: c.ClinicID, Slug: c.Slug, Name: c.Name, Address: c.Address, Price: c.Price,
-			Plan:         Plan{Weekly: weekly[key], Exceptions: exc, Busy: busy[c.DoctorID], Lead: time.Duration(c.LeadMin) * time.Minute},
+			Plan:         r.plan(keys[i], c.LeadMin),
 			CancelCutoff: time.Duration(c.Cutoff) * time.Minute,
 		}
 		if c.TypeID != 0 {
@@ -475,4 +437,66 @@ func newUUID() string {
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// schedules are the reads every plan is made of, for a set of doctors at
+// their clinics.
+type schedules struct {
+	weekly     map[[2]int64][]Weekly
+	exceptions exceptionSet
+	busy       map[int64][]Range
+}
+
+// plan is the plan of the doctor and clinic of key, with lead minutes'
+// notice.
+func (r schedules) plan(key [2]int64, leadMin int) Plan {
+	exc := append([]Exception(nil), r.exceptions.own[key]...)
+	exc = append(exc, r.exceptions.clinic[key[1]]...)
+	return Plan{Weekly: r.weekly[key], Exceptions: exc, Busy: r.busy[key[0]], Lead: time.Duration(leadMin) * time.Minute}
+}
+
+// readSchedules reads the weekly hours, exceptions and busy times of the
+// doctors ids at the clinics of keys (doctor, clinic) from from to to.
+// Side by side, the three reads run at once on three connections (a
+// listing's, whose page waits for the slowest, not their sum; the weekly
+// rows then scanned by hand, cheaper for its many rows), else one after
+// the other on one (a hold's: a rush of holds must not take three
+// connections each).
+func (s *Store) readSchedules(ctx context.Context, ids []int64, keys [][2]int64, from, to string, now time.Time, sideBySide bool) (schedules, error) {
+	clinicIDs := make([]int64, len(keys))
+	for i, k := range keys {
+		clinicIDs[i] = k[1]
+	}
+	var r schedules
+	reads := []func(context.Context) error{
+		func(ctx context.Context) (err error) {
+			if sideBySide {
+				r.weekly, err = s.weeklyLean(ctx, ids, from, to)
+			} else {
+				r.weekly, err = s.weekly(ctx, ids, from, to)
+			}
+			return err
+		},
+		func(ctx context.Context) (err error) {
+			r.exceptions, err = s.exceptions(ctx, ids, clinicIDs, from, to)
+			return err
+		},
+		func(ctx context.Context) (err error) { r.busy, err = s.busy(ctx, ids, from, to, now); return err },
+	}
+	if !sideBySide {
+		for _, read := range reads {
+			if err := read(ctx); err != nil {
+				return schedules{}, err
+			}
+		}
+		return r, nil
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	for _, read := range reads {
+		g.Go(func() error { return read(gctx) })
+	}
+	if err := g.Wait(); err != nil {
+		return schedules{}, err
+	}
+	return r, nil
 }
