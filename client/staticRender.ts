@@ -88,7 +88,8 @@ class Render {
   lastText = false;
   scope = 0;
   selected: unknown = null;
-  contexts = new Map<Ctx, unknown>();
+  // Made by the first provider: most cards have none.
+  contexts: Map<Ctx, unknown> | null = null;
 
   htmlStart: string[] | null = null;
   headStart: string[] | null = null;
@@ -179,19 +180,21 @@ class Render {
   }
 
   provide(ctx: Ctx, value: unknown, children: unknown): void {
-    const had = this.contexts.has(ctx);
-    const prev = this.contexts.get(ctx);
-    this.contexts.set(ctx, value);
+    const contexts = (this.contexts ??= new Map<Ctx, unknown>());
+    const had = contexts.has(ctx);
+    const prev = contexts.get(ctx);
+    contexts.set(ctx, value);
     try {
       this.node(children);
     } finally {
-      if (had) this.contexts.set(ctx, prev);
-      else this.contexts.delete(ctx);
+      if (had) contexts.set(ctx, prev);
+      else contexts.delete(ctx);
     }
   }
 
   read(ctx: Ctx): unknown {
-    return this.contexts.has(ctx) ? this.contexts.get(ctx) : ctx._currentValue;
+    const contexts = this.contexts;
+    return contexts !== null && contexts.has(ctx) ? contexts.get(ctx) : ctx._currentValue;
   }
 
   /** host writes an element of the DOM: its tag, attributes and children. */

@@ -42,13 +42,22 @@ function join(pre: string, path: string): string {
   return pre + path;
 }
 
-function queryString(query?: Record<string, string | number | undefined>): string {
+/**
+ * queryString is "?k=v&..." of the query's set values, keys in order (one
+ * URL per filter combination), or "". A loop, not filter/sort/map: a
+ * listing writes a dozen filter links and goja pays for every callback.
+ */
+export function queryString(query?: Record<string, string | number | undefined>): string {
   if (!query) return "";
-  const parts = Object.keys(query)
-    .filter((k) => query[k] !== undefined && query[k] !== "")
-    .sort()
-    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`);
-  return parts.length ? "?" + parts.join("&") : "";
+  const keys = Object.keys(query);
+  if (keys.length > 1) keys.sort();
+  let s = "";
+  for (const k of keys) {
+    const v = query[k];
+    if (v === undefined || v === "") continue;
+    s += (s === "" ? "?" : "&") + encodeURIComponent(k) + "=" + encodeURIComponent(String(v));
+  }
+  return s;
 }
 
 /** href builds the URL of a named route in the visitor's place. */

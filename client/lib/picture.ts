@@ -17,21 +17,31 @@ export interface Variant {
  * server's media handler serves.
  */
 export function imageURL(hash: string, size: ImageSize, density: 1 | 2): string {
+  const key = density === 2 ? size + "@2x" : size;
+  let parts = hashParts.get(key);
+  if (parts === undefined) {
+    parts = fillPattern(size, density).split("{hash}");
+    hashParts.set(key, parts);
+  }
+  let url = parts[0];
+  for (let i = 1; i < parts.length; i++) url += hash + parts[i];
+  return url;
+}
+
+// The pattern with everything but {hash} filled, per size and density, split
+// around {hash}: a card's pictures cost goja an object and a loop each.
+const hashParts = new Map<string, string[]>();
+
+function fillPattern(size: ImageSize, density: 1 | 2): string {
   const box = sizes.sizes[size];
   const values: Record<string, string> = {
-    hash,
     size,
     width: String(box.width),
     height: String(box.height),
     density: density === 2 ? "@2x" : "",
   };
-  let url = urlParts[0];
-  for (let i = 1; i < urlParts.length; i += 2) url += values[urlParts[i]] + urlParts[i + 1];
-  return url;
+  return sizes.urlPattern.replace(/\{(size|width|height|density)\}/g, (_, name: string) => values[name]);
 }
-
-// The pattern split once into literals and {names} (literal, name, ...).
-const urlParts = sizes.urlPattern.split(/\{(hash|size|width|height|density)\}/);
 
 /** variant is the image named hash at size, or null when there is no image (hash ""). */
 export function variant(hash: string | null | undefined, size: ImageSize): Variant | null {

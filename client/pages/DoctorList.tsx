@@ -1,5 +1,5 @@
 import { t, tn, type Key } from "../lib/i18n";
-import { href } from "../lib/href";
+import { href, queryString } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
@@ -30,11 +30,13 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   const sort = data.sort === "popular" ? undefined : data.sort;
   const f = data.filters;
   const query = filterQuery(f);
-  const pageHref = (n: number) => href(route, params, place, { ...query, page: n > 1 ? n : undefined, sort });
-  const sortHref = (by: string) => href(route, params, place, { ...query, sort: by === "popular" ? undefined : by });
+  // Every page, sort and filter link is this listing's path and a query.
+  const path = href(route, params, place);
+  const pageHref = (n: number) => path + queryString({ ...query, page: n > 1 ? n : undefined, sort });
+  const sortHref = (by: string) => path + queryString({ ...query, sort: by === "popular" ? undefined : by });
   // A filter link sets its value, or takes it away when it is the one in
   // force; the page goes back to the first.
-  const filterHref = (change: Partial<DoctorFilters>) => href(route, params, place, { ...filterQuery({ ...f, ...change }), sort });
+  const filterHref = (change: Partial<DoctorFilters>) => path + queryString(filterQuery({ ...f, ...change }, sort));
   const filtered = Object.keys(query).length > 0;
   return (
     <>
@@ -116,9 +118,10 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
 
 const sortLabel = { popular: "filters.sortPopular", rating: "filters.sortRating", earliest: "filters.sortEarliest" } as const;
 
-/** filterQuery is the query of the filters in force, each under its URL name. */
-function filterQuery(f: DoctorFilters): Record<string, string | number> {
+/** filterQuery is the query of the filters in force, each under its URL name, and the order when given. */
+function filterQuery(f: DoctorFilters, sort?: string): Record<string, string | number> {
   const q: Record<string, string | number> = {};
+  if (sort) q.sort = sort;
   if (f.free) q.free = f.free;
   if (f.rating) q.rating = f.rating;
   if (f.gender) q.gender = f.gender;
