@@ -289,7 +289,7 @@ func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err
 		}
 		return "", fmt.Errorf("ssr: render: %w", err)
 	}
-	html = splice(res.String(), v.cards)
+	html = splice(utf8Of(res), v.cards)
 	clear(v.cards) // let the strings go with the page
 	return html, nil
 }
@@ -305,7 +305,7 @@ func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err
 // of a cold listing's render.
 func (e *Engine) installFragments(v *vm) {
 	rt := v.rt
-	str := func(call goja.FunctionCall, i int) string { return call.Argument(i).String() }
+	str := func(call goja.FunctionCall, i int) string { return utf8Of(call.Argument(i)) }
 	_ = rt.Set("__fragmentKey", func(call goja.FunctionCall) goja.Value {
 		if e.opts.Fragments == nil {
 			return rt.ToValue("")
@@ -394,7 +394,7 @@ func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 	// nothing to escape comes back as the same value, unconverted.
 	_ = rt.Set("__goEscape", func(call goja.FunctionCall) goja.Value {
 		v := call.Argument(0)
-		s := v.String()
+		s := utf8Of(v)
 		if !strings.ContainsAny(s, htmlSpecial) {
 			return v
 		}

@@ -41,11 +41,11 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 		switch rule {
 		case attrHref:
 			s, ok := v.(goja.String)
-			if !ok || scriptURL(s.String()) {
+			if !ok || scriptURL(utf8Of(s)) {
 				return "", false // React's javascript: refusal is the script's
 			}
 			b.WriteString(` href="`)
-			b.WriteString(htmlEscaper.Replace(s.String()))
+			b.WriteString(htmlEscaper.Replace(utf8Of(s)))
 			b.WriteByte('"')
 			continue
 		case attrText:
@@ -66,7 +66,7 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 		b.WriteByte(' ')
 		b.WriteString(attr)
 		b.WriteString(`="`)
-		b.WriteString(htmlEscaper.Replace(v.String()))
+		b.WriteString(htmlEscaper.Replace(utf8Of(v)))
 		b.WriteByte('"')
 	}
 	return b.String(), true

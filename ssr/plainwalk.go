@@ -133,7 +133,7 @@ func (k *walk) rest(tag, start string, props *goja.Object) {
 		}
 	} else if present(children) {
 		if s, ok := children.(goja.String); ok {
-			k.buf.WriteString(htmlEscaper.Replace(s.String()))
+			k.buf.WriteString(htmlEscaper.Replace(utf8Of(s)))
 		} else {
 			k.node(children)
 		}
@@ -166,7 +166,7 @@ func (k *walk) node(v goja.Value) {
 		return
 	}
 	if s, ok := v.(goja.String); ok {
-		k.text(s.String())
+		k.text(utf8Of(s))
 		return
 	}
 	o, ok := v.(*goja.Object)
