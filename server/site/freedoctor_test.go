@@ -10,8 +10,8 @@ import (
 // Tashkent (last in the listings other browser tests read first), at one
 // of her clinics, hours round the clock every day, so that
 // client/e2e/freedoctor.test.mjs finds a woman free "today" at any hour
-// the test runs (until 22:30 in Tashkent, when the last slot plus the
-// hour's notice leaves the day).
+// the test runs until 21:00 in Tashkent, and "tomorrow" after (the last
+// slot plus the hour's notice leaves the day at 22:30).
 func freeDoctorFixture(t *testing.T, s *sitetest.Site) {
 	t.Helper()
 	var doctor, clinic int64
