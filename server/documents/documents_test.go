@@ -463,3 +463,37 @@ func TestCleanName(t *testing.T) {
 		}
 	}
 }
+
+// TestSweep: a file no row names, once old, and a deleted user's folder
+// go; a document's file and a fresh upload's stay.
+func TestSweep(t *testing.T) {
+	f := newFixture(t)
+	visit := f.visit(t, 1, 1, 24, "booked")
+	f.upload(t, f.session(t, 1), visit, Referral, "r.pdf", pdf)
+	old := now.Add(-2 * time.Hour)
+	for _, name := range []string{"1/" + strings.Repeat("c", 32), "1/.put-123", "4/" + strings.Repeat("d", 32), "777/" + strings.Repeat("e", 32)} {
+		p := filepath.Join(f.dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, pdf, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if name != "4/"+strings.Repeat("d", 32) {
+			os.Chtimes(p, old, old)
+		}
+	}
+	if err := f.store.Sweep(t.Context(), now); err != nil {
+		t.Fatal(err)
+	}
+	// Left: user 1's document, user 4's fresh file (an upload in flight).
+	if n := f.files(t); n != 2 {
+		t.Errorf("%d files left, want 2", n)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, "777")); !os.IsNotExist(err) {
+		t.Errorf("a deleted user's folder: %v", err)
+	}
+	if a := f.do(t, "GET", fmt.Sprintf("/api/documents?booking=%d", visit), nil, "", f.session(t, 1)); len(a.body["data"].(map[string]any)["documents"].([]any)) != 1 {
+		t.Errorf("the document: %s", a.raw)
+	}
+}

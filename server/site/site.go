@@ -143,8 +143,6 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if d.Queue != nil {
 		bookings.Queue = d.Queue
 	}
-	// Deleting an account cancels the patient's upcoming visits and strips
-	// them from every visit, in the deletion's transaction.
 	secret, err := signingSecret(d.PreviewSecret)
 	if err != nil {
 		return nil, err
@@ -156,6 +154,9 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Deleting an account cancels the patient's upcoming visits, strips
+	// them from every visit and deletes their documents' rows, in the
+	// deletion's transaction; the documents' files go once it commits.
 	accounts.Forget = func(ctx context.Context, tx *sqlx.Tx, id int64, now time.Time) error {
 		if err := bookings.ForgetPatient(ctx, tx, id, now); err != nil {
 			return err
@@ -167,6 +168,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	desks.Waitlist = bookings
 	desks.Documents = docs
 	go hourly(ctx, "expired sessions", accounts.Purge, d.Logger)
+	go hourly(ctx, "documents' leftover files", docs.Sweep, d.Logger)
 	if d.Telegram != nil {
 		// Used sign-in payloads, old updates and lapsed link codes.
 		go hourly(ctx, "telegram's used payloads", telegram.NewStore(d.DB).Purge, d.Logger)
