@@ -18,8 +18,8 @@ import (
 	"sogliq/server/booking"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/documents"
-	"sogliq/server/images"
 	"sogliq/server/i18n"
+	"sogliq/server/images"
 	"sogliq/server/role"
 )
 

@@ -435,7 +435,9 @@ func TestForget(t *testing.T) {
 		t.Fatalf("before: %d rows, %d files", f.rows(t), f.files(t))
 	}
 	accounts := account.NewStore(f.db)
-	accounts.Forget = func(ctx context.Context, tx *sqlx.Tx, id int64, _ time.Time) error { return f.store.Forget(ctx, tx, id) }
+	accounts.Forget = func(ctx context.Context, tx *sqlx.Tx, id int64, _ time.Time) error {
+		return f.store.Forget(ctx, tx, id)
+	}
 	accounts.Forgotten = f.store.Forgotten
 	if err := accounts.DeleteUser(t.Context(), 1, now); err != nil {
 		t.Fatal(err)
