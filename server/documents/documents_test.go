@@ -499,3 +499,56 @@ func TestSweep(t *testing.T) {
 		t.Errorf("the document: %s", a.raw)
 	}
 }
+
+// TestPlainForm: a form sent without JavaScript (not asking for JSON) is
+// answered 303 back to the visit's page in its language.
+func TestPlainForm(t *testing.T) {
+	f := newFixture(t)
+	patient := f.session(t, 1)
+	for _, lang := range []string{"ru", "uz"} {
+		visit := f.visit(t, 1, 1, map[string]float64{"ru": 24, "uz": 48}[lang], "booked")
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		_ = w.WriteField("booking", fmt.Sprint(visit))
+		_ = w.WriteField("kind", Result)
+		_ = w.WriteField("lang", lang)
+		fw, _ := w.CreateFormFile("file", "analiz.pdf")
+		fw.Write(pdf)
+		w.Close()
+		req := httptest.NewRequest("POST", "/api/documents", &buf)
+		req.Header.Set("Content-Type", w.FormDataContentType())
+		req.Header.Set("Accept", "text/html,application/xhtml+xml")
+		req.Header.Set("Cookie", account.TokenCookie+"="+patient)
+		resp, err := f.app.Test(req, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("/history/%d#documents", visit)
+		if lang == "uz" {
+			want = "/uz" + want
+		}
+		if resp.StatusCode != 303 || resp.Header.Get("Location") != want {
+			t.Errorf("%s: %d to %q, want 303 to %q", lang, resp.StatusCode, resp.Header.Get("Location"), want)
+		}
+	}
+	if f.rows(t) != 2 {
+		t.Errorf("%d rows, want 2", f.rows(t))
+	}
+}
+
+// TestUzbek: refusals speak the caller's language.
+func TestUzbek(t *testing.T) {
+	f := newFixture(t)
+	visit := f.visit(t, 1, 1, 24, "booked")
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	_ = w.WriteField("booking", fmt.Sprint(visit))
+	_ = w.WriteField("kind", Referral)
+	fw, _ := w.CreateFormFile("file", "x.pdf")
+	fw.Write([]byte("plain text"))
+	w.Close()
+	a := f.do(t, "POST", "/api/documents?lang=uz", &buf, w.FormDataContentType(), f.session(t, 1))
+	if a.status != 415 || a.body["error"] != "PDF, JPEG yoki PNG faylni biriktiring." {
+		t.Errorf("%d %s", a.status, a.raw)
+	}
+}
