@@ -1,9 +1,9 @@
 package documents
 
 import (
+	"fmt"
 	"io"
 	"mime/multipart"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -181,5 +181,20 @@ func disposition(name string) string {
 		}
 		return r
 	}, name)
-	return `attachment; filename="` + ascii + `"; filename*=UTF-8''` + url.PathEscape(name)
+	return `attachment; filename="` + ascii + `"; filename*=UTF-8''` + extValue(name)
+}
+
+// extValue percent-encodes every byte of s that is not an attr-char of
+// RFC 5987, the form filename* takes.
+func extValue(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
