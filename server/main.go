@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"syscall"
 	"time"
@@ -497,8 +498,8 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 		GeoIPURL: cfg.GeoIPURL, GeoIPDB: cfg.GeoIPDB, TrustedProxies: cfg.TrustedProxies,
 		SMS: sms, Consultant: consultantModel(cfg), Queue: queue, Media: media,
 		Events: events, Analytics: web.Counters{GA4: cfg.GA4ID, Yandex: cfg.YandexMetricaID}, AddClinicURL: cfg.AddClinicURL,
-		PreviewSecret: cfg.PreviewSecret.Bytes(),
-		Telegram:      bot, TelegramWebhookSecret: string(cfg.TelegramWebhookSecret.Bytes()),
+		PreviewSecret: cfg.PreviewSecret.Bytes(), DocumentsDir: filepath.Join(cfg.MediaDir, "private", "documents"),
+		Telegram: bot, TelegramWebhookSecret: string(cfg.TelegramWebhookSecret.Bytes()),
 	})
 	if err != nil {
 		return err

@@ -39,6 +39,12 @@ type Limits struct {
 	ImageMaxBytes     int     `json:"imageMaxBytes"`
 	ImageMaxPixels    int     `json:"imageMaxPixels"`
 	ImageMaxSide      int     `json:"imageMaxSide"`
+	// Documents a patient attaches to a visit (server/documents): the
+	// largest file, how many one visit takes, how long a signed link to
+	// one opens it.
+	DocumentMaxBytes    int `json:"documentMaxBytes"`
+	DocumentsPerVisit   int `json:"documentsPerVisit"`
+	DocumentLinkMinutes int `json:"documentLinkMinutes"`
 	// Analytics (server/analytics, client/lib/pageView.ts): the page-view
 	// debounce, the longest value of a field, the rate limits and how many
 	// months of events are kept.

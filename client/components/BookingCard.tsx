@@ -47,6 +47,11 @@ export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking;
       </p>
       <p className="booking-card__links">
         <a href={pathHref(`/history/${b.id}`, place)}>{t(lang, "history.details")}</a>
+        {active && (
+          <a href={pathHref(`/history/${b.id}`, place) + "#documents"} data-documents>
+            {t(lang, "documents.attach")}
+          </a>
+        )}
         {active && b.googleCalendarUrl && (
           <a href={b.googleCalendarUrl} target="_blank" rel="noopener noreferrer" data-calendar="google">
             {t(lang, "history.google")}

@@ -22,6 +22,7 @@ import SearchBoxImpl from "../islands/SearchBox";
 import SignInButtonImpl from "../islands/SignInButton";
 import SignInFormImpl from "../islands/SignInForm";
 import TelegramLinkImpl from "../islands/TelegramLink";
+import VisitDocumentsImpl from "../islands/VisitDocuments";
 
 export const BookingActions = island("BookingActions", BookingActionsImpl);
 export const BookingForm = island("BookingForm", BookingFormImpl);
@@ -42,3 +43,4 @@ export const SearchBox = island("SearchBox", SearchBoxImpl);
 export const SignInButton = island("SignInButton", SignInButtonImpl);
 export const SignInForm = island("SignInForm", SignInFormImpl);
 export const TelegramLink = island("TelegramLink", TelegramLinkImpl);
+export const VisitDocuments = island("VisitDocuments", VisitDocumentsImpl);

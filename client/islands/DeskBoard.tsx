@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { t, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
@@ -170,6 +170,43 @@ function DoctorDay({ doc, day, props, busy, send }: { doc: DeskDoctor; day: stri
   );
 }
 
+/** The page's links are signed for documentLinkMinutes; a minute less is fresh. */
+const freshMs = (limits.documentLinkMinutes - 1) * 60_000;
+const pageLoaded = typeof performance === "undefined" ? 0 : performance.timeOrigin;
+
+/**
+ * VisitDocumentLinks are the documents the patient attached, each opening
+ * through the link signed for this staff member; one older than it lasts
+ * is asked anew from the desk API (the visit's day) before it opens.
+ */
+function VisitDocumentLinks({ v, props }: { v: DeskVisit; props: DeskBoardProps }) {
+  const { lang } = props;
+  async function open(e: MouseEvent<HTMLAnchorElement>, id: number) {
+    if (Date.now() - pageLoaded < freshMs) return;
+    e.preventDefault();
+    const day = v.start.slice(0, 10);
+    const answer = await callApi<{ doctors: DeskDoctor[] }>("GET", `/api/desk/visits?clinic=${props.clinicId}&from=${day}&days=1&lang=${lang}`, undefined, t(lang, "form.networkError"));
+    const doc = answer.data?.doctors.flatMap((d) => d.visits).find((x) => x.id === v.id)?.documents.find((d) => d.id === id);
+    if (doc) window.location.assign(doc.url);
+    else toast(answer.error ?? t(lang, "documents.error.notFound"), "error");
+  }
+  return (
+    <div className="desk-visit__documents">
+      <span>{t(lang, "documents.desk")}:</span>
+      <ul>
+        {v.documents.map((d) => (
+          <li key={d.id}>
+            <a href={d.url} data-document={d.id} onClick={(e) => open(e, d.id)}>
+              {d.name}
+            </a>{" "}
+            <span className="desk-visit__document-kind">({t(lang, d.kind === "referral" ? "documents.kind.referral" : "documents.kind.result")})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; busy: boolean; send: Send }) {
   const { lang } = props;
   const [cancelling, setCancelling] = useState(false);
@@ -204,6 +241,7 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
         </span>
       )}
       {v.reason && <span className="desk-visit__reason">{v.reason}</span>}
+      {v.documents.length > 0 && <VisitDocumentLinks v={v} props={props} />}
       <span className="desk-visit__status">
         {t(lang, `desk.status.${v.status}` as Parameters<typeof t>[1])}
         {booked && v.confirmed && <> · {t(lang, "desk.confirmed")}</>}

@@ -7,7 +7,7 @@ import { formatPrice } from "../lib/money";
 import { formatDateTime } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { BookingCard, statusLabel } from "../components/BookingCard";
-import { BookingActions, BookingForm, CalendarFeed, SignInButton } from "../components/islands";
+import { BookingActions, BookingForm, CalendarFeed, SignInButton, VisitDocuments } from "../components/islands";
 import type { BookingDoneData, HistoryData } from "../booking";
 import type { RenderProps } from "../types";
 import "./History.css";
@@ -147,6 +147,7 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
             <BookingForm lang={lang} />
           </>
         )}
+        {(props.data.documents.canAttach || props.data.documents.documents.length > 0) && <VisitDocuments lang={lang} docs={props.data.documents} />}
         {b.smsText && (
           <>
             <h2>{t(lang, "bookingDone.sms")}</h2>

@@ -68,6 +68,9 @@ type Store struct {
 	// row goes: what other packages keep of the user (their visits) is
 	// ended and stripped of them there (booking.Store.ForgetPatient).
 	Forget func(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error
+	// Forgotten, when set, runs once DeleteUser has committed: what lives
+	// outside the database (the files of their visits' documents) goes.
+	Forgotten func(ctx context.Context, userID int64)
 }
 
 // NewStore returns a Store on db.
@@ -423,6 +426,9 @@ func (s *Store) DeleteUser(ctx context.Context, id int64, now time.Time) error {
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("account.DeleteUser(%d): %w", id, err)
+	}
+	if s.Forgotten != nil {
+		s.Forgotten(ctx, id)
 	}
 	return nil
 }

@@ -30,6 +30,9 @@ type Op struct {
 	// out); nil is no body. Upload is a picture's bytes instead.
 	Body   any
 	Upload bool
+	// Multipart is the schema, written out, of a multipart/form-data
+	// body (a file with its fields).
+	Multipart any
 	// Answers are the successful answers; Errors the refusals' statuses,
 	// each answered with the error body (components/schemas/Error).
 	Answers []Answer
@@ -183,6 +186,11 @@ func (g *generator) operation(op Op) map[string]any {
 	if op.Upload {
 		out["requestBody"] = map[string]any{"required": true, "content": map[string]any{
 			"image/*": map[string]any{"schema": map[string]any{"type": "string", "contentMediaType": "image/*"}},
+		}}
+	}
+	if op.Multipart != nil {
+		out["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+			"multipart/form-data": map[string]any{"schema": op.Multipart},
 		}}
 	}
 	if op.Body != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
+	"sogliq/server/documents"
 	"sogliq/server/page"
 )
 
@@ -18,11 +19,12 @@ import (
 // "session": the confirmation of one of the user's bookings). Both render
 // per request, never cached, noindex. /history also gives a signed-in
 // visitor the addresses of their calendar feed (calendar.go), under
-// publicURL, making its token on the first visit.
-func Pages(store *Store, dict Translator, publicURL string, now func() time.Time) page.Loaders {
+// publicURL, making its token on the first visit. /history/{id} shows the
+// visit's documents from docs.
+func Pages(store *Store, dict Translator, publicURL string, now func() time.Time, docs *documents.Store) page.Loaders {
 	return page.Loaders{
 		"history": historyPage(store, dict, publicURL, now),
-		"booking": bookingPage(store, dict, now),
+		"booking": bookingPage(store, dict, now, docs),
 	}
 }
 
@@ -58,7 +60,7 @@ func historyPage(store *Store, dict Translator, publicURL string, now func() tim
 	}
 }
 
-func bookingPage(store *Store, dict Translator, now func() time.Time) page.Loader {
+func bookingPage(store *Store, dict Translator, now func() time.Time, docs *documents.Store) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
 		id, err := strconv.ParseInt(req.Params["id"], 10, 64)
 		if err != nil || id <= 0 || req.UserID == 0 {
@@ -68,6 +70,17 @@ func bookingPage(store *Store, dict Translator, now func() time.Time) page.Loade
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: BookingPage{Booking: b}, NoIndex: true}, nil
+		data := BookingPage{Booking: b, Documents: documents.VisitDocuments{BookingID: id, Documents: []documents.Document{}}}
+		if docs != nil {
+			if data.Documents, err = docs.OfVisit(ctx, req.UserID, id, now()); err != nil {
+				return page.Result{}, err
+			}
+			for i := range data.Documents.Documents {
+				if req.Lang == "uz" {
+					data.Documents.Documents[i].URL += "&lang=uz"
+				}
+			}
+		}
+		return page.Result{Data: data, NoIndex: true}, nil
 	}
 }

@@ -5,6 +5,8 @@ package booking
 // from this file alone). Times are RFC 3339 in Tashkent
 // ("2026-11-24T14:30:00+05:00"), dates YYYY-MM-DD, money whole so'm.
 
+import "sogliq/server/documents"
+
 // DoctorSlots is a doctor's free times per clinic and day.
 type DoctorSlots struct {
 	DoctorID int64         `json:"doctorId"`
@@ -294,4 +296,7 @@ type CalendarFeed struct {
 // BookingPage is the data of /history/{id}.
 type BookingPage struct {
 	Booking Booking `json:"booking"`
+	// Documents are the patient's documents of the visit (a referral, a
+	// test result) and whether another can be attached.
+	Documents documents.VisitDocuments `json:"documents"`
 }

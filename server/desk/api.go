@@ -125,6 +125,9 @@ func (h *Handler) visits(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	if err := h.Store.withDocuments(c.UserContext(), &day, clinic, account.UserID(c), now); err != nil {
+		return err
+	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return api.OK(c, day)
 }

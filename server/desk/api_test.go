@@ -17,7 +17,9 @@ import (
 	"sogliq/server/api"
 	"sogliq/server/booking"
 	"sogliq/server/database/dbtest"
+	"sogliq/server/documents"
 	"sogliq/server/i18n"
+	"sogliq/server/images"
 	"sogliq/server/role"
 )
 
@@ -58,7 +60,10 @@ func newFixture(t *testing.T) *fixture {
 			t.Fatal(err)
 		}
 	}
-	h := &Handler{Store: NewStore(f.db), Bookings: booking.NewStore(f.db), Roles: roles, Accounts: account.NewStore(f.db),
+	store := NewStore(f.db)
+	store.Documents = documents.NewStore(f.db, t.TempDir(), []byte("desk-test-secret"), images.New(nil, nil))
+	store.Documents.StaffClinics = roles.StaffClinics
+	h := &Handler{Store: store, Bookings: booking.NewStore(f.db), Roles: roles, Accounts: account.NewStore(f.db),
 		Now: func() time.Time { return now }}
 	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
 		if api.StatusOf(err) >= 500 {

@@ -39,6 +39,9 @@ func Pages(store *Store, roles *role.Store, now func() time.Time) page.Loaders {
 		if err != nil {
 			return page.Result{}, err
 		}
+		if err := store.withDocuments(ctx, &day, data.Clinic.ID, req.UserID, t); err != nil {
+			return page.Result{}, err
+		}
 		data.From, data.Days, data.Doctors, data.Now = day.From, day.Days, day.Doctors, booking.Stamp(t)
 		return page.Result{Data: data, NoIndex: true}, nil
 	}}

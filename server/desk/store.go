@@ -15,6 +15,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/booking"
 	"sogliq/server/derrors"
+	"sogliq/server/documents"
 )
 
 // Store reads and changes a clinic's visits, blocks and hours.
@@ -23,6 +24,35 @@ type Store struct {
 	// Waitlist is told, in the changing transaction, of hours, days and
 	// blocks that may free a doctor's time; nil tells nobody.
 	Waitlist *booking.Store
+	// Documents lists what patients attached to the visits shown, with
+	// links for the staff member who looks; nil shows none.
+	Documents *documents.Store
+}
+
+// withDocuments fills each visit of day at clinic with its documents,
+// linked for viewer.
+func (s *Store) withDocuments(ctx context.Context, day *DeskDay, clinic, viewer int64, now time.Time) error {
+	var ids []int64
+	for _, d := range day.Doctors {
+		for _, v := range d.Visits {
+			ids = append(ids, v.ID)
+		}
+	}
+	if s.Documents == nil || len(ids) == 0 {
+		return nil
+	}
+	docs, err := s.Documents.ForClinic(ctx, viewer, clinic, ids, now)
+	if err != nil {
+		return err
+	}
+	for _, d := range day.Doctors {
+		for i := range d.Visits {
+			if list, ok := docs[d.Visits[i].ID]; ok {
+				d.Visits[i].Documents = list
+			}
+		}
+	}
+	return nil
 }
 
 // freed queues the doctor's waitlist job in tx (see booking.QueueFreed).
@@ -160,7 +190,7 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 	for _, r := range rows {
 		v := DeskVisit{ID: r.ID, Start: booking.Stamp(r.Start), End: booking.Stamp(r.End), Status: r.Status,
 			PatientName: r.Patient, Phone: account.DisplayPhone(r.Phone), Reason: r.Reason, NoShows: r.NoShows,
-			TypeName: r.TypeName, Price: r.Price, Returning: r.Returning}
+			TypeName: r.TypeName, Price: r.Price, Returning: r.Returning, Documents: []documents.Document{}}
 		if r.Confirmed.Valid {
 			v.Confirmed = booking.Stamp(r.Confirmed.Time)
 		}

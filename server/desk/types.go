@@ -4,6 +4,8 @@ package desk
 // from this file alone). Times are RFC 3339 in Tashkent, dates YYYY-MM-DD,
 // minutes after midnight for weekly hours.
 
+import "sogliq/server/documents"
+
 // DeskPage is /desk: the visits of one clinic of the staff member from
 // today for Days days, per doctor, with each doctor's weekly hours.
 type DeskPage struct {
@@ -107,6 +109,10 @@ type DeskVisit struct {
 	// Returning: the patient has been to the doctor before (true), comes
 	// for the first time (false), or was not asked (null).
 	Returning *bool `json:"returning" tstype:"boolean | null"`
+	// Documents are what the patient attached (a referral, a test
+	// result), each with a link for the signed-in staff member that lasts
+	// a few minutes.
+	Documents []documents.Document `json:"documents"`
 }
 
 // DeskBlock is a time range closed to new visits.

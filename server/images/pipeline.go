@@ -140,6 +140,29 @@ func (p *Pipeline) Put(ctx context.Context, data []byte, use Use) (Image, error)
 	return img, nil
 }
 
+// Verify runs an upload that is kept as it is (a patient's scan attached
+// to a visit, server/documents) through the checks Put makes before it
+// stores anything: Check's size, format and decompression-bomb limits from
+// the header, then a full decode in one of p's Slots, so pixel data that
+// does not decode is refused too. Nothing is stored. Refusals are
+// *derrors.Refusal.
+func (p *Pipeline) Verify(ctx context.Context, data []byte) (Format, error) {
+	format, _, err := Check(data)
+	if err != nil {
+		return "", err
+	}
+	select {
+	case p.Slots <- struct{}{}:
+		defer func() { <-p.Slots }()
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	if _, err := decode(format, data); err != nil {
+		return "", errCorrupt(fmt.Errorf("images.Verify(%s): %w", format, err))
+	}
+	return format, nil
+}
+
 func decode(f Format, data []byte) (image.Image, error) {
 	r := bytes.NewReader(data)
 	switch f {

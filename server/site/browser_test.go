@@ -70,7 +70,7 @@ func TestBrowser(t *testing.T) {
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
 	trackSeen := filepath.Join(t.TempDir(), "track-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...)...)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...), documentsFixture(t, s)...)...)
 	if pattern == "*" || strings.Contains(pattern, "telegram") {
 		cmd.Env = append(cmd.Env, telegramFixture(t)...)
 	}
@@ -477,4 +477,57 @@ func calendarFixture(t *testing.T, s *sitetest.Site) []string {
 		t.Fatal(err)
 	}
 	return []string{"CALENDAR_PATIENT=" + patient, "CALENDAR_VISIT=" + strconv.FormatInt(visit, 10)}
+}
+
+// documentsFixture prepares client/e2e/documents.test.mjs: a patient with
+// a visit in two days at 11:00 (at a doctor free then), staff of that
+// visit's clinic and of another clinic. It returns them as DOCS_*
+// environment variables.
+func documentsFixture(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	const patient, staff, other = "907500001", "907500002", "907500003"
+	var user int64
+	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ($1, 'Дилноза', 'Каримова', now()) RETURNING id`, "998"+patient); err != nil {
+		t.Fatal(err)
+	}
+	midnight, _ := time.ParseInLocation(booking.DateLayout, booking.Today(time.Now()), booking.Tashkent)
+	start := midnight.AddDate(0, 0, 2).Add(11 * time.Hour)
+	var v struct {
+		ID     int64  `db:"id"`
+		Clinic int64  `db:"clinic_id"`
+		Slug   string `db:"slug"`
+		Other  string `db:"other"`
+	}
+	const q = `
+		WITH booked AS (
+			INSERT INTO appointments (doctor_id, clinic_id, during, status, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
+			SELECT dc.doctor_id, dc.clinic_id, tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'), 'booked', $1, $2, dc.price, true, 'Дилноза Каримова', 'self', now(), now(), now()
+			FROM doctor_clinics dc
+			WHERE NOT EXISTS (
+				SELECT 1
+				FROM appointments a
+				WHERE a.doctor_id = dc.doctor_id
+				  AND a.live
+				  AND a.during && tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'))
+			ORDER BY dc.doctor_id DESC, dc.clinic_id
+			OFFSET 5
+			LIMIT 1
+			RETURNING id, clinic_id)
+		SELECT b.id, b.clinic_id, c.slug,
+		       (SELECT slug FROM clinics WHERE id <> b.clinic_id ORDER BY id DESC LIMIT 1) AS other
+		FROM booked b
+		JOIN clinics c ON c.id = b.clinic_id`
+	if err := s.DB.Get(&v, q, start, user); err != nil {
+		t.Fatal(err)
+	}
+	roles := role.NewStore(s.DB)
+	for _, g := range []struct{ phone, clinic string }{{staff, v.Slug}, {other, v.Other}} {
+		if err := roles.Grant(context.Background(), "998"+g.phone, role.Staff, g.clinic); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return []string{
+		"DOCS_PATIENT=" + patient, "DOCS_VISIT=" + strconv.FormatInt(v.ID, 10), "DOCS_DAY=" + booking.Stamp(start)[:10],
+		"DOCS_CLINIC=" + v.Slug, "DOCS_OTHER_CLINIC=" + v.Other, "DOCS_STAFF=" + staff, "DOCS_OTHER_STAFF=" + other,
+	}
 }

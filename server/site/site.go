@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"log/slog"
 	"net/netip"
+	"os"
 	"strings"
 	"time"
 
@@ -26,6 +27,7 @@ import (
 	"sogliq/server/consultant"
 	"sogliq/server/content"
 	"sogliq/server/desk"
+	"sogliq/server/documents"
 	"sogliq/server/editorial"
 	"sogliq/server/home"
 	"sogliq/server/i18n"
@@ -90,8 +92,13 @@ type Deps struct {
 	Analytics web.Counters
 	// AddClinicURL is the header's "add a clinic" link (empty: limits.json's).
 	AddClinicURL string
-	// PreviewSecret signs editors' preview links; empty: a random one.
+	// PreviewSecret signs editors' preview links and the links to visits'
+	// documents; empty: a random one.
 	PreviewSecret []byte
+	// DocumentsDir is the private directory of the documents patients
+	// attach to visits (never served as static files); empty: a new
+	// temporary directory.
+	DocumentsDir string
 	// Telegram is the bot (TelegramBot); nil turns Telegram off: no
 	// sign-in with it, the webhook answers 404.
 	Telegram *telegram.Bot
@@ -136,12 +143,32 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	if d.Queue != nil {
 		bookings.Queue = d.Queue
 	}
-	// Deleting an account cancels the patient's upcoming visits and strips
-	// them from every visit, in the deletion's transaction.
-	accounts.Forget = bookings.ForgetPatient
+	secret, err := signingSecret(d.PreviewSecret)
+	if err != nil {
+		return nil, err
+	}
+	// One pipeline, so an editor's picture and a patient's scan take turns
+	// in the same decoding slot.
+	pictures := images.New(d.Media, d.Logger)
+	docs, err := documentStore(d, secret, pictures)
+	if err != nil {
+		return nil, err
+	}
+	// Deleting an account cancels the patient's upcoming visits, strips
+	// them from every visit and deletes their documents' rows, in the
+	// deletion's transaction; the documents' files go once it commits.
+	accounts.Forget = func(ctx context.Context, tx *sqlx.Tx, id int64, now time.Time) error {
+		if err := bookings.ForgetPatient(ctx, tx, id, now); err != nil {
+			return err
+		}
+		return docs.Forget(ctx, tx, id)
+	}
+	accounts.Forgotten = docs.Forgotten
 	desks := desk.NewStore(d.DB)
 	desks.Waitlist = bookings
+	desks.Documents = docs
 	go hourly(ctx, "expired sessions", accounts.Purge, d.Logger)
+	go hourly(ctx, "documents' leftover files", docs.Sweep, d.Logger)
 	if d.Telegram != nil {
 		// Used sign-in payloads, old updates and lapsed link codes.
 		go hourly(ctx, "telegram's used payloads", telegram.NewStore(d.DB).Purge, d.Logger)
@@ -164,12 +191,12 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	searches.Searched = func(q, lang string, regionID int64, results int) {
 		events.AddSearch(analytics.Search{At: time.Now(), Query: q, Lang: lang, RegionID: regionID, Results: results})
 	}
-	editor, err := editorHandler(d, routes, dict, accounts, suggestions)
+	editor, err := editorHandler(d, routes, dict, accounts, suggestions, secret, pictures)
 	if err != nil {
 		return nil, err
 	}
 	editor.Redirects = map[string]*seo.Redirects{"redirects": redirects, "rules": rules}
-	pages := loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict)
+	pages := loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict, docs)
 	for name, l := range editorial.Pages(editor) {
 		pages[name] = l
 	}
@@ -220,6 +247,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
 			&desk.Handler{Store: desks, Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
+			&documents.Handler{Store: docs, Accounts: accounts},
 			editor,
 			bookingHandler,
 		},
@@ -231,8 +259,9 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		OutboundPaths: []string{"/api/consultant/", "/api/auth/code", "/api/telegram/webhook"},
 		StaffPaths:    []string{"/api/editor/"},
 		// Sign-out and account deletion are plain forms too (they work
-		// without JavaScript); the editor uploads pictures.
-		Bodies:       api.BodyRules{Forms: []string{"/api/auth/logout", "/api/account/delete"}, Uploads: []string{"/api/editor/images"}},
+		// without JavaScript); the editor uploads pictures, a patient a
+		// visit's document (a multipart form).
+		Bodies:       api.BodyRules{Forms: []string{"/api/auth/logout", "/api/account/delete"}, Uploads: []string{"/api/editor/images", "/api/documents"}},
 		Logger:       d.Logger,
 		Counters:     d.Analytics,
 		AddClinicURL: d.AddClinicURL,
@@ -246,7 +275,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	// A preview renders through this server with every loader reading
 	// the preview's database (the draft applied in its transaction).
 	editor.Render = func(ctx context.Context, db *sqlx.DB, target string) (string, error) {
-		return server.RenderPreview(ctx, target, loaders(db, limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict))
+		return server.RenderPreview(ctx, target, loaders(db, limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict, docs))
 	}
 	// Error pages come from memory: the moment a page fails is often the
 	// moment every renderer is busy. One that cannot be rendered now is
@@ -259,14 +288,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 
 // editorHandler is the editors' API; its Render is set once the web
 // server exists.
-func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *account.Store, suggestions *cache.Cache) (*editorial.Handler, error) {
-	secret := d.PreviewSecret
-	if len(secret) == 0 {
-		secret = make([]byte, 32)
-		if _, err := rand.Read(secret); err != nil {
-			return nil, err
-		}
-	}
+func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *account.Store, suggestions *cache.Cache, secret []byte, pictures *images.Pipeline) (*editorial.Handler, error) {
 	db := d.StaffDB
 	if db == nil {
 		db = d.DB
@@ -276,7 +298,7 @@ func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *accou
 		Dict: dict, Routes: routes, Pages: d.Cache, Suggestions: suggestions, Secret: secret,
 	}
 	if d.Media != nil {
-		h.Images = images.New(d.Media, d.Logger)
+		h.Images = pictures
 	}
 	if d.Queue != nil {
 		h.Enqueue = func(ctx context.Context, tx *sql.Tx, kind string, id int64, at time.Time) error {
@@ -284,6 +306,43 @@ func editorHandler(d Deps, routes *route.Table, dict *i18n.Dict, accounts *accou
 		}
 	}
 	return h, nil
+}
+
+// deskStore is the desk's store on db, showing visits' documents from docs.
+func deskStore(db *sqlx.DB, docs *documents.Store) *desk.Store {
+	s := desk.NewStore(db)
+	s.Documents = docs
+	return s
+}
+
+// signingSecret is the key of preview links and documents' links: the
+// configured one, else a random one for this process.
+func signingSecret(configured []byte) ([]byte, error) {
+	if len(configured) > 0 {
+		return configured, nil
+	}
+	secret := make([]byte, 32)
+	_, err := rand.Read(secret)
+	return secret, err
+}
+
+// documentStore keeps visits' documents in d.DocumentsDir (a temporary
+// directory when unset), checking pictures with pictures.
+func documentStore(d Deps, secret []byte, pictures *images.Pipeline) (*documents.Store, error) {
+	dir := d.DocumentsDir
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "sogliq-documents-"); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	docs := documents.NewStore(d.DB, dir, secret, pictures)
+	docs.StaffClinics = role.NewStore(d.DB).StaffClinics
+	docs.Logger = d.Logger
+	return docs, nil
 }
 
 // hourly runs purge every hour until ctx ends, logging what failed.
@@ -345,7 +404,7 @@ func APIDocument() (apidoc.Document, error) {
 	}
 	return apidoc.Build(info, []apidoc.Fragment{booking.APIFragment()},
 		apidoc.Ops(), web.APIDoc(), account.APIDoc(), region.APIDoc(), search.APIDoc(), analytics.APIDoc(),
-		consultant.APIDoc(), review.APIDoc(), desk.APIDoc(), editorial.APIDoc(), booking.APIDoc(), telegram.APIDoc())
+		consultant.APIDoc(), review.APIDoc(), desk.APIDoc(), documents.APIDoc(), editorial.APIDoc(), booking.APIDoc(), telegram.APIDoc())
 }
 
 // sitemapSources collects every domain's sitemap sources; a new domain adds its own here.
@@ -364,7 +423,7 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 }
 
 // loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool, dict *i18n.Dict) page.Loaders {
+func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool, dict *i18n.Dict, docs *documents.Store) page.Loaders {
 	all := page.Loaders{}
 	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
@@ -378,8 +437,8 @@ func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *acco
 		search.Pages(searches, publicURL),
 		account.Pages(accounts, time.Now),
 		consultant.Pages(consultant.NewStore(db), consultantOn),
-		booking.Pages(booking.NewStore(db), dict, publicURL, time.Now),
-		desk.Pages(desk.NewStore(db), role.NewStore(db), time.Now),
+		booking.Pages(booking.NewStore(db), dict, publicURL, time.Now, docs),
+		desk.Pages(deskStore(db, docs), role.NewStore(db), time.Now),
 		analytics.Pages(db, role.NewStore(db), time.Now),
 	} {
 		for name, l := range domain {

@@ -22,6 +22,7 @@ import (
 	"sogliq/server/page"
 	"sogliq/server/region"
 	"sogliq/server/route"
+	"sogliq/shared"
 	"sogliq/ssr"
 )
 
@@ -180,10 +181,11 @@ func (s *Server) App() *fiber.App {
 		// Long enough for any URL a browser sends, so an overlong path
 		// reaches validatePage (a 404 page) instead of fasthttp's bare 431.
 		ReadBufferSize: 16 << 10,
-		// The largest upload (an editor's picture, images.MaxBytes) and
+		// The largest upload (an editor's picture, images.MaxBytes, or a
+		// patient's document in its multipart form, documentMaxBytes) and
 		// its headers; JSON bodies are far smaller and checked by
 		// api.Bodies.
-		BodyLimit: images.MaxBytes + 64<<10,
+		BodyLimit: max(images.MaxBytes, shared.MustReadLimits().DocumentMaxBytes) + 64<<10,
 		// Paths are matched as written: "/API/suggest" is no API call but
 		// an unknown page (404), never an API error rendered as a page.
 		CaseSensitive: true,

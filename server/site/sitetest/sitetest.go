@@ -232,7 +232,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	if opts.Serving != nil {
 		serving = opts.Serving
 	}
-	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL,
+	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), DocumentsDir: t.TempDir(), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL,
 		Telegram: opts.Telegram, TelegramWebhookSecret: opts.TelegramWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
