@@ -58,6 +58,13 @@ type Limits struct {
 	// cannot (server/web plainErrorPage).
 	PlayStoreURL string `json:"playStoreUrl"`
 	AppStoreURL  string `json:"appStoreUrl"`
+	// ProfileNameMax is the longest first or last name of a profile,
+	// PatientNameMax the longest name of someone a visit is for, and
+	// VisitReasonMax the longest reason of a visit, in characters: the
+	// server refuses longer ones, the forms take no more.
+	ProfileNameMax int `json:"profileNameMax"`
+	PatientNameMax int `json:"patientNameMax"`
+	VisitReasonMax int `json:"visitReasonMax"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

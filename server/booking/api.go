@@ -20,6 +20,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/api"
 	"sogliq/server/clientip"
+	"sogliq/shared"
 )
 
 // Handler serves the booking API (see docs/booking.md and
@@ -408,8 +409,11 @@ func (h *Handler) release(c *fiber.Ctx) error {
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
-// MaxReason bounds the reason of a visit, in characters.
-const MaxReason = 500
+// MaxReason bounds the reason of a visit, in characters (limits.json).
+var MaxReason = shared.MustReadLimits().VisitReasonMax
+
+// maxPatientName bounds the name of someone a visit is for (limits.json).
+var maxPatientName = shared.MustReadLimits().PatientNameMax
 
 // check refuses a malformed request (400) or a form with mistakes (422
 // with a message per field, in lang); it returns the cleaned request.
@@ -450,13 +454,13 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 	return in, nil
 }
 
-// checkPatientName: required, at most 100 letters (any script), spaces,
+// checkPatientName: required, at most maxPatientName letters (any script), spaces,
 // hyphens and Uzbek apostrophes.
 func checkPatientName(name string) string {
 	if name == "" {
 		return "booking.nameRequired"
 	}
-	if utf8.RuneCountInString(name) > 100 {
+	if utf8.RuneCountInString(name) > maxPatientName {
 		return "booking.nameInvalid"
 	}
 	for _, r := range name {
