@@ -142,6 +142,12 @@ export interface BookRequest {
   holdKey: string;
   idempotencyKey: string;
   patient?: Patient;
+  /**
+   * RelativeID, when set, books for one of the user's saved relatives
+   * (GET /api/account/relatives) instead of Patient: their name and
+   * birth date are the visit's.
+   */
+  relativeId?: number /* int64 */;
   reason: string;
   consent: boolean;
   /**

@@ -429,7 +429,13 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 		in.Patient = &Patient{}
 	}
 	p := *in.Patient
-	if !p.Self {
+	switch {
+	case in.RelativeID < 0:
+		return in, api.Fail(404, "relative.notFound")
+	case in.RelativeID > 0:
+		// The relative's own name and birth date, read where the booking is made.
+		p = Patient{}
+	case !p.Self:
 		p.Name = strings.Join(strings.Fields(p.Name), " ")
 		if key := checkPatientName(p.Name); key != "" {
 			fields["name"] = dict.T(lang, key)
@@ -437,7 +443,7 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 		if d, err := time.Parse(DateLayout, p.BirthDate); err != nil || d.Year() < 1900 || p.BirthDate > today {
 			fields["birthDate"] = dict.T(lang, "booking.birthDateInvalid")
 		}
-	} else {
+	default:
 		p = Patient{Self: true, FirstName: strings.TrimSpace(p.FirstName), LastName: strings.TrimSpace(p.LastName), BirthDate: strings.TrimSpace(p.BirthDate)}
 	}
 	in.Patient = &p
@@ -491,7 +497,7 @@ func (h *Handler) book(c *fiber.Ctx) error {
 	}
 	id, repeat, err := h.Store.Book(ctx, BookInput{
 		UserID: userID, HoldID: in.HoldID, HoldKey: in.HoldKey, IdempotencyKey: strings.ToLower(in.IdempotencyKey),
-		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason, Lang: lang, Returning: in.Returning,
+		Patient: *in.Patient, RelativeID: in.RelativeID, SelfName: selfName, Reason: in.Reason, Lang: lang, Returning: in.Returning,
 	}, now)
 	if err != nil {
 		return err

@@ -114,8 +114,12 @@ type BookRequest struct {
 	HoldKey        string   `json:"holdKey"`
 	IdempotencyKey string   `json:"idempotencyKey"`
 	Patient        *Patient `json:"patient"`
-	Reason         string   `json:"reason"`
-	Consent        bool     `json:"consent"`
+	// RelativeID, when set, books for one of the user's saved relatives
+	// (GET /api/account/relatives) instead of Patient: their name and
+	// birth date are the visit's.
+	RelativeID int64  `json:"relativeId,omitempty"`
+	Reason     string `json:"reason"`
+	Consent    bool   `json:"consent"`
 	// Returning answers "been to this doctor before?" for the patient;
 	// asked once per patient and doctor (ReturningAnswers), ignored once
 	// known, optional.
