@@ -88,7 +88,7 @@ export default function BookingForm({ lang }: BookingFormProps) {
                 </button>
               </div>
             )}
-            {signedIn && !request.rescheduleId && <VisitStep lang={lang} form={form} missing={patient.missing} submit={submit} />}
+            {signedIn && !request.rescheduleId && <VisitStep lang={lang} form={form} patient={patient} submit={submit} />}
           </>
         )}
       </section>

@@ -1,20 +1,20 @@
 import { t, type Lang } from "../../lib/i18n";
 import limits from "../../../shared/limits.json";
 import { WhoStep } from "./WhoStep";
-import type { Missing } from "./usePatient";
+import type { Patient } from "./usePatient";
 import type { VisitForm } from "./useVisitForm";
 import type { Submit } from "./useSubmit";
 
 // The fields a step shows its own message under; the rest show at the end.
-const known = ["patient", "patient.name", "patient.birthDate", "name", "birthDate", "firstName", "lastName", "reason", "consent"];
+const known = ["name", "birthDate", "relation", "firstName", "lastName", "reason", "consent"];
 
 /** VisitStep is the booking form of a held time: who, "been here before?", reason, consent. */
-export function VisitStep({ lang, form, missing, submit }: { lang: Lang; form: VisitForm; missing: Missing | null; submit: Submit }) {
+export function VisitStep({ lang, form, patient, submit }: { lang: Lang; form: VisitForm; patient: Patient; submit: Submit }) {
   const { fields, error, busy } = submit;
   const otherFields = Object.entries(fields).filter(([k]) => !known.includes(k)).map(([, v]) => v);
   return (
     <form className="account-form booking-form__form" onSubmit={submit.book} noValidate>
-      <WhoStep lang={lang} form={form} missing={missing} fields={fields} />
+      <WhoStep lang={lang} form={form} missing={patient.missing} relatives={patient.relatives} fields={fields} />
       {submit.askReturning && (
         <fieldset className="booking-form__who booking-form__returning">
           <legend>{t(lang, "bookingForm.returning")}</legend>

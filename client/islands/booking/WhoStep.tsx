@@ -1,36 +1,39 @@
 import { t, type Lang, type Key } from "../../lib/i18n";
 import limits from "../../../shared/limits.json";
 import type { Missing } from "./usePatient";
-import type { VisitForm } from "./useVisitForm";
+import type { VisitForm, Who } from "./useVisitForm";
+import type { Relative } from "../../gen/account";
+import { RelativeFields, relationLabel } from "../../components/RelativeFields";
 
 interface WhoStepProps {
   lang: Lang;
   form: VisitForm;
   missing: Missing | null;
+  /** relatives are those saved on the profile (null: not known yet). */
+  relatives: Relative[] | null;
   fields: Record<string, string>;
 }
 
-const fieldError = (fields: Record<string, string>, ...names: string[]) => names.map((n) => fields[n]).find(Boolean) ?? "";
-
 /**
  * WhoStep asks who the visit is for: the visitor (and what their profile
- * lacks for it) or someone else, by name and birth date.
+ * lacks for it), a relative saved on their profile, or another person,
+ * saved there when the visit is booked.
  */
-export function WhoStep({ lang, form, missing, fields }: WhoStepProps) {
-  const nameError = fieldError(fields, "patient.name", "name");
-  const birthError = fieldError(fields, "patient.birthDate", "birthDate");
+export function WhoStep({ lang, form, missing, relatives, fields }: WhoStepProps) {
+  const choice = (value: Who, label: string) => (
+    <label key={String(value)}>
+      <input type="radio" name="who" value={String(value)} checked={form.who === value} onChange={() => form.setWho(value)} /> {label}
+    </label>
+  );
   return (
     <>
       <fieldset className="booking-form__who">
         <legend>{t(lang, "bookingForm.who")}</legend>
-        <label>
-          <input type="radio" name="who" checked={form.forSelf} onChange={() => form.setForSelf(true)} /> {t(lang, "bookingForm.self")}
-        </label>
-        <label>
-          <input type="radio" name="who" checked={!form.forSelf} onChange={() => form.setForSelf(false)} /> {t(lang, "bookingForm.relative")}
-        </label>
+        {choice("self", t(lang, "bookingForm.self"))}
+        {(relatives ?? []).map((r) => choice(r.id, `${r.name} (${relationLabel(lang, r.relation).toLowerCase()})`))}
+        {choice("new", t(lang, "bookingForm.addRelative"))}
       </fieldset>
-      {form.forSelf && missing && (missing.firstName || missing.lastName || missing.birthDate) && (
+      {form.who === "self" && missing && (missing.firstName || missing.lastName || missing.birthDate) && (
         <div className="booking-form__self">
           <p className="booking-form__note">{t(lang, "bookingForm.selfDetails")}</p>
           {missing.firstName && <SelfField lang={lang} form={form} error={fields.firstName} name="firstName" label="bookingForm.firstName" autoComplete="given-name" />}
@@ -38,19 +41,11 @@ export function WhoStep({ lang, form, missing, fields }: WhoStepProps) {
           {missing.birthDate && <SelfField lang={lang} form={form} error={fields.birthDate} name="birthDate" label="bookingForm.selfBirthDate" autoComplete="bday" />}
         </div>
       )}
-      {!form.forSelf && (
-        <>
-          <div className="account-form__field">
-            <label htmlFor="booking-patient-name">{t(lang, "bookingForm.patientName")}</label>
-            <input id="booking-patient-name" value={form.patientName} maxLength={limits.patientNameMax} autoComplete="off" onChange={(e) => form.setPatientName(e.target.value)} aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? "booking-patient-name-error" : undefined} />
-            {nameError && <p id="booking-patient-name-error" className="account-form__field-error">{nameError}</p>}
-          </div>
-          <div className="account-form__field">
-            <label htmlFor="booking-birth-date">{t(lang, "bookingForm.birthDate")}</label>
-            <input id="booking-birth-date" type="date" value={form.birthDate} onChange={(e) => form.setBirthDate(e.target.value)} aria-invalid={birthError ? true : undefined} aria-describedby={birthError ? "booking-birth-date-error" : undefined} />
-            {birthError && <p id="booking-birth-date-error" className="account-form__field-error">{birthError}</p>}
-          </div>
-        </>
+      {form.who === "new" && (
+        <div className="booking-form__self">
+          <p className="booking-form__note">{t(lang, "bookingForm.newRelativeNote")}</p>
+          <RelativeFields lang={lang} idPrefix="booking-relative" value={form.draft} onChange={form.setDraft} fields={fields} />
+        </div>
       )}
     </>
   );

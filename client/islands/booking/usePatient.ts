@@ -3,7 +3,7 @@ import { t, type Lang } from "../../lib/i18n";
 import { callApi } from "../../lib/api";
 import { fetchSession } from "../../components/SignInSteps";
 import type { ReturningAnswers } from "../../gen/booking";
-import type { User } from "../../gen/account";
+import type { Relative, User } from "../../gen/account";
 
 /** Missing is what a visit for oneself needs and the profile lacks. */
 export type Missing = { firstName: boolean; lastName: boolean; birthDate: boolean };
@@ -13,12 +13,14 @@ export type Missing = { firstName: boolean; lastName: boolean; birthDate: boolea
  * (null: not asked yet), what their profile lacks for a visit for oneself
  * (null: not known yet; the clinic needs the patient's name and birth
  * date) and, for the doctor, the "been here before?" answers known for
- * their patients (null: not yet asked the server).
+ * their patients (null: not yet asked the server), and the relatives
+ * saved on their profile (null: not known yet).
  */
 export function usePatient(lang: Lang, doctorId: number) {
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   const [missing, setMissing] = useState<Missing | null>(null);
   const [answers, setAnswers] = useState<ReturningAnswers | null>(null);
+  const [relatives, setRelatives] = useState<Relative[] | null>(null);
   const networkError = t(lang, "form.networkError");
 
   /** ask checks the session again and forgets the last doctor's answers. */
@@ -27,13 +29,18 @@ export function usePatient(lang: Lang, doctorId: number) {
     void fetchSession(lang).then((s) => setSignedIn(!!s?.signedIn));
   }, [lang]);
 
-  // Once signed in, the profile tells what a visit for oneself still needs.
+  // Once signed in, the profile tells what a visit for oneself still needs,
+  // and whom else the visit may be for.
   useEffect(() => {
     if (!signedIn) return;
     void callApi<User>("GET", `/api/account/profile?lang=${lang}`, undefined, networkError).then((a) => {
       if (a.data) setMissing({ firstName: !a.data.firstName, lastName: !a.data.lastName, birthDate: !a.data.birthDate });
     });
+    void callApi<Relative[]>("GET", `/api/account/relatives?lang=${lang}`, undefined, networkError).then((a) => setRelatives(a.data ?? []));
   }, [signedIn, lang, networkError]);
+
+  /** saved adds a relative just saved from the form. */
+  const saved = useCallback((r: Relative) => setRelatives((l) => [...(l ?? []), r]), []);
 
   // Once signed in, what is known of having been to this doctor: the
   // question is asked once per patient and doctor.
@@ -44,5 +51,8 @@ export function usePatient(lang: Lang, doctorId: number) {
     });
   }, [signedIn, doctorId, lang, networkError]);
 
-  return { signedIn, setSignedIn, missing, answers, ask };
+  return { signedIn, setSignedIn, missing, answers, relatives, saved, ask };
 }
+
+/** Patient is what usePatient gives the steps. */
+export type Patient = ReturnType<typeof usePatient>;

@@ -1,46 +1,52 @@
 import { useState, type FormEvent } from "react";
 import { t, type Lang } from "../../lib/i18n";
-import { callApi } from "../../lib/api";
+import { callApi, type ApiAnswer } from "../../lib/api";
 import { pathHref } from "../../lib/href";
 import { required } from "../../lib/formRules";
 import type { BookingRequest } from "../../lib/booking";
 import type { Booking } from "../../booking";
+import { saveNewRelative } from "./newRelative";
 import type { useHold } from "./useHold";
-import type { usePatient } from "./usePatient";
+import type { Patient } from "./usePatient";
 import type { VisitForm } from "./useVisitForm";
 
 /**
  * useSubmit books the held time (POST /api/bookings, the hold's one
  * idempotency key) or moves the visit being rescheduled onto it (POST
- * /api/bookings/{id}/reschedule), then opens the visit's page. A refusal
- * shows its message and per-field messages; a 409 means the held time is
- * gone, a 401 that the session is. busy is the form's: the hold does
- * not expire while a request on it is in flight.
+ * /api/bookings/{id}/reschedule), then opens the visit's page. A new
+ * relative is saved on the profile first and the visit booked for them.
+ * A refusal shows its message and per-field messages; a 409 means the
+ * held time is gone, a 401 that the session is. busy is the form's: the
+ * hold does not expire while a request on it is in flight.
  */
 export function useSubmit(
   lang: Lang,
   request: BookingRequest | null,
   [busy, setBusy]: [boolean, (b: boolean) => void],
   held: ReturnType<typeof useHold>,
-  patient: ReturnType<typeof usePatient>,
+  patient: Patient,
   form: VisitForm,
 ) {
   const [error, setError] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
   const q = `?lang=${lang}`;
   const networkError = t(lang, "form.networkError");
-  const askReturning = !form.knownReturning(patient.answers);
+  const askReturning = !form.knownReturning(patient.answers, patient.relatives);
 
   const clear = () => {
     setError("");
     setFields({});
   };
 
-  function answered(a: { data?: Booking; status: number; error?: string; fields?: Record<string, string> }) {
+  function answered(a: ApiAnswer<Booking>) {
     if (a.data) {
       held.holdRef.current = null;
       return window.location.assign(pathHref(`/history/${a.data.id}`, { lang, region: "" }));
     }
+    refused(a);
+  }
+
+  function refused(a: ApiAnswer<unknown>) {
     setBusy(false);
     const message = a.error ?? networkError;
     if (a.status === 409) return held.gone(message);
@@ -53,15 +59,21 @@ export function useSubmit(
     e.preventDefault();
     if (held.stage.kind !== "held" || busy) return;
     setError("");
-    // Someone else's visit needs their name (SPEC §5 required), in the
-    // server's words; the server checks it again, with the rest.
-    if (!form.forSelf && !required(form.patientName)) return setFields({ name: t(lang, "booking.nameRequired") });
+    // A new relative needs their name (SPEC §5 required), in the server's
+    // words; the server checks it again, with the rest.
+    if (form.who === "new" && !required(form.draft.name)) return setFields({ name: t(lang, "relative.nameRequired") });
     setFields({});
     setBusy(true);
     const h = held.stage.hold;
-    const who = form.forSelf ? { self: true, ...form.selfDetails(patient.missing) } : { self: false, name: form.patientName.trim(), birthDate: form.birthDate };
+    let relativeId = form.who;
+    if (relativeId === "new") {
+      const saved = await saveNewRelative(lang, form, patient);
+      if (!saved.data) return refused(saved.fields ? { ...saved, error: "" } : saved);
+      relativeId = saved.data.id;
+    }
+    const who = relativeId === "self" ? { patient: { self: true, ...form.selfDetails(patient.missing) } } : { relativeId };
     const body = {
-      holdId: h.id, holdKey: h.key, idempotencyKey: held.idempotencyKey.current, patient: who, reason: form.reason.trim(),
+      holdId: h.id, holdKey: h.key, idempotencyKey: held.idempotencyKey.current, ...who, reason: form.reason.trim(),
       consent: form.consent, returning: askReturning && form.returning !== null ? form.returning : undefined,
     };
     answered(await callApi<Booking>("POST", `/api/bookings${q}`, body, networkError));

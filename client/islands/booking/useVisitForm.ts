@@ -1,19 +1,24 @@
 import { useState } from "react";
 import type { Missing } from "./usePatient";
 import type { ReturningAnswers } from "../../gen/booking";
+import type { Relative, RelativeInput } from "../../gen/account";
+import { emptyRelative } from "../../components/RelativeFields";
+
+/** Who the visit is for: the user, a saved relative (their id), or a new one to save. */
+export type Who = "self" | "new" | number;
 
 /** SelfDetails are a patient's own details the profile lacks, as typed. */
 export type SelfDetails = { firstName: string; lastName: string; birthDate: string };
 
 /**
  * useVisitForm is what the visitor types about the visit: who it is for
- * (themselves, or someone else by name and birth date), their own missing
- * details, the reason, consent and "been here before?".
+ * (themselves, a relative saved on the profile, or a new relative to save
+ * there), their own missing details, the reason, consent and "been here
+ * before?".
  */
 export function useVisitForm() {
-  const [forSelf, setForSelf] = useState(true);
-  const [patientName, setPatientName] = useState("");
-  const [birthDate, setBirthDate] = useState("");
+  const [who, setWho] = useState<Who>("self");
+  const [draft, setDraft] = useState<RelativeInput>(emptyRelative);
   const [self, setSelf] = useState<SelfDetails>({ firstName: "", lastName: "", birthDate: "" });
   const [reason, setReason] = useState("");
   const [consent, setConsent] = useState(false);
@@ -35,15 +40,16 @@ export function useVisitForm() {
   };
 
   /** knownReturning: the patient's answer is known already (asked once per patient and doctor). */
-  const knownReturning = (answers: ReturningAnswers | null): boolean => {
+  const knownReturning = (answers: ReturningAnswers | null, relatives: Relative[] | null): boolean => {
     if (!answers) return true; // not known yet whether to ask: ask nothing
-    if (forSelf) return answers.self != null;
-    const name = patientName.trim().toLowerCase();
-    return answers.relatives.some((r) => r.name.toLowerCase() === name && r.birthDate === birthDate);
+    if (who === "self") return answers.self != null;
+    const p = who === "new" ? draft : relatives?.find((r) => r.id === who);
+    const name = p?.name.trim().replace(/\s+/g, " ").toLowerCase();
+    return answers.relatives.some((r) => r.name.toLowerCase() === name && r.birthDate === p?.birthDate);
   };
 
   return {
-    forSelf, setForSelf, patientName, setPatientName, birthDate, setBirthDate, self, setSelf,
+    who, setWho, draft, setDraft, self, setSelf,
     reason, setReason, consent, setConsent, returning, setReturning, restart, selfDetails, knownReturning,
   };
 }
