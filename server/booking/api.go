@@ -354,6 +354,20 @@ func (h *Handler) sessionUser(ctx context.Context, token string) (int64, error) 
 	return id, err
 }
 
+// relativeMayBook refuses a hold for relative id early: 404
+// relative.notFound unless the session's user saved them (no session: no
+// relatives), 429 when they or the account have their upcoming visits.
+func (h *Handler) relativeMayBook(ctx context.Context, token string, id int64) error {
+	user, err := h.sessionUser(ctx, token)
+	if err != nil {
+		return err
+	}
+	if user == 0 || id < 0 {
+		return api.Fail(404, "relative.notFound")
+	}
+	return h.Store.RelativeMayBook(ctx, user, id, h.now())
+}
+
 func (h *Handler) hold(c *fiber.Ctx) error {
 	in, read := c.Locals(holdRequestLocal).(HoldRequest)
 	if !read {
@@ -379,6 +393,11 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	}
 	// The session is read only if the hold goes on to the database (Hold).
 	token := utils.CopyString(c.Cookies(account.TokenCookie))
+	if in.RelativeID != 0 {
+		if err := h.relativeMayBook(c.UserContext(), token, in.RelativeID); err != nil {
+			return err
+		}
+	}
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
 		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, TypeID: in.TypeID, ClientIP: h.clientIP(c),
 		RequestKey:  strings.ToLower(in.IdempotencyKey),

@@ -197,7 +197,7 @@ func doctorLock(id int64) string { return "booking-doctor:" + strconv.FormatInt(
 // booking.tooManyBookings, or past UpcomingVisitsPerAccount of the whole
 // account, 429 booking.tooManyForAccount. Book holds the user's lock, so
 // parallel bookings are counted one after another.
-func visitLimits(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) error {
+func visitLimits(ctx context.Context, tx sqlx.QueryerContext, in BookInput, now time.Time) error {
 	var n struct {
 		Total  int `db:"total"`
 		Person int `db:"person"`
@@ -209,7 +209,7 @@ func visitLimits(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) 
 		WHERE user_id = $1
 		  AND status = 'booked'
 		  AND upper(during) > $2`
-	if err := tx.GetContext(ctx, &n, q, in.UserID, now, patientKey(in.Patient), nullID(in.RelativeID)); err != nil {
+	if err := sqlx.GetContext(ctx, tx, &n, q, in.UserID, now, patientKey(in.Patient), nullID(in.RelativeID)); err != nil {
 		return fmt.Errorf("booking.visitLimits: %w", err)
 	}
 	if n.Person >= UpcomingVisitsPerPerson {
@@ -225,7 +225,7 @@ func visitLimits(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) 
 // relatives (404 relative.notFound for someone else's or a missing one:
 // whose it is is not told). The row is locked against a delete until the
 // booking commits.
-func relativeOf(ctx context.Context, tx *sqlx.Tx, userID, id int64) (Patient, error) {
+func relativeOf(ctx context.Context, tx sqlx.QueryerContext, userID, id int64) (Patient, error) {
 	var r struct {
 		Name  string `db:"name"`
 		Birth string `db:"birth_date"`
@@ -236,7 +236,7 @@ func relativeOf(ctx context.Context, tx *sqlx.Tx, userID, id int64) (Patient, er
 		WHERE id = $1
 		  AND user_id = $2
 		FOR SHARE`
-	err := tx.GetContext(ctx, &r, q, id, userID)
+	err := sqlx.GetContext(ctx, tx, &r, q, id, userID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Patient{}, derrors.Refuse(derrors.NotFound, "relative.notFound")
 	}
@@ -244,6 +244,19 @@ func relativeOf(ctx context.Context, tx *sqlx.Tx, userID, id int64) (Patient, er
 		return Patient{}, fmt.Errorf("booking.relativeOf(%d): %w", id, err)
 	}
 	return Patient{Name: r.Name, BirthDate: r.Birth}, nil
+}
+
+// RelativeMayBook is the early check of a hold for relative id of user
+// (HoldRequest.RelativeID): relativeOf's 404 and visitLimits' 429s, read
+// outside any lock. Book checks again under the user's lock.
+func (s *Store) RelativeMayBook(ctx context.Context, userID, id int64, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		p, err := relativeOf(ctx, tx, userID, id)
+		if err != nil {
+			return err
+		}
+		return visitLimits(ctx, tx, BookInput{UserID: userID, RelativeID: id, Patient: p}, now)
+	})
 }
 
 // nullID is id for SQL, NULL for 0.

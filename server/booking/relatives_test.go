@@ -163,3 +163,37 @@ func TestRelativeLimitUnderRace(t *testing.T) {
 		t.Errorf("%d upcoming visits for the child, want %d", upcoming, UpcomingVisitsPerPerson)
 	}
 }
+
+// TestHoldForRelative: a hold naming a relative is refused at once when
+// they are not the user's, or have their five upcoming visits.
+func TestHoldForRelative(t *testing.T) {
+	f := newFixture(t)
+	tok, other := f.session(t, 1), f.session(t, 2)
+	child := f.addRelative(t, 1, "Алия Каримова", "2019-05-04")
+	body := func(start string) string {
+		return fmt.Sprintf(`{"doctorId": 2, "clinicId": 1, "start": %q, "relativeId": %d}`, start, child)
+	}
+	for _, test := range []struct {
+		name, token string
+		status      int
+	}{
+		{"nobody signed in", "", 404},
+		{"another user", other, 404},
+		{"the parent", tok, 201},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			if a := f.call(t, "POST", "/api/bookings/holds", body(slot(1, "09:00")), test.token); a.status != test.status {
+				t.Errorf("%d, want %d: %s", a.status, test.status, a.raw)
+			}
+		})
+	}
+	f.advance(HoldTTL)
+	for i := range UpcomingVisitsPerPerson {
+		if a := f.bookFor(t, tok, child, slot(2+i, "09:00"), i+1); a.status != 201 {
+			t.Fatalf("visit %d: %d %s", i+1, a.status, a.raw)
+		}
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", body(slot(3, "09:00")), tok); a.status != 429 {
+		t.Errorf("a hold for a relative with five upcoming visits: %d %s", a.status, a.raw)
+	}
+}

@@ -106,6 +106,11 @@ type HoldRequest struct {
 	// IdempotencyKey (a UUID, optional) lets a request sent again after a
 	// lost answer get its hold back, signed in or not.
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
+	// RelativeID (optional) names the saved relative the visit will be
+	// for: the hold is refused at once when they are not the signed-in
+	// user's (404) or have their upcoming visits already (429). The
+	// booking names the patient again, and checks again.
+	RelativeID int64 `json:"relativeId,omitempty"`
 }
 
 // BookRequest is the body of POST /api/bookings.
