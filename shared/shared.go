@@ -64,6 +64,22 @@ type Limits struct {
 	// cannot (server/web plainErrorPage).
 	PlayStoreURL string `json:"playStoreUrl"`
 	AppStoreURL  string `json:"appStoreUrl"`
+	// ProfileNameMax is the longest first or last name of a profile,
+	// PatientNameMax the longest name of someone a visit is for, and
+	// VisitReasonMax the longest reason of a visit, in characters: the
+	// server refuses longer ones, the forms take no more.
+	ProfileNameMax int `json:"profileNameMax"`
+	PatientNameMax int `json:"patientNameMax"`
+	VisitReasonMax int `json:"visitReasonMax"`
+	// Relatives saved on a profile (issue 30): how many an account keeps,
+	// and the oldest birth date one may have, in years before today.
+	RelativesPerAccount int `json:"relativesPerAccount"`
+	RelativeMaxAgeYears int `json:"relativeMaxAgeYears"`
+	// UpcomingVisitsPerPerson bounds the upcoming visits of one person
+	// (the user, or each relative they book for);
+	// UpcomingVisitsPerAccount bounds those of the whole account.
+	UpcomingVisitsPerPerson  int `json:"upcomingVisitsPerPerson"`
+	UpcomingVisitsPerAccount int `json:"upcomingVisitsPerAccount"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

@@ -69,4 +69,33 @@ export interface UserPageData extends User {
    * Today is the date in Tashkent, YYYY-MM-DD.
    */
   today: string;
+  /**
+   * Relatives are the people the user books for besides themselves.
+   */
+  relatives: Relative[];
+}
+/**
+ * Relative is someone a user books visits for besides themselves (a
+ * child, a parent...), saved on their profile.
+ */
+export interface Relative {
+  id: number /* int64 */;
+  name: string;
+  /**
+   * BirthDate is YYYY-MM-DD.
+   */
+  birthDate: string;
+  /**
+   * Relation is who they are to the user.
+   */
+  relation: 'child' | 'parent' | 'spouse' | 'sibling' | 'other';
+}
+/**
+ * RelativeInput is a relative as the profile's form sends it, to add or
+ * to change one.
+ */
+export interface RelativeInput {
+  name: string;
+  birthDate: string;
+  relation: 'child' | 'parent' | 'spouse' | 'sibling' | 'other';
 }

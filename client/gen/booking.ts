@@ -134,6 +134,13 @@ export interface HoldRequest {
    * lost answer get its hold back, signed in or not.
    */
   idempotencyKey?: string;
+  /**
+   * RelativeID (optional) names the saved relative the visit will be
+   * for: the hold is refused at once when they are not the signed-in
+   * user's (404) or have their upcoming visits already (429). The
+   * booking names the patient again, and checks again.
+   */
+  relativeId?: number /* int64 */;
 }
 /**
  * BookRequest is the body of POST /api/bookings.
@@ -143,6 +150,12 @@ export interface BookRequest {
   holdKey: string;
   idempotencyKey: string;
   patient?: Patient;
+  /**
+   * RelativeID, when set, books for one of the user's saved relatives
+   * (GET /api/account/relatives) instead of Patient: their name and
+   * birth date are the visit's.
+   */
+  relativeId?: number /* int64 */;
   reason: string;
   consent: boolean;
   /**

@@ -125,6 +125,11 @@ export interface DeskVisit {
    */
   confirmed: string;
   patientName: string;
+  /**
+   * PatientAge is the patient's age in whole years on the day of the
+   * visit, null when their birth date is not known.
+   */
+  patientAge?: number | null;
   phone: string;
   reason: string;
   /**

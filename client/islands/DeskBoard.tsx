@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { t, type Key, type Lang } from "../lib/i18n";
+import { t, tn, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import { formatDay, formatTime, instant, weekdayName } from "../lib/date";
@@ -221,6 +221,12 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
       <span className="desk-visit__patient">
         {/* No name and no phone: the patient deleted their account. */}
         {v.patientName || v.phone ? `${v.patientName}, ${v.phone}` : t(lang, "desk.deletedPatient")}
+        {v.patientAge != null && (
+          <span className="desk-visit__age" data-age={v.patientAge}>
+            {" · "}
+            {t(lang, "desk.patientAge", { age: v.patientAge > 0 ? tn(lang, "age", v.patientAge) : t(lang, "age.infant") })}
+          </span>
+        )}
         {v.noShows > 0 && (
           <span className="desk-visit__noshows" data-noshows={v.noShows}>
             {" "}

@@ -4,7 +4,7 @@
 import { t, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
-import { ProfileForm, SignInForm } from "../components/islands";
+import { ProfileForm, RelativesForm, SignInForm } from "../components/islands";
 import type { Profile as AccountProfile, UserPageData as UserData } from "../gen/account";
 import type { RenderProps } from "../types";
 import "./Account.css";
@@ -107,6 +107,13 @@ export function Profile(props: RenderProps<UserData>) {
         </dl>
         <div className="account__actions">
           <a className="button" href={href("profile-personal", {}, place)}>{t(lang, "profile.edit")}</a>
+        </div>
+        <section className="account__relatives" aria-labelledby="relatives-title">
+          <h2 id="relatives-title">{t(lang, "relatives.title")}</h2>
+          <p className="account__note">{t(lang, "relatives.intro")}</p>
+          <RelativesForm lang={lang} initial={data.relatives ?? []} today={data.today} />
+        </section>
+        <div className="account__actions">
           <a className="button button--outline" href={href("consultant", {}, place)}>{t(lang, "consultant.title")}</a>
           {/* A plain form: signing out works before (and without) any script. */}
           <form method="post" action={`/api/auth/logout?lang=${lang}`}>

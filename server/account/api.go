@@ -50,6 +50,7 @@ type Translator interface {
 //	GET  /api/account/profile?lang=                      the signed-in user
 //	PUT  /api/account/profile?lang=  Profile             save the profile, completing registration
 //	POST /api/account/delete?lang=   confirm=yes         delete the account and everything in it (a form post lands home)
+//	/api/account/relatives[/{id}]                        the people the user books for (relatives_api.go)
 //
 // Errors are the API's one shape (package api): {"error": message} in lang
 // ("uz" Uzbek, else Russian), with "fields": {name: message} for a refused
@@ -78,6 +79,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/api/account/profile", signedIn, h.profile)
 	r.Put("/api/account/profile", sameOrigin, signedIn, h.saveProfile)
 	r.Post("/api/account/delete", sameOrigin, signedIn, h.deleteAccount)
+	h.registerRelatives(r, signedIn)
 }
 
 func (h *Handler) now() time.Time {

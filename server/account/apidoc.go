@@ -34,5 +34,13 @@ func APIDoc() []apidoc.Op {
 			Body: Profile{}, Answers: []apidoc.Answer{{Status: 200, Data: User{}}}, Errors: []int{422}},
 		{Method: "POST", Path: "/api/account/delete", Tag: tag, Session: true, Ru: "Удалить аккаунт и все его данные (JSON или форма confirm=yes)", Uz: "Akkaunt va uning barcha maʼlumotlarini oʻchirish (JSON yoki confirm=yes shakli)",
 			Body: deleteRequest{}, Answers: []apidoc.Answer{{Status: 204, Desc: "deleted and signed out"}, {Status: 303, Desc: "a form post: to the home page"}}},
+		{Method: "GET", Path: "/api/account/relatives", Tag: tag, Session: true, Ru: "Родственники, сохранённые в профиле", Uz: "Profilda saqlangan qarindoshlar",
+			Answers: []apidoc.Answer{{Status: 200, Data: []Relative{}}}},
+		{Method: "POST", Path: "/api/account/relatives", Tag: tag, Session: true, Ru: "Добавить родственника", Uz: "Qarindosh qoʻshish",
+			Body: RelativeInput{}, Answers: []apidoc.Answer{{Status: 201, Data: Relative{}}}, Errors: []int{422}},
+		{Method: "PUT", Path: "/api/account/relatives/{id}", Tag: tag, Session: true, Ru: "Изменить родственника", Uz: "Qarindoshni oʻzgartirish",
+			Body: RelativeInput{}, Answers: []apidoc.Answer{{Status: 200, Data: Relative{}}}, Errors: []int{404, 422}},
+		{Method: "DELETE", Path: "/api/account/relatives/{id}", Tag: tag, Session: true, Ru: "Удалить родственника (его прошлые записи остаются)", Uz: "Qarindoshni oʻchirish (oldingi yozuvlari qoladi)",
+			Answers: []apidoc.Answer{{Status: 204, Desc: "deleted"}}, Errors: []int{404}},
 	}
 }

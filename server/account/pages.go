@@ -31,6 +31,11 @@ func userPage(store *Store, now func() time.Time) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: UserPageData{User: u, PhoneDisplay: DisplayPhone(u.Phone), Today: now().In(Tashkent).Format(time.DateOnly)}, NoIndex: true}, nil
+		relatives, err := store.Relatives(ctx, req.UserID)
+		if err != nil {
+			return page.Result{}, err
+		}
+		data := UserPageData{User: u, PhoneDisplay: DisplayPhone(u.Phone), Today: now().In(Tashkent).Format(time.DateOnly), Relatives: relatives}
+		return page.Result{Data: data, NoIndex: true}, nil
 	}
 }

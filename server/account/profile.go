@@ -7,10 +7,11 @@ import (
 	"unicode/utf8"
 
 	"sogliq/server/formrule"
+	"sogliq/shared"
 )
 
-// MaxNameLength bounds names; longer input is refused, not cut.
-const MaxNameLength = 60
+// MaxNameLength bounds names; longer input is refused, not cut (limits.json).
+var MaxNameLength = shared.MustReadLimits().ProfileNameMax
 
 // maxEmailLength is RFC 5321's limit on a forward path.
 const maxEmailLength = 254

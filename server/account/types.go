@@ -55,4 +55,25 @@ type UserPageData struct {
 	PhoneDisplay string `json:"phoneDisplay"`
 	// Today is the date in Tashkent, YYYY-MM-DD.
 	Today string `json:"today"`
+	// Relatives are the people the user books for besides themselves.
+	Relatives []Relative `json:"relatives"`
+}
+
+// Relative is someone a user books visits for besides themselves (a
+// child, a parent...), saved on their profile.
+type Relative struct {
+	ID   int64  `json:"id" db:"id"`
+	Name string `json:"name" db:"name"`
+	// BirthDate is YYYY-MM-DD.
+	BirthDate string `json:"birthDate" db:"birth_date"`
+	// Relation is who they are to the user.
+	Relation string `json:"relation" db:"relation" tstype:"'child' | 'parent' | 'spouse' | 'sibling' | 'other'"`
+}
+
+// RelativeInput is a relative as the profile's form sends it, to add or
+// to change one.
+type RelativeInput struct {
+	Name      string `json:"name"`
+	BirthDate string `json:"birthDate"`
+	Relation  string `json:"relation" tstype:"'child' | 'parent' | 'spouse' | 'sibling' | 'other'"`
 }

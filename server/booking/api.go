@@ -20,6 +20,7 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/api"
 	"sogliq/server/clientip"
+	"sogliq/shared"
 )
 
 // Handler serves the booking API (see docs/booking.md and
@@ -353,6 +354,20 @@ func (h *Handler) sessionUser(ctx context.Context, token string) (int64, error) 
 	return id, err
 }
 
+// relativeMayBook refuses a hold for relative id early: 404
+// relative.notFound unless the session's user saved them (no session: no
+// relatives), 429 when they or the account have their upcoming visits.
+func (h *Handler) relativeMayBook(ctx context.Context, token string, id int64) error {
+	user, err := h.sessionUser(ctx, token)
+	if err != nil {
+		return err
+	}
+	if user == 0 || id < 0 {
+		return api.Fail(404, "relative.notFound")
+	}
+	return h.Store.RelativeMayBook(ctx, user, id, h.now())
+}
+
 func (h *Handler) hold(c *fiber.Ctx) error {
 	in, read := c.Locals(holdRequestLocal).(HoldRequest)
 	if !read {
@@ -378,6 +393,11 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	}
 	// The session is read only if the hold goes on to the database (Hold).
 	token := utils.CopyString(c.Cookies(account.TokenCookie))
+	if in.RelativeID != 0 {
+		if err := h.relativeMayBook(c.UserContext(), token, in.RelativeID); err != nil {
+			return err
+		}
+	}
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
 		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, TypeID: in.TypeID, ClientIP: h.clientIP(c),
 		RequestKey:  strings.ToLower(in.IdempotencyKey),
@@ -408,8 +428,11 @@ func (h *Handler) release(c *fiber.Ctx) error {
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
-// MaxReason bounds the reason of a visit, in characters.
-const MaxReason = 500
+// MaxReason bounds the reason of a visit, in characters (limits.json).
+var MaxReason = shared.MustReadLimits().VisitReasonMax
+
+// maxPatientName bounds the name of someone a visit is for (limits.json).
+var maxPatientName = shared.MustReadLimits().PatientNameMax
 
 // check refuses a malformed request (400) or a form with mistakes (422
 // with a message per field, in lang); it returns the cleaned request.
@@ -425,7 +448,13 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 		in.Patient = &Patient{}
 	}
 	p := *in.Patient
-	if !p.Self {
+	switch {
+	case in.RelativeID < 0:
+		return in, api.Fail(404, "relative.notFound")
+	case in.RelativeID > 0:
+		// The relative's own name and birth date, read where the booking is made.
+		p = Patient{}
+	case !p.Self:
 		p.Name = strings.Join(strings.Fields(p.Name), " ")
 		if key := checkPatientName(p.Name); key != "" {
 			fields["name"] = dict.T(lang, key)
@@ -433,7 +462,7 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 		if d, err := time.Parse(DateLayout, p.BirthDate); err != nil || d.Year() < 1900 || p.BirthDate > today {
 			fields["birthDate"] = dict.T(lang, "booking.birthDateInvalid")
 		}
-	} else {
+	default:
 		p = Patient{Self: true, FirstName: strings.TrimSpace(p.FirstName), LastName: strings.TrimSpace(p.LastName), BirthDate: strings.TrimSpace(p.BirthDate)}
 	}
 	in.Patient = &p
@@ -450,13 +479,13 @@ func (in BookRequest) check(dict Translator, lang string, today string) (BookReq
 	return in, nil
 }
 
-// checkPatientName: required, at most 100 letters (any script), spaces,
+// checkPatientName: required, at most maxPatientName letters (any script), spaces,
 // hyphens and Uzbek apostrophes.
 func checkPatientName(name string) string {
 	if name == "" {
 		return "booking.nameRequired"
 	}
-	if utf8.RuneCountInString(name) > 100 {
+	if utf8.RuneCountInString(name) > maxPatientName {
 		return "booking.nameInvalid"
 	}
 	for _, r := range name {
@@ -487,7 +516,7 @@ func (h *Handler) book(c *fiber.Ctx) error {
 	}
 	id, repeat, err := h.Store.Book(ctx, BookInput{
 		UserID: userID, HoldID: in.HoldID, HoldKey: in.HoldKey, IdempotencyKey: strings.ToLower(in.IdempotencyKey),
-		Patient: *in.Patient, SelfName: selfName, Reason: in.Reason, Lang: lang, Returning: in.Returning,
+		Patient: *in.Patient, RelativeID: in.RelativeID, SelfName: selfName, Reason: in.Reason, Lang: lang, Returning: in.Returning,
 	}, now)
 	if err != nil {
 		return err

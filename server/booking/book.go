@@ -21,6 +21,9 @@ type BookInput struct {
 	HoldKey        string
 	IdempotencyKey string
 	Patient        Patient
+	// RelativeID is the saved relative (account.Relative) the visit is
+	// for, 0 for none: Book fills Patient from them.
+	RelativeID int64
 	// SelfName is the user's own name, written when Patient.Self.
 	SelfName string
 	Reason   string
@@ -36,7 +39,9 @@ type BookInput struct {
 // id and whether it was made before (a repeat with the same idempotency
 // key and the same request). Refusals (derrors.Refusal): 422
 // booking.idempotencyReused for the key of another request (repeated),
-// 429 past MaxActiveBookings, 409
+// 404 relative.notFound for a RelativeID that is not one of the user's,
+// 429 past the upcoming visits of one person or of the account
+// (visitLimits), 409
 // booking.holdExpired when the hold is gone (expired, released, booked,
 // another's), 409 booking.past when its time has begun, 409
 // booking.overlap when the patient already has a visit at that time (the
@@ -46,13 +51,18 @@ func (s *Store) Book(ctx context.Context, in BookInput, now time.Time) (id int64
 		if err := lock(ctx, tx, userLock(in.UserID)); err != nil {
 			return err
 		}
+		if in.RelativeID != 0 {
+			if in.Patient, err = relativeOf(ctx, tx, in.UserID, in.RelativeID); err != nil {
+				return err
+			}
+		}
 		var found bool
 		id, found, err = repeated(ctx, tx, in)
 		if err != nil || found {
 			repeat = found
 			return err
 		}
-		if err := activeLimit(ctx, tx, in.UserID, now); err != nil {
+		if err := visitLimits(ctx, tx, in, now); err != nil {
 			return err
 		}
 		hold, err := placeOfHold(ctx, tx, in.HoldID, in.HoldKey)
@@ -181,22 +191,80 @@ func lockHold(ctx context.Context, tx *sqlx.Tx, id, userID int64, now time.Time)
 
 func doctorLock(id int64) string { return "booking-doctor:" + strconv.FormatInt(id, 10) }
 
-// activeLimit refuses a booking past MaxActiveBookings future ones.
-func activeLimit(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error {
-	var n int
+// visitLimits refuses a booking past UpcomingVisitsPerPerson upcoming
+// visits of its patient (the user, or one relative: by patient key, or
+// by the saved relative whose name may have changed since), 429
+// booking.tooManyBookings, or past UpcomingVisitsPerAccount of the whole
+// account, 429 booking.tooManyForAccount. Book holds the user's lock, so
+// parallel bookings are counted one after another.
+func visitLimits(ctx context.Context, tx sqlx.QueryerContext, in BookInput, now time.Time) error {
+	var n struct {
+		Total  int `db:"total"`
+		Person int `db:"person"`
+	}
 	const q = `
-		SELECT count(*)
+		SELECT count(*) AS total,
+		       count(*) FILTER (WHERE patient_key = $3 OR relative_id = $4) AS person
 		FROM appointments
 		WHERE user_id = $1
 		  AND status = 'booked'
 		  AND upper(during) > $2`
-	if err := tx.GetContext(ctx, &n, q, userID, now); err != nil {
-		return fmt.Errorf("booking.activeLimit: %w", err)
+	if err := sqlx.GetContext(ctx, tx, &n, q, in.UserID, now, patientKey(in.Patient), nullID(in.RelativeID)); err != nil {
+		return fmt.Errorf("booking.visitLimits: %w", err)
 	}
-	if n >= MaxActiveBookings {
-		return derrors.Refuse(derrors.Limited, "booking.tooManyBookings", "max", strconv.Itoa(MaxActiveBookings))
+	if n.Person >= UpcomingVisitsPerPerson {
+		return derrors.Refuse(derrors.Limited, "booking.tooManyBookings", "max", strconv.Itoa(UpcomingVisitsPerPerson))
+	}
+	if n.Total >= UpcomingVisitsPerAccount {
+		return derrors.Refuse(derrors.Limited, "booking.tooManyForAccount", "max", strconv.Itoa(UpcomingVisitsPerAccount))
 	}
 	return nil
+}
+
+// relativeOf is the patient of relative id, one of user's saved
+// relatives (404 relative.notFound for someone else's or a missing one:
+// whose it is is not told). The row is locked against a delete until the
+// booking commits.
+func relativeOf(ctx context.Context, tx sqlx.QueryerContext, userID, id int64) (Patient, error) {
+	var r struct {
+		Name  string `db:"name"`
+		Birth string `db:"birth_date"`
+	}
+	const q = `
+		SELECT name, to_char(birth_date, 'YYYY-MM-DD') AS birth_date
+		FROM relatives
+		WHERE id = $1
+		  AND user_id = $2
+		FOR SHARE`
+	err := sqlx.GetContext(ctx, tx, &r, q, id, userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Patient{}, derrors.Refuse(derrors.NotFound, "relative.notFound")
+	}
+	if err != nil {
+		return Patient{}, fmt.Errorf("booking.relativeOf(%d): %w", id, err)
+	}
+	return Patient{Name: r.Name, BirthDate: r.Birth}, nil
+}
+
+// RelativeMayBook is the early check of a hold for relative id of user
+// (HoldRequest.RelativeID): relativeOf's 404 and visitLimits' 429s, read
+// outside any lock. Book checks again under the user's lock.
+func (s *Store) RelativeMayBook(ctx context.Context, userID, id int64, now time.Time) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		p, err := relativeOf(ctx, tx, userID, id)
+		if err != nil {
+			return err
+		}
+		return visitLimits(ctx, tx, BookInput{UserID: userID, RelativeID: id, Patient: p}, now)
+	})
+}
+
+// nullID is id for SQL, NULL for 0.
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
 }
 
 // bookHold turns a live hold, locked and checked by lockHold, into a
@@ -222,7 +290,8 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 		SET status = 'booked', user_id = $3,
 		    price = coalesce((SELECT vt.price FROM visit_types vt WHERE vt.id = a.visit_type_id), dc.price),
 		    patient_self = $4, patient_name = $5, patient_birth_date = $6::date, patient_key = $7,
-		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10, lang = $11, returning_patient = $12
+		    reason = $8, idempotency_key = $9, booked_at = $10, updated_at = $10, lang = $11, returning_patient = $12,
+		    relative_id = $13
 		FROM doctor_clinics dc
 		WHERE a.id = $1
 		  AND a.hold_key_hash = $2
@@ -233,7 +302,7 @@ func bookHold(ctx context.Context, tx *sqlx.Tx, in BookInput, now time.Time) (in
 		  AND dc.clinic_id = a.clinic_id
 		RETURNING a.id, lower(a.during) AS start`
 	err := tx.GetContext(ctx, &row, q, in.HoldID, keyHash(in.HoldKey), in.UserID,
-		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang, in.Returning)
+		in.Patient.Self, name, birth, key, in.Reason, in.IdempotencyKey, now, lang, in.Returning, nullID(in.RelativeID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, time.Time{}, derrors.Refuse(derrors.Conflict, "booking.holdExpired")
 	}
@@ -339,6 +408,7 @@ type active struct {
 	PatientKey   string    `db:"patient_key"`
 	Reason       string    `db:"reason"`
 	Returning    *bool     `db:"returning_patient"`
+	RelativeID   int64     `db:"relative_id"`
 }
 
 // lockOwn locks the user's booking id for a change before its cut-off:
@@ -350,7 +420,8 @@ func lockOwn(ctx context.Context, tx *sqlx.Tx, userID, id int64, now time.Time) 
 		SELECT a.status, lower(a.during) AS start, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
 		       coalesce(a.patient_self, false) AS patient_self, a.patient_name,
 		       to_char(a.patient_birth_date, 'YYYY-MM-DD') AS patient_birth_date,
-		       coalesce(a.patient_key, '') AS patient_key, a.reason, a.returning_patient
+		       coalesce(a.patient_key, '') AS patient_key, a.reason, a.returning_patient,
+		       coalesce(a.relative_id, 0) AS relative_id
 		FROM appointments a
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = a.clinic_id
 		WHERE a.id = $1
@@ -453,7 +524,8 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
 		}
 		in := BookInput{UserID: userID, HoldID: holdID, HoldKey: holdKey, IdempotencyKey: newUUID(),
-			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, SelfName: old.PatientName, Reason: old.Reason, Lang: lang, Returning: old.Returning}
+			Patient: Patient{Self: old.PatientSelf, Name: old.PatientName}, RelativeID: old.RelativeID, SelfName: old.PatientName,
+			Reason: old.Reason, Lang: lang, Returning: old.Returning}
 		if old.PatientBirth != nil {
 			in.Patient.BirthDate = *old.PatientBirth
 		}

@@ -14,7 +14,8 @@ import (
 // reminders are dropped, the time is free again and the doctor's waitlist
 // hears of it; no SMS: the phone is going), live holds are released, and
 // every visit of theirs is stripped of the patient (user, name, birth
-// date, reason, address, keys) and the patient's own reasons in its
+// date, reason, address, keys, the saved relative; the relatives go
+// with the user row) and the patient's own reasons in its
 // history. The clinic keeps the times of its visits and nothing of the
 // person.
 func (s *Store) ForgetPatient(ctx context.Context, tx *sqlx.Tx, id int64, now time.Time) error {
@@ -82,7 +83,7 @@ func anonymise(ctx context.Context, tx *sqlx.Tx, id int64) error {
 	}
 	const q = `
 		UPDATE appointments
-		SET user_id = NULL, patient_key = NULL, patient_name = '', patient_birth_date = NULL,
+		SET user_id = NULL, patient_key = NULL, patient_name = '', patient_birth_date = NULL, relative_id = NULL,
 		    reason = '', client_ip = '', idempotency_key = NULL, hold_request_key = NULL
 		WHERE user_id = $1`
 	if _, err := tx.ExecContext(ctx, q, id); err != nil {

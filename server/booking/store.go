@@ -17,15 +17,22 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"sogliq/server/derrors"
+	"sogliq/shared"
 )
 
 // The limits against abuse.
 const (
 	HoldTTL             = 5 * time.Minute
 	MaxLiveHolds        = 3  // per user
-	MaxActiveBookings   = 5  // future bookings per user
 	HoldsPerAddress     = 30 // holds per address per hour
 	HoldsPerAddressSpan = time.Hour
+)
+
+// The upcoming visits one person (the user, or each relative they book
+// for) and one account may have (limits.json).
+var (
+	UpcomingVisitsPerPerson  = shared.MustReadLimits().UpcomingVisitsPerPerson
+	UpcomingVisitsPerAccount = shared.MustReadLimits().UpcomingVisitsPerAccount
 )
 
 // Store keeps schedules, holds and bookings in PostgreSQL.

@@ -108,6 +108,11 @@ type HoldRequest struct {
 	// IdempotencyKey (a UUID, optional) lets a request sent again after a
 	// lost answer get its hold back, signed in or not.
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
+	// RelativeID (optional) names the saved relative the visit will be
+	// for: the hold is refused at once when they are not the signed-in
+	// user's (404) or have their upcoming visits already (429). The
+	// booking names the patient again, and checks again.
+	RelativeID int64 `json:"relativeId,omitempty"`
 }
 
 // BookRequest is the body of POST /api/bookings.
@@ -116,8 +121,12 @@ type BookRequest struct {
 	HoldKey        string   `json:"holdKey"`
 	IdempotencyKey string   `json:"idempotencyKey"`
 	Patient        *Patient `json:"patient"`
-	Reason         string   `json:"reason"`
-	Consent        bool     `json:"consent"`
+	// RelativeID, when set, books for one of the user's saved relatives
+	// (GET /api/account/relatives) instead of Patient: their name and
+	// birth date are the visit's.
+	RelativeID int64  `json:"relativeId,omitempty"`
+	Reason     string `json:"reason"`
+	Consent    bool   `json:"consent"`
 	// Returning answers "been to this doctor before?" for the patient;
 	// asked once per patient and doctor (ReturningAnswers), ignored once
 	// known, optional.

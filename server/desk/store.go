@@ -154,6 +154,7 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		Status    string       `db:"status"`
 		Confirmed sql.NullTime `db:"confirmed_at"`
 		Patient   string       `db:"patient_name"`
+		Birth     sql.NullTime `db:"birth"`
 		Phone     string       `db:"phone"`
 		Reason    string       `db:"reason"`
 		NoShows   int          `db:"no_shows"`
@@ -164,6 +165,8 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 	const q = `
 		SELECT a.doctor_id, a.id, lower(a.during) AS start, upper(a.during) AS end, a.status,
 		       a.confirmed_at, a.patient_name, coalesce(u.phone, '') AS phone, a.reason,
+		       -- A visit for oneself keeps no birth date of its own: the profile's.
+		       coalesce(a.patient_birth_date, CASE WHEN a.patient_self THEN u.birth_date END)::timestamp AS birth,
 		       (SELECT count(*)
 		        FROM appointments n
 		        WHERE n.user_id = a.user_id
@@ -191,12 +194,26 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		v := DeskVisit{ID: r.ID, Start: booking.Stamp(r.Start), End: booking.Stamp(r.End), Status: r.Status,
 			PatientName: r.Patient, Phone: account.DisplayPhone(r.Phone), Reason: r.Reason, NoShows: r.NoShows,
 			TypeName: r.TypeName, Price: r.Price, Returning: r.Returning, Documents: []documents.Document{}}
+		if r.Birth.Valid {
+			age := ageOn(r.Birth.Time, r.Start.In(booking.Tashkent))
+			v.PatientAge = &age
+		}
 		if r.Confirmed.Valid {
 			v.Confirmed = booking.Stamp(r.Confirmed.Time)
 		}
 		out[r.DoctorID] = append(out[r.DoctorID], v)
 	}
 	return out, nil
+}
+
+// ageOn is the age in whole years on day of someone born on birth (a
+// date, read as UTC midnight).
+func ageOn(birth, day time.Time) int {
+	age := day.Year() - birth.Year()
+	if day.Month() < birth.Month() || day.Month() == birth.Month() && day.Day() < birth.Day() {
+		age--
+	}
+	return max(age, 0)
 }
 
 func (s *Store) blocks(ctx context.Context, clinicID int64, start, end time.Time) (map[int64][]DeskBlock, error) {

@@ -98,8 +98,11 @@ type DeskVisit struct {
 	// Confirmed is when the desk confirmed it, "" for not yet.
 	Confirmed   string `json:"confirmed"`
 	PatientName string `json:"patientName"`
-	Phone       string `json:"phone"`
-	Reason      string `json:"reason"`
+	// PatientAge is the patient's age in whole years on the day of the
+	// visit, null when their birth date is not known.
+	PatientAge *int   `json:"patientAge" tstype:"number | null"`
+	Phone      string `json:"phone"`
+	Reason     string `json:"reason"`
 	// NoShows counts the patient's no-shows in the last 90 days.
 	NoShows int `json:"noShows"`
 	// TypeName is the visit type's name, "" for a plain visit; Price what

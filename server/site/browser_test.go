@@ -350,7 +350,7 @@ func requireBrowserTools(t *testing.T, root string) string {
 	return ""
 }
 
-// deskFixture prepares client/e2e/desk.test.mjs: staff of a clinic and of
+// deskFixture prepares client/e2e/desk.test.mjs (and relatives.test.mjs): staff of a clinic and of
 // another, a patient with a visit of that clinic that began at midnight
 // (to be marked attended) and one later today (to be confirmed); it
 // returns their names as DESK_* environment variables.
@@ -359,11 +359,12 @@ func deskFixture(t *testing.T, s *sitetest.Site) []string {
 	var c struct {
 		ID      int64  `db:"clinic_id"`
 		Slug    string `db:"slug"`
+		Name    string `db:"name_ru"`
 		Doctor  int64  `db:"doctor_id"`
 		DocSlug string `db:"doctor_slug"`
 		Other   string `db:"other"`
 	}
-	err := s.DB.Get(&c, `SELECT dc.clinic_id, c.slug, dc.doctor_id, d.slug AS doctor_slug,
+	err := s.DB.Get(&c, `SELECT dc.clinic_id, c.slug, c.name_ru, dc.doctor_id, d.slug AS doctor_slug,
 			(SELECT slug FROM clinics WHERE id <> dc.clinic_id ORDER BY id LIMIT 1) AS other
 		FROM doctor_clinics dc JOIN clinics c ON c.id = dc.clinic_id JOIN doctors d ON d.id = dc.doctor_id
 		ORDER BY dc.clinic_id, dc.doctor_id LIMIT 1`)
@@ -394,7 +395,7 @@ func deskFixture(t *testing.T, s *sitetest.Site) []string {
 	}
 	past, next := visit(midnight), visit(midnight.Add(23*time.Hour+30*time.Minute))
 	return []string{
-		"DESK_CLINIC=" + c.Slug, "DESK_CLINIC_ID=" + strconv.FormatInt(c.ID, 10),
+		"DESK_CLINIC=" + c.Slug, "DESK_CLINIC_ID=" + strconv.FormatInt(c.ID, 10), "DESK_CLINIC_NAME=" + c.Name,
 		"DESK_DOCTOR=" + strconv.FormatInt(c.Doctor, 10), "DESK_DOCTOR_SLUG=" + c.DocSlug,
 		"DESK_PAST_VISIT=" + strconv.FormatInt(past, 10), "DESK_NEXT_VISIT=" + strconv.FormatInt(next, 10),
 		"DESK_STAFF=" + staff, "DESK_OTHER_STAFF=" + other, "DESK_PATIENT=" + patient,
