@@ -2,7 +2,6 @@ package site_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -17,45 +16,12 @@ import (
 // the first doctors; it returns the booking and its clinic's slug.
 func bookFirstFree(t *testing.T, s *sitetest.Site, cookies string) (int64, string) {
 	t.Helper()
-	var next struct {
-		Doctors []struct {
-			DoctorID int64 `json:"doctorId"`
-			Slots    []struct {
-				Start    string `json:"start"`
-				ClinicID int64  `json:"clinicId"`
-			} `json:"slots"`
-		} `json:"doctors"`
-	}
-	p := sitetest.Get(t, s.URL+"/api/slots?doctors=1,2,3,4,5")
-	if err := json.Unmarshal([]byte(p.Body), &struct{ Data any }{&next}); err != nil {
+	id := bookFirstFreeTime(t, s, cookies)
+	var slug string
+	if err := s.DB.Get(&slug, `SELECT c.slug FROM appointments a JOIN clinics c ON c.id = a.clinic_id WHERE a.id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range next.Doctors {
-		if len(d.Slots) == 0 {
-			continue
-		}
-		var hold struct {
-			ID  int64  `json:"id"`
-			Key string `json:"key"`
-		}
-		if st := postJSON(t, s.URL+"/api/bookings/holds", cookies, fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start), &hold); st != 201 {
-			t.Fatalf("hold: %d", st)
-		}
-		var booked struct {
-			ID int64 `json:"id"`
-		}
-		body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-000000000009","patient":{"self":true,"firstName":"Нодира","lastName":"Юсупова","birthDate":"1990-05-01"},"consent":true}`, hold.ID, hold.Key)
-		if st := postJSON(t, s.URL+"/api/bookings", cookies, body, &booked); st != 201 {
-			t.Fatalf("book: %d", st)
-		}
-		var slug string
-		if err := s.DB.Get(&slug, `SELECT slug FROM clinics WHERE id = $1`, d.Slots[0].ClinicID); err != nil {
-			t.Fatal(err)
-		}
-		return booked.ID, slug
-	}
-	t.Fatalf("no free time among the first doctors: %s", p.Body)
-	return 0, ""
+	return id, slug
 }
 
 // TestDeskPage: /desk is private, never cached, noindex, in both
