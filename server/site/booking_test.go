@@ -90,10 +90,10 @@ func TestHistoryPages(t *testing.T) {
 	}
 }
 
-// bookFirstFreeTime books, through the API as a browser would, the first
+// holdFirstFreeTime holds, through the API as a browser would, the first
 // free time of the first doctors for the visitor of cookies, and returns
-// the booking's id.
-func bookFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) int64 {
+// the hold's id and key.
+func holdFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) (int64, string) {
 	t.Helper()
 	var next struct {
 		Doctors []struct {
@@ -108,24 +108,30 @@ func bookFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) int64 {
 	if err := json.Unmarshal([]byte(p.Body), &struct{ Data any }{&next}); err != nil {
 		t.Fatal(err)
 	}
-	var hold struct {
-		ID  int64  `json:"id"`
-		Key string `json:"key"`
-	}
-	var doctor, clinic int64
-	var start string
 	for _, d := range next.Doctors {
-		if len(d.Slots) > 0 {
-			doctor, clinic, start = d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start
-			break
+		if len(d.Slots) == 0 {
+			continue
 		}
+		var hold struct {
+			ID  int64  `json:"id"`
+			Key string `json:"key"`
+		}
+		body := fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start)
+		if st := postJSON(t, s.URL+"/api/bookings/holds", cookies, body, &hold); st != 201 {
+			t.Fatalf("hold: %d", st)
+		}
+		return hold.ID, hold.Key
 	}
-	if start == "" {
-		t.Fatalf("no free time among the first doctors: %s", p.Body)
-	}
-	if st := postJSON(t, s.URL+"/api/bookings/holds", cookies, fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, doctor, clinic, start), &hold); st != 201 {
-		t.Fatalf("hold: %d", st)
-	}
+	t.Fatalf("no free time among the first doctors: %s", p.Body)
+	return 0, ""
+}
+
+// bookFirstFreeTime books, through the API as a browser would, the first
+// free time of the first doctors for the visitor of cookies, and returns
+// the booking's id.
+func bookFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) int64 {
+	t.Helper()
+	id, holdKey := holdFirstFreeTime(t, s, cookies)
 	var booked struct {
 		ID int64 `json:"id"`
 	}
@@ -135,7 +141,7 @@ func bookFirstFreeTime(t *testing.T, s *sitetest.Site, cookies string) int64 {
 	if _, err := rand.Read(key); err != nil {
 		t.Fatal(err)
 	}
-	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-%x","patient":{"self":true,"firstName":"Нодира","lastName":"Юсупова","birthDate":"1990-05-01"},"consent":true}`, hold.ID, hold.Key, key)
+	body := fmt.Sprintf(`{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-%x","patient":{"self":true,"firstName":"Нодира","lastName":"Юсупова","birthDate":"1990-05-01"},"consent":true}`, id, holdKey, key)
 	if st := postJSON(t, s.URL+"/api/bookings", cookies, body, &booked); st != 201 {
 		t.Fatalf("book: %d", st)
 	}

@@ -1,7 +1,6 @@
 package site_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -50,44 +49,13 @@ func TestRelatives(t *testing.T) {
 	}
 
 	// A booking for the child; the stranger cannot book for them.
-	holdFor := func(cookies string) (int64, string) {
-		t.Helper()
-		var next struct {
-			Doctors []struct {
-				DoctorID int64 `json:"doctorId"`
-				Slots    []struct {
-					Start    string `json:"start"`
-					ClinicID int64  `json:"clinicId"`
-				} `json:"slots"`
-			} `json:"doctors"`
-		}
-		page := sitetest.Get(t, s.URL+"/api/slots?doctors=1,2,3,4,5")
-		if err := json.Unmarshal([]byte(page.Body), &struct{ Data any }{&next}); err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range next.Doctors {
-			if len(d.Slots) > 0 {
-				var hold struct {
-					ID  int64  `json:"id"`
-					Key string `json:"key"`
-				}
-				body := fmt.Sprintf(`{"doctorId":%d,"clinicId":%d,"start":%q}`, d.DoctorID, d.Slots[0].ClinicID, d.Slots[0].Start)
-				if st := postJSON(t, s.URL+"/api/bookings/holds", cookies, body, &hold); st != 201 {
-					t.Fatalf("hold: %d", st)
-				}
-				return hold.ID, hold.Key
-			}
-		}
-		t.Fatal("no free time among the first doctors")
-		return 0, ""
-	}
 	book := `{"holdId":%d,"holdKey":%q,"idempotencyKey":"00000000-0000-4000-8000-0000000000%02d","relativeId":%d,"consent":true}`
-	id, key := holdFor(stranger)
+	id, key := holdFirstFreeTime(t, s, stranger)
 	if st, body := call(t, "POST", s.URL+"/api/bookings", stranger, fmt.Sprintf(book, id, key, 1, child.ID)); st != 404 || !strings.Contains(body, "Такого родственника нет в вашем профиле.") {
 		t.Errorf("the stranger books for the child: %d %s", st, body)
 	}
 	call(t, "DELETE", fmt.Sprintf("%s/api/bookings/holds/%d?key=%s", s.URL, id, key), stranger, "")
-	id, key = holdFor(patient)
+	id, key = holdFirstFreeTime(t, s, patient)
 	if st, body := call(t, "POST", s.URL+"/api/bookings", patient, fmt.Sprintf(book, id, key, 2, child.ID)); st != 201 || !strings.Contains(body, `"patientName":"Алия Каримова"`) {
 		t.Errorf("booking for the child: %d %s", st, body)
 	}
