@@ -196,6 +196,13 @@ export interface RescheduleRequest {
   holdKey: string;
 }
 /**
+ * HoldExpiry answers POST /api/bookings/holds/{id}/extend: when the hold
+ * now lapses.
+ */
+export interface HoldExpiry {
+  expiresAt: string;
+}
+/**
  * Hold is a time kept for one visitor for HoldTTL while they book it. Key
  * is its secret, returned only when it is made; times are RFC 3339 in
  * Tashkent.

@@ -79,7 +79,10 @@ export default function BookingForm({ lang }: BookingFormProps) {
         {stage.kind === "held" && (
           <>
             <Countdown lang={lang} left={held.left} now={held.now} cancelUntil={stage.hold.cancelUntil} />
-            {signedIn === false && <SignInSteps lang={lang} intro={t(lang, "bookingForm.signInIntro")} onSignedIn={() => patient.setSignedIn(true)} />}
+            {signedIn === false && <SignInSteps lang={lang} intro={t(lang, "bookingForm.signInIntro")} onSignedIn={() => {
+                  patient.setSignedIn(true);
+                  void held.extend();
+                }} />}
             {signedIn && request.rescheduleId && (
               <div className="booking-form__actions">
                 {submit.error && <p className="account-form__error" role="alert">{submit.error}</p>}

@@ -65,6 +65,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Get("/api/slots", h.nextSlots)
 	r.Post("/api/bookings/holds", sameOrigin, h.hold)
 	r.Delete("/api/bookings/holds/:id", sameOrigin, h.release)
+	r.Post("/api/bookings/holds/:id/extend", sameOrigin, signedIn, h.extend)
 	r.Post("/api/bookings", sameOrigin, signedIn, h.book)
 	r.Get("/api/bookings", signedIn, h.visits)
 	r.Get("/api/bookings/returning", signedIn, h.returning)
@@ -424,6 +425,21 @@ func (h *Handler) release(c *fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// extend gives a hold its five minutes again, once, when its patient has
+// signed in (Store.ExtendHold): the form asks it right after the SMS code.
+func (h *Handler) extend(c *fiber.Ctx) error {
+	id := positive(c.Params("id"))
+	key := c.Query("key")
+	if id == 0 || key == "" {
+		return api.Fail(400, "booking.badHold")
+	}
+	expires, err := h.Store.ExtendHold(c.UserContext(), id, utils.CopyString(key), account.UserID(c), h.now())
+	if err != nil {
+		return err
+	}
+	return api.OK(c, HoldExpiry{ExpiresAt: Stamp(expires)})
 }
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

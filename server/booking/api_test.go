@@ -381,6 +381,48 @@ func TestReleaseHold(t *testing.T) {
 	f.holdAs(t, "", 1, 1, slot(1, "10:00"))
 }
 
+// TestExtendHoldAtSignIn: a hold made before signing in gets HoldTTL
+// again from the sign-in, once; it needs a session and the hold's key,
+// and a lapsed hold stays lapsed.
+func TestExtendHoldAtSignIn(t *testing.T) {
+	f := newFixture(t)
+	id, key := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
+	extend := func(key, token string) answer {
+		t.Helper()
+		return f.call(t, "POST", fmt.Sprintf("/api/bookings/holds/%d/extend?key=%s", id, key), "", token)
+	}
+	f.advance(4 * time.Minute) // the SMS code took its time
+	if a := extend(key, ""); a.status != 401 {
+		t.Errorf("without a session: %d %s", a.status, a.raw)
+	}
+	tok := f.session(t, 1)
+	if a := extend("wrong", tok); a.status != 404 {
+		t.Errorf("a wrong key: %d %s", a.status, a.raw)
+	}
+	want := Stamp(f.now().Add(HoldTTL))
+	if a := extend(key, tok); a.status != 200 || a.data()["expiresAt"] != want {
+		t.Fatalf("extend: %d %s, want expiry %s", a.status, a.raw, want)
+	}
+	f.advance(time.Minute)
+	if a := extend(key, tok); a.status != 200 || a.data()["expiresAt"] != want {
+		t.Errorf("extended again: %d %s, want the same expiry %s", a.status, a.raw, want)
+	}
+	// 4 + 1 + 3 minutes: past the hold's first five, within its second.
+	f.advance(3 * time.Minute)
+	if free(t, f, 1, slot(1, "10:00")) {
+		t.Error("the extended hold's time is offered")
+	}
+	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(1)), tok); a.status != 201 {
+		t.Errorf("booking the extended hold: %d %s", a.status, a.raw)
+	}
+	// A hold that has lapsed is not brought back.
+	late, lateKey := f.holdAs(t, "", 1, 1, slot(1, "11:00"))
+	f.advance(HoldTTL)
+	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/holds/%d/extend?key=%s", late, lateKey), "", tok); a.status != 409 {
+		t.Errorf("a lapsed hold: %d %s", a.status, a.raw)
+	}
+}
+
 func TestLimits(t *testing.T) {
 	f := newFixture(t)
 	tok := f.session(t, 1)

@@ -19,11 +19,15 @@ var OpenAPI []byte
 func APIFragment() apidoc.Fragment { return OpenAPI }
 
 // APIDoc is the part of this package's API document built from its Go
-// types: the waitlist, and what is known of a patient having been to a
-// doctor.
+// types: a hold's extension at sign-in, the waitlist, and what is known of
+// a patient having been to a doctor.
 func APIDoc() []apidoc.Op {
 	const tag = "waitlist"
 	return []apidoc.Op{
+		{Method: "POST", Path: "/api/bookings/holds/{id}/extend", Tag: "holds", Session: true,
+			Ru: "Продлить удержание времени после входа (один раз)", Uz: "Kirgandan keyin vaqtni band qilishni uzaytirish (bir marta)",
+			Query:   []apidoc.Param{{Name: "key", Required: true, Desc: "the hold's secret key"}},
+			Answers: []apidoc.Answer{{Status: 200, Data: HoldExpiry{}}}, Errors: []int{404, 409}},
 		{Method: "GET", Path: "/api/bookings/returning", Tag: "history", Session: true,
 			Ru: "Были ли пациенты пользователя у врача (спрашивается один раз)", Uz: "Foydalanuvchi bemorlari shifokorda boʻlganmi (bir marta soʻraladi)",
 			Query:   []apidoc.Param{{Name: "doctor", Type: "integer", Required: true, Desc: "the doctor's id"}},

@@ -455,6 +455,57 @@ func record(ctx context.Context, tx *sqlx.Tx, id int64, status string, at time.T
 	return nil
 }
 
+// ExtendHold gives the hold id (key its secret) HoldTTL more from now,
+// once: a patient who held a time and then signs in (the SMS code takes
+// its minutes) keeps it while typing. The API asks it on a sign-in. A
+// hold extended before keeps its expiry, which it answers; a hold no
+// longer held, lapsed or another user's is 409 booking.holdExpired; no
+// hold of that id and key, 404 booking.noHold.
+func (s *Store) ExtendHold(ctx context.Context, id int64, key string, userID int64, now time.Time) (time.Time, error) {
+	var expires time.Time
+	err := s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var h struct {
+			Status    string    `db:"status"`
+			ExpiresAt time.Time `db:"expires_at"`
+			UserID    int64     `db:"user_id"`
+			Extended  bool      `db:"hold_extended"`
+		}
+		const q = `
+			SELECT status, expires_at, coalesce(user_id, 0) AS user_id, hold_extended
+			FROM appointments
+			WHERE id = $1
+			  AND hold_key_hash = $2
+			FOR UPDATE`
+		err := tx.GetContext(ctx, &h, q, id, keyHash(key))
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("booking.noHold", ErrNoHold.Error())
+		}
+		if err != nil {
+			return fmt.Errorf("booking.ExtendHold(%d): %w", id, err)
+		}
+		switch {
+		case h.Status != "held" || !now.Before(h.ExpiresAt) || h.UserID != 0 && h.UserID != userID:
+			return derrors.Refuse(derrors.Conflict, "booking.holdExpired")
+		case h.Extended:
+			expires = h.ExpiresAt
+			return nil
+		}
+		expires = now.Add(HoldTTL)
+		if expires.Before(h.ExpiresAt) {
+			expires = h.ExpiresAt // never shortened
+		}
+		const extend = `
+			UPDATE appointments
+			SET expires_at = $2, hold_extended = true, updated_at = $3
+			WHERE id = $1`
+		if _, err := tx.ExecContext(ctx, extend, id, expires, now); err != nil {
+			return fmt.Errorf("booking.ExtendHold(%d): %w", id, err)
+		}
+		return nil
+	})
+	return expires, err
+}
+
 // ErrNoHold means no hold has that id and key.
 var ErrNoHold = errors.New("booking: no such hold")
 

@@ -159,6 +159,12 @@ type RescheduleRequest struct {
 	HoldKey string `json:"holdKey"`
 }
 
+// HoldExpiry answers POST /api/bookings/holds/{id}/extend: when the hold
+// now lapses.
+type HoldExpiry struct {
+	ExpiresAt string `json:"expiresAt"`
+}
+
 // Hold is a time kept for one visitor for HoldTTL while they book it. Key
 // is its secret, returned only when it is made; times are RFC 3339 in
 // Tashkent.

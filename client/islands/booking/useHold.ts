@@ -4,6 +4,7 @@ import { callApi } from "../../lib/api";
 import { instant } from "../../lib/date";
 import { newIdempotencyKey, type BookingRequest } from "../../lib/booking";
 import type { Hold } from "../../booking";
+import type { HoldExpiry } from "../../gen/booking";
 
 /** Stage is where the form is with the time asked for. */
 export type Stage =
@@ -67,10 +68,27 @@ export function useHold(lang: Lang, busy: boolean) {
     }
   }, [stage.kind, left, busy]);
 
+  /**
+   * extend asks for the hold's five minutes again, once, right after the
+   * visitor has signed in (the SMS code took some of them). A refusal
+   * leaves the hold as it was: the countdown still says what is left.
+   */
+  const extend = useCallback(async () => {
+    const h = holdRef.current;
+    if (!h) return;
+    const path = `/api/bookings/holds/${h.id}/extend?key=${encodeURIComponent(h.key)}&lang=${lang}`;
+    const answer = await callApi<HoldExpiry>("POST", path, undefined, networkError);
+    if (!answer.data || holdRef.current !== h) return;
+    const extended = { ...h, expiresAt: answer.data.expiresAt };
+    holdRef.current = extended;
+    setNow(Date.now());
+    setStage({ kind: "held", hold: extended });
+  }, [lang, networkError]);
+
   /** gone ends the hold with the server's reason: the visitor picks again. */
   const gone = (message: string) => {
     holdRef.current = null;
     setStage({ kind: "refused", message });
   };
-  return { stage, now, left, holdRef, idempotencyKey, hold, gone };
+  return { stage, now, left, holdRef, idempotencyKey, hold, extend, gone };
 }
