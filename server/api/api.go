@@ -83,6 +83,16 @@ func Lang(c *fiber.Ctx) string {
 	return "ru"
 }
 
+// ID is the positive integer id of a path parameter or query value raw;
+// 0 when it is not one (the handler answers 400 or 404 as it should).
+func ID(raw string) int64 {
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}
+
 // Decode reads a JSON body into v: 415 for a body that is not declared
 // JSON, 400 for malformed JSON, a NUL byte or invalid UTF-8 (PostgreSQL
 // would refuse them later, after work was done).

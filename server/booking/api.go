@@ -88,15 +88,6 @@ func (h *Handler) now() time.Time {
 	return time.Now()
 }
 
-// positive parses a positive integer id; 0 when it is not one.
-func positive(raw string) int64 {
-	n, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || n <= 0 {
-		return 0
-	}
-	return n
-}
-
 // noStore marks an answer that must not be kept: free times change by
 // the second, visits are one person's.
 func noStore(c *fiber.Ctx) { c.Set(fiber.HeaderCacheControl, "no-store") }
@@ -111,12 +102,12 @@ type slotsQuery struct {
 }
 
 func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
-	q := slotsQuery{doctor: positive(c.Params("id")), from: c.Query("from", today), days: 7}
+	q := slotsQuery{doctor: api.ID(c.Params("id")), from: c.Query("from", today), days: 7}
 	if q.doctor == 0 {
 		return q, api.Fail(400, "booking.badDoctor")
 	}
 	if raw := c.Query("clinic"); raw != "" {
-		if q.clinic = positive(raw); q.clinic == 0 {
+		if q.clinic = api.ID(raw); q.clinic == 0 {
 			return q, api.Fail(400, "booking.badClinic")
 		}
 	}
@@ -139,7 +130,7 @@ func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
 	}
 	if raw := c.Query("type"); raw != "" {
 		for _, part := range strings.Split(raw, ",") {
-			id := positive(strings.TrimSpace(part))
+			id := api.ID(strings.TrimSpace(part))
 			if id == 0 || len(q.types) == 10 {
 				return q, api.Fail(400, "booking.badType")
 			}
@@ -232,7 +223,7 @@ const MaxListingDoctors = 50
 func parseDoctors(raw string) ([]int64, error) {
 	var ids []int64
 	for _, part := range strings.Split(raw, ",") {
-		id := positive(strings.TrimSpace(part))
+		id := api.ID(strings.TrimSpace(part))
 		if id == 0 {
 			return nil, api.Fail(400, "booking.badDoctors")
 		}
@@ -259,7 +250,7 @@ func (h *Handler) nextSlots(c *fiber.Ctx) error {
 	}
 	var clinicID int64
 	if raw := c.Query("clinic"); raw != "" {
-		if clinicID = positive(raw); clinicID == 0 {
+		if clinicID = api.ID(raw); clinicID == 0 {
 			return api.Fail(400, "booking.badClinic")
 		}
 	}
@@ -416,7 +407,7 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 }
 
 func (h *Handler) release(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	key := c.Query("key")
 	if id == 0 || key == "" {
 		return api.Fail(400, "booking.badHold")
@@ -430,7 +421,7 @@ func (h *Handler) release(c *fiber.Ctx) error {
 // extend gives a hold its five minutes again, once, when its patient has
 // signed in (Store.ExtendHold): the form asks it right after the SMS code.
 func (h *Handler) extend(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	key := c.Query("key")
 	if id == 0 || key == "" {
 		return api.Fail(400, "booking.badHold")
@@ -596,7 +587,7 @@ func (h *Handler) self(c *fiber.Ctx, userID int64, p Patient, now time.Time) (st
 }
 
 func (h *Handler) returning(c *fiber.Ctx) error {
-	doctor := positive(c.Query("doctor"))
+	doctor := api.ID(c.Query("doctor"))
 	if doctor == 0 {
 		return api.Fail(400, "booking.badDoctor")
 	}
@@ -618,7 +609,7 @@ func (h *Handler) visits(c *fiber.Ctx) error {
 }
 
 func (h *Handler) cancel(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return api.Fail(404, "booking.notFound")
 	}
@@ -645,7 +636,7 @@ func (h *Handler) cancel(c *fiber.Ctx) error {
 }
 
 func (h *Handler) reschedule(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return api.Fail(404, "booking.notFound")
 	}
@@ -670,7 +661,7 @@ func (h *Handler) reschedule(c *fiber.Ctx) error {
 }
 
 func (h *Handler) ics(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return api.Fail(404, "booking.notFound")
 	}
@@ -717,7 +708,7 @@ func (h *Handler) joinWaitlist(c *fiber.Ctx) error {
 }
 
 func (h *Handler) leaveWaitlist(c *fiber.Ctx) error {
-	id := positive(c.Params("doctor"))
+	id := api.ID(c.Params("doctor"))
 	if id == 0 {
 		return api.Fail(404, "waitlist.notOn")
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sogliq/server/api"
 	"sogliq/server/derrors"
 	"strconv"
 	"strings"
@@ -218,7 +219,7 @@ func (s *Store) Waiting(ctx context.Context, userID int64, ids []int64) ([]int64
 // returned for the booking form; the link's key stops working.
 func (s *Store) ClaimOffer(ctx context.Context, userID int64, link, lang string, now time.Time) (WaitlistOffer, error) {
 	idRaw, key, _ := strings.Cut(link, ".")
-	id := positive(idRaw)
+	id := api.ID(idRaw)
 	if id == 0 || key == "" {
 		return WaitlistOffer{}, derrors.Refuse(derrors.Gone, "waitlist.offerGone")
 	}

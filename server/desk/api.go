@@ -99,16 +99,8 @@ func (h *Handler) owned(c *fiber.Ctx, lookup func() (int64, error), missing stri
 	return err
 }
 
-func positive(raw string) int64 {
-	n, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || n <= 0 {
-		return 0
-	}
-	return n
-}
-
 func (h *Handler) visits(c *fiber.Ctx) error {
-	clinic := positive(c.Query("clinic"))
+	clinic := api.ID(c.Query("clinic"))
 	if err := h.staffOf(c, clinic); err != nil {
 		return err
 	}
@@ -134,7 +126,7 @@ func (h *Handler) visits(c *fiber.Ctx) error {
 
 // visit authorises an action on the visit of the path's id.
 func (h *Handler) visit(c *fiber.Ctx) (int64, error) {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return 0, api.Fail(404, "desk.notFound")
 	}
@@ -222,7 +214,7 @@ func (h *Handler) block(c *fiber.Ctx) error {
 }
 
 func (h *Handler) unblock(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return api.Fail(404, "desk.notFound")
 	}

@@ -173,7 +173,7 @@ func (h *Handler) createType(c *fiber.Ctx) error {
 }
 
 func (h *Handler) updateType(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return api.Fail(404, "desk.notFound")
 	}

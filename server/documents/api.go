@@ -47,14 +47,6 @@ func (h *Handler) now() time.Time {
 	return time.Now()
 }
 
-func positive(raw string) int64 {
-	n, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || n <= 0 {
-		return 0
-	}
-	return n
-}
-
 // withLang adds ?lang=uz to a link for an Uzbek caller, so its refusals
 // speak their language (the signature does not cover it).
 func withLang(d Document, lang string) Document {
@@ -65,7 +57,7 @@ func withLang(d Document, lang string) Document {
 }
 
 func (h *Handler) list(c *fiber.Ctx) error {
-	visit := positive(c.Query("booking"))
+	visit := api.ID(c.Query("booking"))
 	if visit == 0 {
 		return derrors.Refuse(derrors.NotFound, "documents.error.visit")
 	}
@@ -89,7 +81,7 @@ func (h *Handler) attach(c *fiber.Ctx) error {
 	if err != nil {
 		return &api.Error{Status: fiber.StatusBadRequest, Key: "documents.error.form", Cause: err}
 	}
-	visit := positive(first(form.Value["booking"]))
+	visit := api.ID(first(form.Value["booking"]))
 	if visit == 0 {
 		return derrors.Refuse(derrors.NotFound, "documents.error.visit")
 	}
@@ -142,7 +134,7 @@ func readFile(fh *multipart.FileHeader) ([]byte, error) {
 }
 
 func (h *Handler) delete(c *fiber.Ctx) error {
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return derrors.Refuse(derrors.NotFound, "documents.error.notFound")
 	}
@@ -156,7 +148,7 @@ func (h *Handler) delete(c *fiber.Ctx) error {
 // site's origin or keeps.
 func (h *Handler) open(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	id := positive(c.Params("id"))
+	id := api.ID(c.Params("id"))
 	if id == 0 {
 		return derrors.Refuse(derrors.NotFound, "documents.error.notFound")
 	}
