@@ -62,9 +62,11 @@ func (s *Store) SetMeetingURL(ctx context.Context, id int64, link string) error 
 	case state.Status != "booked":
 		return derrors.Refuse(derrors.Conflict, "desk.notBooked")
 	}
+	// updated_at moves the calendar event's LAST-MODIFIED: its location
+	// is the link.
 	const q = `
 		UPDATE appointments
-		SET meeting_url = nullif($2, '')
+		SET meeting_url = nullif($2, ''), updated_at = now()
 		WHERE id = $1
 		  AND status = 'booked'`
 	res, err := s.db.ExecContext(ctx, q, id, link)
