@@ -474,6 +474,7 @@ function Types({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardPr
                 <span className="desk-types__name">
                   <strong>{lang === "uz" ? vt.nameUz : vt.nameRu}</strong> · {t(lang, `desk.type.kind.${vt.kind}` as Key)} · {t(lang, "desk.type.minutes", { n: vt.minutes })} ·{" "}
                   {formatPrice(vt.price, lang)} · {t(lang, `desk.type.audience.${vt.audience}` as Key)}
+                  {vt.online && <> · <span data-online>{t(lang, "desk.online")}</span></>}
                   {!vt.active && <> · {t(lang, "desk.type.inactive")}</>}
                 </span>
                 <button type="button" className="button button--small button--outline" disabled={busy} onClick={() => setEditing(vt.id)}>

@@ -90,7 +90,8 @@ func TestDoctorListFilters(t *testing.T) {
 
 // TestOnlineFilter: ?online=1 lists only doctors with an active online
 // visit type, each card with its "Онлайн" badge; the plain listing badges
-// those doctors and no other; a value it does not know is a 400.
+// those doctors and no other, as does such a doctor's page; a value it
+// does not know is a 400.
 func TestOnlineFilter(t *testing.T) {
 	s := sitetest.Start(t, sitetest.Options{})
 	cards := func(p sitetest.Page) (slugs []string, badged map[string]bool) {
@@ -140,6 +141,10 @@ func TestOnlineFilter(t *testing.T) {
 	}
 	if b := plain.All(t, ".doctor-summary__online"); len(b) > 0 && strings.TrimSpace(sitetest.Text(b[0])) != "Onlayn" {
 		t.Errorf("the Uzbek badge says %q", sitetest.Text(b[0]))
+	}
+	doctor := sitetest.Get(t, s.URL+"/doctor/"+online[0])
+	if badge := doctor.All(t, ".doctor__online[data-online]"); len(badge) != 1 || strings.TrimSpace(sitetest.Text(badge[0])) != "Онлайн-консультация" {
+		t.Errorf("the page of %s has %d online badges", online[0], len(badge))
 	}
 	if p := sitetest.Get(t, s.URL+"/doctors/kardiolog?online=yes"); p.Resp.StatusCode != 400 {
 		t.Errorf("?online=yes: status %d", p.Resp.StatusCode)
