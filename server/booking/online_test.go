@@ -8,8 +8,9 @@ import (
 
 // TestOnlineVisit: a visit of an online type says so to the patient; the
 // meeting link the clinic pasted reaches the booking's answer, the .ics
-// (its LOCATION) and the reminders; before it is pasted the patient is
-// told the clinic will send it; a cancelled visit shows no link.
+// (its LOCATION) and the reminders, and follows the visit when it is
+// moved; before it is pasted the patient is told the clinic will send
+// it; a cancelled visit shows no link.
 func TestOnlineVisit(t *testing.T) {
 	f := newFixture(t)
 	f.addTypes(t)
@@ -59,6 +60,18 @@ func TestOnlineVisit(t *testing.T) {
 	plain := f.book(t, tok, 1, 1, slot(1, "12:00"), 2)
 	if text := f.reminder(t, plain, NoticeReminder2); text != strings.Replace(remind2, "10:00", "12:00", 1) {
 		t.Errorf("a visit in person: %q", text)
+	}
+
+	// Moved, the visit keeps its link.
+	h = f.call(t, "POST", "/api/bookings/holds", typedHoldBody(2, 1, 2, slot(1, "15:00")), tok)
+	moved := f.call(t, "POST", path+"/reschedule", fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, h.num("id"), h.data()["key"].(string)), tok)
+	if h.status != 201 || moved.status != 200 {
+		t.Fatalf("reschedule: %d %s; %d %s", h.status, h.raw, moved.status, moved.raw)
+	}
+	id = moved.num("id")
+	path = fmt.Sprintf("/api/bookings/%d", id)
+	if got := f.visitOf(t, s, tok, "", id); got.data()["meetingUrl"] != link {
+		t.Errorf("moved: %s", got.raw)
 	}
 
 	if a := f.call(t, "POST", path+"/cancel", "", tok); a.status != 200 {
