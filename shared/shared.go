@@ -30,7 +30,10 @@ type Limits struct {
 	SearchQueryMax int `json:"searchQueryMax"`
 	// DeskReasonMax is the longest reason of a cancellation or a block
 	// on the desk, in characters.
-	DeskReasonMax int    `json:"deskReasonMax"`
+	DeskReasonMax int `json:"deskReasonMax"`
+	// MeetingURLMax is the longest meeting link the desk pastes on an
+	// online visit, in characters (migration 00250 holds it too).
+	MeetingURLMax int    `json:"meetingUrlMax"`
 	DefaultRegion string `json:"defaultRegion"`
 	ReviewTextMax int    `json:"reviewTextMax"`
 	// The doctor rating's prior (server/rating.Of, the /faq answer).

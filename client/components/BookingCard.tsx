@@ -32,6 +32,18 @@ export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking;
         <a href={href("doctor", { slug: b.doctor.slug }, place)}>{b.doctor.name}</a>
         {b.doctor.specialty && <span>, {b.doctor.specialty}</span>}
       </p>
+      {b.online && (
+        <p className="booking-card__online" data-online>
+          <span className="booking-card__online-badge">{t(lang, "booking.online")}</span>
+          {b.meetingUrl ? (
+            <a className="button button--small" href={b.meetingUrl} target="_blank" rel="noopener noreferrer" data-meeting>
+              {t(lang, "booking.meetingJoin")}
+            </a>
+          ) : (
+            active && <span>{t(lang, "booking.meetingPending")}</span>
+          )}
+        </p>
+      )}
       <p className="booking-card__clinic">
         <strong>{b.clinic.name}</strong>
         <span>{b.clinic.address}</span>

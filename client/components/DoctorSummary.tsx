@@ -27,6 +27,11 @@ function DoctorCard({ doctor, lang }: Props) {
           {doctor.specialties.map((s) => s.name).join(", ")}
         </p>
         <p className="doctor-summary__meta">
+          {doctor.online && (
+            <span className="doctor-summary__online" data-online>
+              {t(lang, "doctor.online")}
+            </span>
+          )}
           <span>{tn(lang, "doctor.experience", doctor.experienceYears)}</span>
           {doctor.category && <span>{doctor.category}</span>}
           {doctor.reviewCount > 0 && (

@@ -315,6 +315,12 @@ export interface Booking {
    * Confirmed: the clinic's desk confirmed the visit.
    */
   confirmed: boolean;
+  /**
+   * Online: a video visit (its type is online); MeetingURL is the link
+   * the clinic pasted, "" until then and once the visit no longer stands.
+   */
+  online: boolean;
+  meetingUrl: string;
 }
 /**
  * BookingType is the visit type of a booking: its name in the page's

@@ -26,6 +26,10 @@ export interface DoctorFilters {
   speaks: string;
   priceFrom: number /* int */;
   priceTo: number /* int */;
+  /**
+   * Online is "1" for doctors who see patients online too.
+   */
+  online: string;
 }
 
 //////////
@@ -261,6 +265,10 @@ export interface DoctorCardText {
   specialties: SpecialtyRefText[];
   clinics: ClinicRefText[];
   minPrice: number /* int */;
+  /**
+   * Online: the doctor offers an online (video) visit (the card's badge).
+   */
+  online: boolean;
   /**
    * Fragment is the card's kind for the renderer, which seals it into
    * the card's fragment key (ssr/props.go).

@@ -86,7 +86,8 @@ export interface VisitTypeFields {
    */
   audience: 'all' | 'children' | 'adults';
   /**
-   * Online marks a video visit (kept for later; listed, not yet served).
+   * Online marks a video visit: the desk pastes its meeting link on each
+   * visit, listings badge the doctor and filter by it.
    */
   online: boolean;
   /**
@@ -148,6 +149,12 @@ export interface DeskVisit {
    */
   returning?: boolean | null;
   /**
+   * Online: the visit's type is a video visit; MeetingURL its link as
+   * the desk pasted it ("" for none yet).
+   */
+  online: boolean;
+  meetingUrl: string;
+  /**
    * Documents are what the patient attached (a referral, a test
    * result), each with a link for the signed-in staff member that lasts
    * a few minutes.
@@ -178,6 +185,13 @@ export interface WeeklyHours {
    * Breaks are [start, end) minute ranges inside the hours.
    */
   breaks: number /* int */[][];
+}
+/**
+ * MeetingRequest is PUT /api/desk/visits/{id}/meeting: the video meeting
+ * link of an online visit, https ("" clears it).
+ */
+export interface MeetingRequest {
+  url: string;
 }
 /**
  * CancelRequest is POST /api/desk/visits/{id}/cancel.

@@ -207,6 +207,41 @@ function VisitDocumentLinks({ v, props }: { v: DeskVisit; props: DeskBoardProps 
   );
 }
 
+/** VisitMeeting is an online visit's badge and its meeting link, which
+ * the desk pastes (or clears) while the visit is booked. */
+function VisitMeeting({ v, lang, busy, send, editable }: { v: DeskVisit; lang: DeskBoardProps["lang"]; busy: boolean; send: Send; editable: boolean }) {
+  const [url, setUrl] = useState(v.meetingUrl);
+  return (
+    <div className="desk-visit__meeting" data-meeting={v.meetingUrl || ""}>
+      <span className="desk-visit__online">{t(lang, "desk.online")}</span>{" "}
+      {v.meetingUrl ? (
+        <a href={v.meetingUrl} target="_blank" rel="noopener noreferrer">
+          {v.meetingUrl}
+        </a>
+      ) : (
+        <span>{t(lang, "desk.meetingNone")}</span>
+      )}
+      {editable && (
+        <form
+          className="desk-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send("PUT", `/api/desk/visits/${v.id}/meeting`, { url });
+          }}
+        >
+          <label className="desk-field desk-field--grow">
+            <span>{t(lang, "desk.meeting")}</span>
+            <input name="meetingUrl" type="url" inputMode="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} maxLength={limits.meetingUrlMax} />
+          </label>
+          <button className="button button--small" type="submit" disabled={busy}>
+            {t(lang, "desk.meetingSave")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
 function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; busy: boolean; send: Send }) {
   const { lang } = props;
   const [cancelling, setCancelling] = useState(false);
@@ -247,6 +282,7 @@ function Visit({ v, props, busy, send }: { v: DeskVisit; props: DeskBoardProps; 
         </span>
       )}
       {v.reason && <span className="desk-visit__reason">{v.reason}</span>}
+      {v.online && <VisitMeeting v={v} lang={lang} busy={busy} send={send} editable={booked} />}
       {v.documents.length > 0 && <VisitDocumentLinks v={v} props={props} />}
       <span className="desk-visit__status">
         {t(lang, `desk.status.${v.status}` as Parameters<typeof t>[1])}
@@ -444,6 +480,7 @@ function Types({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardPr
                 <span className="desk-types__name">
                   <strong>{lang === "uz" ? vt.nameUz : vt.nameRu}</strong> · {t(lang, `desk.type.kind.${vt.kind}` as Key)} · {t(lang, "desk.type.minutes", { n: vt.minutes })} ·{" "}
                   {formatPrice(vt.price, lang)} · {t(lang, `desk.type.audience.${vt.audience}` as Key)}
+                  {vt.online && <> · <span data-online>{t(lang, "desk.online")}</span></>}
                   {!vt.active && <> · {t(lang, "desk.type.inactive")}</>}
                 </span>
                 <button type="button" className="button button--small button--outline" disabled={busy} onClick={() => setEditing(vt.id)}>

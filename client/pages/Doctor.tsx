@@ -97,6 +97,11 @@ function DoctorHeader({ d, lang, place, experience }: DoctorSectionProps & { exp
         <p className="doctor__meta">
           {d.acceptsAdults && <span>{t(lang, "doctor.acceptsAdults")}</span>}
           {d.acceptsChildren && <span>{t(lang, "doctor.acceptsChildren")}</span>}
+          {d.online && (
+            <span className="doctor__online" data-online>
+              {t(lang, "filters.online")}
+            </span>
+          )}
         </p>
       </div>
     </header>

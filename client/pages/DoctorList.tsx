@@ -128,6 +128,7 @@ function filterQuery(f: DoctorFilters, sort?: string): Record<string, string | n
   if (f.speaks) q.speaks = f.speaks;
   if (f.priceFrom) q.price_from = f.priceFrom;
   if (f.priceTo) q.price_to = f.priceTo;
+  if (f.online) q.online = f.online;
   return q;
 }
 
@@ -173,6 +174,7 @@ const filterGroups: { label: Key; chips: Chip[] }[] = [
       { label: "filters.rating4", set: { rating: "4" }, clear: { rating: "" } },
       { label: "filters.genderF", set: { gender: "f" }, clear: { gender: "" } },
       { label: "filters.genderM", set: { gender: "m" }, clear: { gender: "" } },
+      { label: "filters.online", set: { online: "1" }, clear: { online: "" } },
     ],
   },
   {

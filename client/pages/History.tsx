@@ -101,6 +101,20 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
               </dd>
             </>
           )}
+          {b.online && (
+            <>
+              <dt>{t(lang, "booking.online")}</dt>
+              <dd className="booking-done__online" data-online>
+                {b.meetingUrl ? (
+                  <a className="button" href={b.meetingUrl} target="_blank" rel="noopener noreferrer" data-meeting>
+                    {t(lang, "booking.meetingJoin")}
+                  </a>
+                ) : (
+                  booked && t(lang, "booking.meetingPending")
+                )}
+              </dd>
+            </>
+          )}
           {b.price > 0 && (
             <>
               <dt>{t(lang, "bookingForm.price")}</dt>

@@ -533,6 +533,15 @@ func (s *Store) Reschedule(ctx context.Context, userID, id, holdID int64, holdKe
 		if newID, start, err = bookHold(ctx, tx, in, now); err != nil {
 			return err
 		}
+		// An online visit's meeting link moves with it (the desk may
+		// paste another).
+		const link = `
+			UPDATE appointments
+			SET meeting_url = (SELECT meeting_url FROM appointments WHERE id = $1)
+			WHERE id = $2`
+		if _, err := tx.ExecContext(ctx, link, id, newID); err != nil {
+			return fmt.Errorf("booking.Reschedule(%d): %w", id, err)
+		}
 		// The old visit's reminders go; the new one gets its own.
 		if err := s.cancelNotices(ctx, tx, id); err != nil {
 			return err

@@ -103,9 +103,20 @@ func eventTexts(b Booking, lang string, dict Translator) (summary, location, des
 	if b.Clinic.Address != "" {
 		location += ", " + b.Clinic.Address
 	}
+	if b.Online {
+		// A video visit takes place at its link: a calendar shows the
+		// location as a link to tap.
+		location = dict.T(lang, "booking.online")
+		if b.MeetingURL != "" {
+			location = b.MeetingURL
+		}
+	}
 	parts := []string{dict.T(lang, "booking.icsDoctor", "doctor", doctor)}
 	if b.VisitType != nil {
 		parts = append(parts, dict.T(lang, "booking.icsType", "type", b.VisitType.Name, "minutes", strconv.Itoa(b.VisitType.Minutes)))
+	}
+	if b.Online {
+		parts = append(parts, b.meetingText(lang, dict))
 	}
 	parts = append(parts, dict.T(lang, "booking.icsClinic", "clinic", b.Clinic.Name))
 	if b.Clinic.Address != "" {

@@ -286,10 +286,18 @@ func (n noticeRow) text(notice string, now time.Time, dict Translator) string {
 	switch notice {
 	case NoticeConfirmed:
 		return n.view(n.Lang, now, dict).SMSText
-	case NoticeReminder24:
-		return dict.T(n.Lang, "booking.smsReminder24", args...)
-	case NoticeReminder2:
-		return dict.T(n.Lang, "booking.smsReminder2", args...)
+	case NoticeReminder24, NoticeReminder2:
+		key := "booking.smsReminder24"
+		if notice == NoticeReminder2 {
+			key = "booking.smsReminder2"
+		}
+		if !n.Online {
+			return dict.T(n.Lang, key, args...)
+		}
+		// An online visit is no trip to the clinic: the reminder names it
+		// and gives the link (or says the clinic will send it).
+		b := n.view(n.Lang, now, dict)
+		return dict.T(n.Lang, key+"Online", args...) + " " + b.meetingText(n.Lang, dict)
 	}
 	if n.CancelledBy == "clinic" {
 		if n.Why != "" {

@@ -255,6 +255,10 @@ type Booking struct {
 	SMSText   string `json:"smsText"`
 	// Confirmed: the clinic's desk confirmed the visit.
 	Confirmed bool `json:"confirmed"`
+	// Online: a video visit (its type is online); MeetingURL is the link
+	// the clinic pasted, "" until then and once the visit no longer stands.
+	Online     bool   `json:"online"`
+	MeetingURL string `json:"meetingUrl"`
 }
 
 // BookingType is the visit type of a booking: its name in the page's

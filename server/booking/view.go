@@ -39,6 +39,8 @@ type bookingRow struct {
 	Confirmed       bool           `db:"confirmed"`
 	TypeID          sql.NullInt64  `db:"visit_type_id"`
 	TypeName        string         `db:"type_name"`
+	Online          bool           `db:"online"`
+	MeetingURL      string         `db:"meeting_url"`
 }
 
 // bookingSelect reads bookingRows; $1 is the language, the caller adds
@@ -62,7 +64,8 @@ const bookingSelect = `
 	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
 	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed,
 	       a.confirmed_at IS NOT NULL AS confirmed,
-	       a.visit_type_id, coalesce(CASE WHEN $1 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name
+	       a.visit_type_id, coalesce(CASE WHEN $1 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name,
+	       coalesce(vt.online, false) AS online, coalesce(a.meeting_url, '') AS meeting_url
 	FROM appointments a
 	LEFT JOIN visit_types vt ON vt.id = a.visit_type_id
 	JOIN doctors d ON d.id = a.doctor_id
@@ -128,6 +131,11 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		Confirmed:     r.Confirmed,
 		CancelUntil:   Stamp(until),
 		IcsURL:        "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
+		Online:        r.Online,
+	}
+	// The link opens the meeting only while the visit stands.
+	if r.Online && r.Status == "booked" {
+		b.MeetingURL = r.MeetingURL
 	}
 	if lang == "uz" {
 		b.IcsURL += "?lang=uz"
@@ -150,5 +158,17 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		"doctor", r.DoctorName, "date", start.Format("02.01.2006"), "time", start.Format("15:04"),
 		"clinic", r.ClinicName, "address", r.ClinicAddress, "phone", r.ClinicPhone,
 		"until", cancel.Format("02.01.2006 15:04"))
+	if b.Online {
+		b.SMSText += " " + b.meetingText(lang, dict)
+	}
 	return b
+}
+
+// meetingText tells the patient of an online visit where it takes place:
+// the meeting link, or that the clinic will send it (in /history).
+func (b Booking) meetingText(lang string, dict Translator) string {
+	if b.MeetingURL != "" {
+		return dict.T(lang, "booking.smsMeeting", "url", b.MeetingURL)
+	}
+	return dict.T(lang, "booking.smsMeetingPending")
 }

@@ -40,6 +40,8 @@ type DoctorFilter struct {
 	// PriceFrom and PriceTo keep doctors with a visit price (at any of
 	// their clinics) in that range of so'm, bounds included; 0 is open.
 	PriceFrom, PriceTo int
+	// Online keeps doctors with an active online (video) visit type.
+	Online bool
 	// Now is the instant Free and SortEarliest are reckoned from.
 	Now time.Time
 }
@@ -88,19 +90,21 @@ func (c ClinicRef) District(lang string) string { return i18n.Pick(lang, c.Distr
 // uploads URL, "" when there is none. MinPrice is the lowest of the clinics'
 // prices, 0 when the doctor has no clinic.
 type DoctorCard struct {
-	ID              int64          `db:"id" json:"id"`
-	Slug            string         `db:"slug" json:"slug"`
-	NameRu          string         `db:"name_ru" json:"nameRu"`
-	NameUz          string         `db:"name_uz" json:"nameUz"`
-	Photo           string         `db:"photo" json:"photo"`
-	ExperienceYears int            `db:"experience_years" json:"experienceYears"`
-	CategoryRu      string         `db:"category_ru" json:"categoryRu"`
-	CategoryUz      string         `db:"category_uz" json:"categoryUz"`
-	Rating          float64        `db:"rating" json:"rating"`
-	ReviewCount     int            `db:"review_count" json:"reviewCount"`
-	Specialties     []SpecialtyRef `db:"-" json:"specialties"`
-	Clinics         []ClinicRef    `db:"-" json:"clinics"`
-	MinPrice        int            `db:"-" json:"minPrice"`
+	ID              int64   `db:"id" json:"id"`
+	Slug            string  `db:"slug" json:"slug"`
+	NameRu          string  `db:"name_ru" json:"nameRu"`
+	NameUz          string  `db:"name_uz" json:"nameUz"`
+	Photo           string  `db:"photo" json:"photo"`
+	ExperienceYears int     `db:"experience_years" json:"experienceYears"`
+	CategoryRu      string  `db:"category_ru" json:"categoryRu"`
+	CategoryUz      string  `db:"category_uz" json:"categoryUz"`
+	Rating          float64 `db:"rating" json:"rating"`
+	ReviewCount     int     `db:"review_count" json:"reviewCount"`
+	// Online: the doctor offers an active online (video) visit type.
+	Online      bool           `db:"online" json:"online"`
+	Specialties []SpecialtyRef `db:"-" json:"specialties"`
+	Clinics     []ClinicRef    `db:"-" json:"clinics"`
+	MinPrice    int            `db:"-" json:"minPrice"`
 }
 
 // Name returns the doctor's full name in lang ("uz" is Latin, else Cyrillic).
@@ -141,17 +145,25 @@ func (d Doctor) Description(lang string) string {
 }
 
 // cardColumns are the DoctorCard columns of doctors d. Experience counts
-// whole calendar years since experience_since, never negative.
+// whole calendar years since experience_since, never negative; online is
+// one probe of visit_types_doctor per card.
 const cardColumns = `d.id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
 			coalesce(d.photo, '') AS photo,
 			greatest(0, extract(year FROM current_date)::int - d.experience_since) AS experience_years,
-			d.category_ru, d.category_uz, d.rating::float8 AS rating, d.review_count`
+			d.category_ru, d.category_uz, d.rating::float8 AS rating, d.review_count,
+			EXISTS (
+				SELECT 1
+				FROM visit_types vt
+				WHERE vt.doctor_id = d.id
+					AND vt.active
+					AND vt.online) AS online`
 
 // doctorsWhere filters a specialty's doctor_specialties rows ds (which
 // carry their doctor's region, popularity, rating and accepts_children, see
 // migration 00201) by a DoctorFilter (whereArgs): $1 specialty, $2 region,
 // $3 children only, $4 district or 0, $5 least rating or 0, $6 gender and
-// $7 language (empty for any), $8 and $9 the price range (0 is open). A filter
+// $7 language (empty for any), $8 and $9 the price range (0 is open), $10
+// online only (an active online visit type, migration 00220). A filter
 // left open folds away when the query is planned with its values, so an
 // unfiltered listing is one range of doctor_specialties_listing_idx.
 const doctorsWhere = `
@@ -175,11 +187,17 @@ const doctorsWhere = `
 				FROM doctor_clinics dc
 				WHERE dc.doctor_id = ds.doctor_id
 					AND dc.price >= $8
-					AND ($9 = 0 OR dc.price <= $9)))`
+					AND ($9 = 0 OR dc.price <= $9)))
+			AND (NOT $10::boolean OR EXISTS (
+				SELECT 1
+				FROM visit_types vt
+				WHERE vt.doctor_id = ds.doctor_id
+					AND vt.active
+					AND vt.online))`
 
 // whereArgs are the arguments of doctorsWhere.
 func (f DoctorFilter) whereArgs() []any {
-	return []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID, f.MinRating, f.Gender, f.Speaks, f.PriceFrom, f.PriceTo}
+	return []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID, f.MinRating, f.Gender, f.Speaks, f.PriceFrom, f.PriceTo, f.Online}
 }
 
 // doctorOrder is the ORDER BY of a doctor listing over doctor_specialties
@@ -231,7 +249,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 			SELECT ds.doctor_id, ds.popularity, ds.rating
 			FROM doctor_specialties ds` + doctorsWhere + `
 			ORDER BY ` + order + `
-			LIMIT $10 OFFSET $11) ds
+			LIMIT $11 OFFSET $12) ds
 		JOIN doctors d ON d.id = ds.doctor_id
 		ORDER BY ` + order
 	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)

@@ -28,15 +28,17 @@ type DoctorFilters struct {
 	Speaks    string `json:"speaks"`
 	PriceFrom int    `json:"priceFrom"`
 	PriceTo   int    `json:"priceTo"`
+	// Online is "1" for doctors who see patients online too.
+	Online string `json:"online"`
 }
 
-// readDoctorFilters reads ?free, ?rating, ?gender, ?speaks, ?price_from
-// and ?price_to into f. A value it does not know is derrors.Invalid (a
+// readDoctorFilters reads ?free, ?rating, ?gender, ?speaks, ?price_from,
+// ?price_to and ?online into f. A value it does not know is derrors.Invalid (a
 // 400): a filter link never leads to a page that silently shows
 // something else. Parameters a route does not declare never reach here
 // (route.CanonicalQuery drops them, and the cache key with them).
 func readDoctorFilters(q url.Values, f *DoctorFilter) (DoctorFilters, error) {
-	out := DoctorFilters{Free: q.Get("free"), Rating: q.Get("rating"), Gender: q.Get("gender"), Speaks: q.Get("speaks")}
+	out := DoctorFilters{Free: q.Get("free"), Rating: q.Get("rating"), Gender: q.Get("gender"), Speaks: q.Get("speaks"), Online: q.Get("online")}
 	bad := func(name string) error { return fmt.Errorf("%s %q: %w", name, q.Get(name), derrors.Invalid) }
 	switch out.Free {
 	case "", FreeToday, FreeTomorrow, FreeWeek:
@@ -62,6 +64,13 @@ func readDoctorFilters(q url.Values, f *DoctorFilter) (DoctorFilters, error) {
 		f.Speaks = out.Speaks
 	default:
 		return out, bad("speaks")
+	}
+	switch out.Online {
+	case "":
+	case "1":
+		f.Online = true
+	default:
+		return out, bad("online")
 	}
 	var err error
 	if out.PriceFrom, err = price(q.Get("price_from")); err != nil {
@@ -92,7 +101,7 @@ func price(raw string) (int, error) {
 // count is how many filters are in force; a price range counts once.
 func (d DoctorFilters) count() int {
 	n := 0
-	for _, set := range []bool{d.Free != "", d.Rating != "", d.Gender != "", d.Speaks != "", d.PriceFrom != 0 || d.PriceTo != 0} {
+	for _, set := range []bool{d.Free != "", d.Rating != "", d.Gender != "", d.Speaks != "", d.PriceFrom != 0 || d.PriceTo != 0, d.Online != ""} {
 		if set {
 			n++
 		}

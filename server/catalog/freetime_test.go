@@ -24,6 +24,9 @@ import (
 //	B  m  3.90  uz        300 000  only Thursday 3 December 09:00-12:00
 //	C  f  4.00  ru        200 000  no hours at all
 //	D  m  5.00  ru,uz     150 000  Saturdays 10:00-14:00
+//
+// A offers an online visit type; D's online type is switched off and B's
+// type is in person.
 type freeFixture struct {
 	fixture
 	specialty  catalog.SpecialtyText
@@ -78,6 +81,12 @@ func newFreeFixture(t *testing.T) freeFixture {
 	_, err = f.db.Exec(`INSERT INTO schedule_exceptions (clinic_id, doctor_id, day, starts_min, ends_min, slot_min)
 		VALUES ($1, $2, '2026-12-03', 540, 720, 30)`, clinic, f.b)
 	must(err)
+	_, err = f.db.Exec(`INSERT INTO visit_types (doctor_id, clinic_id, kind, name_ru, name_uz, price, online, active)
+		VALUES ($1, $4, 'first', 'Приём', 'Qabul', 100000, false, true),
+		       ($1, $4, 'followup', 'Онлайн', 'Onlayn', 80000, true, true),
+		       ($2, $4, 'followup', 'Онлайн', 'Onlayn', 80000, true, false),
+		       ($3, $4, 'first', 'Приём', 'Qabul', 300000, false, true)`, f.a, f.d, f.b, clinic)
+	must(err)
 	s, err := f.s.SpecialtyBySlug(context.Background(), "svobodnyy")
 	must(err)
 	f.specialty = s.In("ru")
@@ -122,6 +131,9 @@ func TestDoctorsByFreeTime(t *testing.T) {
 		{"price to 150 000", catalog.DoctorFilter{PriceTo: 150_000}, []int64{f.d, f.a}},
 		{"price from 250 000", catalog.DoctorFilter{PriceFrom: 250_000}, []int64{f.b}},
 		{"price 120 000-200 000", catalog.DoctorFilter{PriceFrom: 120_000, PriceTo: 200_000}, []int64{f.d, f.c}},
+		{"online", catalog.DoctorFilter{Online: true}, []int64{f.a}},
+		{"online, week", catalog.DoctorFilter{Online: true, Free: catalog.FreeWeek, Now: wednesday}, []int64{f.a}},
+		{"online, male", catalog.DoctorFilter{Online: true, Gender: "m"}, []int64{}},
 		{"today, female", catalog.DoctorFilter{Free: catalog.FreeToday, Gender: "f", Now: wednesday}, []int64{f.a}},
 		{"tomorrow, male, earliest", catalog.DoctorFilter{Free: catalog.FreeTomorrow, Gender: "m", Sort: catalog.SortEarliest, Now: wednesday}, []int64{f.b}},
 	} {
@@ -134,6 +146,9 @@ func TestDoctorsByFreeTime(t *testing.T) {
 			got := []int64{}
 			for _, d := range p.Doctors {
 				got = append(got, d.ID)
+				if d.Online != (d.ID == f.a) {
+					t.Errorf("doctor %d: Online = %v", d.ID, d.Online)
+				}
 			}
 			if diff := cmp.Diff(test.want, got); diff != "" {
 				t.Errorf("doctors (-want +got):\n%s", diff)
@@ -198,6 +213,9 @@ func TestDoctorListQuery(t *testing.T) {
 		{"free=today", []int64{f.a}, true},
 		{"free=week&gender=m", []int64{f.d, f.b}, true},
 		{"price_from=120000&price_to=200000", []int64{f.d, f.c}, true},
+		{"online=1", []int64{f.a}, true}, // one doctor: thin
+		{"online=1&sort=earliest", []int64{f.a}, true},
+		{"online=yes", nil, false},
 		{"free=now", nil, false},
 		{"rating=5", nil, false},
 		{"gender=x", nil, false},

@@ -74,6 +74,8 @@ type DoctorCardText struct {
 	Specialties     []SpecialtyRefText `json:"specialties"`
 	Clinics         []ClinicRefText    `json:"clinics"`
 	MinPrice        int                `json:"minPrice"`
+	// Online: the doctor offers an online (video) visit (the card's badge).
+	Online bool `json:"online"`
 	// Fragment is the card's kind for the renderer, which seals it into
 	// the card's fragment key (ssr/props.go).
 	Fragment string `json:"fragment"`
@@ -85,7 +87,7 @@ func (d DoctorCard) In(lang string) DoctorCardText {
 		ID: d.ID, Slug: d.Slug, Name: d.Name(lang), Photo: d.Photo, ExperienceYears: d.ExperienceYears,
 		Category: d.Category(lang), Rating: d.Rating, ReviewCount: d.ReviewCount,
 		Specialties: i18n.In(lang, d.Specialties, SpecialtyRef.In), Clinics: i18n.In(lang, d.Clinics, ClinicRef.In),
-		MinPrice: d.MinPrice, Fragment: "doctor",
+		MinPrice: d.MinPrice, Online: d.Online, Fragment: "doctor",
 	}
 }
 

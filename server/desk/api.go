@@ -25,6 +25,7 @@ import (
 //	POST   /api/desk/visits/{id}/confirm          confirm a booked visit
 //	POST   /api/desk/visits/{id}/cancel           cancel with a reason (the patient gets an SMS)
 //	POST   /api/desk/visits/{id}/outcome          attended | no_show, once the visit began
+//	PUT    /api/desk/visits/{id}/meeting          an online visit's meeting link (https; "" clears)
 //	POST   /api/desk/blocks                       close a doctor's time range to new visits
 //	DELETE /api/desk/blocks/{id}                  reopen it
 //	PUT    /api/desk/schedule                     a doctor's weekly hours from today on
@@ -52,6 +53,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/desk/visits/:id/confirm", append(change, h.confirm)...)
 	r.Post("/api/desk/visits/:id/cancel", append(change, h.cancel)...)
 	r.Post("/api/desk/visits/:id/outcome", append(change, h.outcome)...)
+	r.Put("/api/desk/visits/:id/meeting", append(change, h.meeting)...)
 	r.Post("/api/desk/blocks", append(change, h.block)...)
 	r.Delete("/api/desk/blocks/:id", append(change, h.unblock)...)
 	r.Put("/api/desk/schedule", append(change, h.schedule)...)

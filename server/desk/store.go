@@ -161,6 +161,8 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		TypeName  string       `db:"type_name"`
 		Price     int          `db:"price"`
 		Returning *bool        `db:"returning_patient"`
+		Online    bool         `db:"online"`
+		Meeting   string       `db:"meeting_url"`
 	}
 	const q = `
 		SELECT a.doctor_id, a.id, lower(a.during) AS start, upper(a.during) AS end, a.status,
@@ -175,7 +177,8 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		          AND lower(n.during) >= $4
 		          AND lower(n.during) < $5) AS no_shows,
 		       coalesce(CASE WHEN $6 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name,
-		       coalesce(a.price, 0) AS price, a.returning_patient
+		       coalesce(a.price, 0) AS price, a.returning_patient,
+		       coalesce(vt.online, false) AS online, coalesce(a.meeting_url, '') AS meeting_url
 		FROM appointments a
 		LEFT JOIN visit_types vt ON vt.id = a.visit_type_id
 		-- A patient who deleted their account left their visits without
@@ -193,7 +196,8 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 	for _, r := range rows {
 		v := DeskVisit{ID: r.ID, Start: booking.Stamp(r.Start), End: booking.Stamp(r.End), Status: r.Status,
 			PatientName: r.Patient, Phone: account.DisplayPhone(r.Phone), Reason: r.Reason, NoShows: r.NoShows,
-			TypeName: r.TypeName, Price: r.Price, Returning: r.Returning, Documents: []documents.Document{}}
+			TypeName: r.TypeName, Price: r.Price, Returning: r.Returning, Online: r.Online, MeetingURL: r.Meeting,
+			Documents: []documents.Document{}}
 		if r.Birth.Valid {
 			age := ageOn(r.Birth.Time, r.Start.In(booking.Tashkent))
 			v.PatientAge = &age

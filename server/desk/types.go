@@ -67,7 +67,8 @@ type VisitTypeFields struct {
 	Price int `json:"price" db:"price"`
 	// Audience is all, children or adults.
 	Audience string `json:"audience" db:"audience" tstype:"'all' | 'children' | 'adults'"`
-	// Online marks a video visit (kept for later; listed, not yet served).
+	// Online marks a video visit: the desk pastes its meeting link on each
+	// visit, listings badge the doctor and filter by it.
 	Online bool `json:"online" db:"online"`
 	// Weekdays is a bit mask of the days that accept it (bit 0 Monday ..
 	// bit 6 Sunday; 127 every day).
@@ -112,6 +113,10 @@ type DeskVisit struct {
 	// Returning: the patient has been to the doctor before (true), comes
 	// for the first time (false), or was not asked (null).
 	Returning *bool `json:"returning" tstype:"boolean | null"`
+	// Online: the visit's type is a video visit; MeetingURL its link as
+	// the desk pasted it ("" for none yet).
+	Online     bool   `json:"online"`
+	MeetingURL string `json:"meetingUrl"`
 	// Documents are what the patient attached (a referral, a test
 	// result), each with a link for the signed-in staff member that lasts
 	// a few minutes.
@@ -135,6 +140,12 @@ type WeeklyHours struct {
 	SlotMin int `json:"slotMin"`
 	// Breaks are [start, end) minute ranges inside the hours.
 	Breaks [][2]int `json:"breaks"`
+}
+
+// MeetingRequest is PUT /api/desk/visits/{id}/meeting: the video meeting
+// link of an online visit, https ("" clears it).
+type MeetingRequest struct {
+	URL string `json:"url"`
 }
 
 // CancelRequest is POST /api/desk/visits/{id}/cancel.

@@ -132,6 +132,7 @@ func generateBooking(d *dataset, scale int, now time.Time) *bookingData {
 		}
 	}
 	b.addVisitTypes(d)
+	b.addOnlineTypes(d)
 	today := time.Date(now.In(tashkent).Year(), now.In(tashkent).Month(), now.In(tashkent).Day(), 0, 0, 0, 0, tashkent)
 	busyUser := map[int64][][2]time.Time{}
 	nextID := int64(1)

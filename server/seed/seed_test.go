@@ -150,7 +150,8 @@ func TestBookingData(t *testing.T) {
 
 // TestVisitTypes: every doctor has 2-4 active visit types at each clinic,
 // named in Russian and Uzbek, the first of them one slot at the clinic's
-// price (the listings' default); some take two slots, some are a child's.
+// price (the listings' default); some take two slots, some are a child's,
+// some are online.
 func TestVisitTypes(t *testing.T) {
 	db := dbtest.NewSeeded(t)
 	var got struct {
@@ -159,6 +160,7 @@ func TestVisitTypes(t *testing.T) {
 		Longer     int `db:"longer"`
 		Children   int `db:"children"`
 		Unnamed    int `db:"unnamed"`
+		Online     int `db:"online"`
 	}
 	const q = `
 		SELECT
@@ -172,12 +174,13 @@ func TestVisitTypes(t *testing.T) {
 			    OR f.from_min <> 0 OR f.until_min <> 1440) AS bad_first,
 			(SELECT count(*) FROM visit_types WHERE slots > 1) AS longer,
 			(SELECT count(*) FROM visit_types WHERE audience = 'children') AS children,
+			(SELECT count(*) FROM visit_types WHERE online AND active) AS online,
 			(SELECT count(*) FROM visit_types WHERE name_ru = '' OR name_uz = '' OR name_ru = name_uz) AS unnamed`
 	if err := db.GetContext(context.Background(), &got, q); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%+v", got)
-	if got.OutOfRange != 0 || got.BadFirst != 0 || got.Longer == 0 || got.Children == 0 || got.Unnamed != 0 {
+	if got.OutOfRange != 0 || got.BadFirst != 0 || got.Longer == 0 || got.Children == 0 || got.Unnamed != 0 || got.Online == 0 {
 		t.Errorf("visit types: %+v", got)
 	}
 }

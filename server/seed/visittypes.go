@@ -15,6 +15,7 @@ type visitTypeRow struct {
 	slots, price          int64
 	weekdays, from, until int64
 	position              int64
+	online                bool
 }
 
 // extraTypes are the longer visits a doctor may offer besides the first
@@ -70,14 +71,43 @@ func (b *bookingData) addVisitTypes(d *dataset) {
 	}
 }
 
+// addOnlineTypes gives about a third of the doctors' clinics an online
+// consultation (a video visit of one slot, 80% of the clinic's price) when
+// the doctor has fewer than four types there. The rows come after every
+// other type, drawn from their own generator, so the types written before
+// keep their ids.
+func (b *bookingData) addOnlineTypes(d *dataset) {
+	count := map[[2]int64]int64{}
+	for _, v := range b.visitTypes {
+		count[[2]int64{v.doctor, v.clinic}]++
+	}
+	for _, dc := range d.doctorClinics {
+		doctor, clinic, price := dc[0], dc[1], dc[2]
+		r := rand.New(rand.NewPCG(uint64(doctor), uint64(clinic)+97))
+		n := count[[2]int64{doctor, clinic}]
+		if r.IntN(3) != 0 || n >= 4 {
+			continue
+		}
+		audience := "all"
+		if doc := d.doctors[doctor-1]; !doc.children {
+			audience = "adults"
+		} else if !doc.adults {
+			audience = "children"
+		}
+		b.visitTypes = append(b.visitTypes, visitTypeRow{doctor: doctor, clinic: clinic, kind: "followup", audience: audience,
+			name: pair{"Онлайн-консультация", "Onlayn konsultatsiya"}, slots: 1, price: roundPrice(float64(price) * 0.8),
+			weekdays: 127, from: 0, until: 1440, position: n, online: true})
+	}
+}
+
 // roundPrice rounds so'm to thousands.
 func roundPrice(p float64) int64 { return int64(p/1000+0.5) * 1000 }
 
 // writeVisitTypes copies the visit types.
 func writeVisitTypes(ctx context.Context, tx *sqlx.Tx, b *bookingData) error {
 	return copyRows(ctx, tx, "visit_types", []string{"doctor_id", "clinic_id", "kind", "name_ru", "name_uz", "slots", "price",
-		"audience", "weekdays", "from_min", "until_min", "position"}, len(b.visitTypes), func(i int) []any {
+		"audience", "weekdays", "from_min", "until_min", "position", "online"}, len(b.visitTypes), func(i int) []any {
 		v := b.visitTypes[i]
-		return []any{v.doctor, v.clinic, v.kind, v.name.ru, v.name.uz, v.slots, v.price, v.audience, v.weekdays, v.from, v.until, v.position}
+		return []any{v.doctor, v.clinic, v.kind, v.name.ru, v.name.uz, v.slots, v.price, v.audience, v.weekdays, v.from, v.until, v.position, v.online}
 	})
 }

@@ -70,7 +70,7 @@ func TestBrowser(t *testing.T) {
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
 	trackSeen := filepath.Join(t.TempDir(), "track-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...), documentsFixture(t, s)...)...)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...), append(documentsFixture(t, s), onlineFixture(t, s)...)...)...)
 	if pattern == "*" || strings.Contains(pattern, "telegram") {
 		cmd.Env = append(cmd.Env, telegramFixture(t)...)
 	}
@@ -530,5 +530,53 @@ func documentsFixture(t *testing.T, s *sitetest.Site) []string {
 	return []string{
 		"DOCS_PATIENT=" + patient, "DOCS_VISIT=" + strconv.FormatInt(v.ID, 10), "DOCS_DAY=" + booking.Stamp(start)[:10],
 		"DOCS_CLINIC=" + v.Slug, "DOCS_OTHER_CLINIC=" + v.Other, "DOCS_STAFF=" + staff, "DOCS_OTHER_STAFF=" + other,
+	}
+}
+
+// onlineFixture prepares client/e2e/online.test.mjs: a patient with a
+// visit of an online visit type in three days at 15:00 (at a doctor free
+// then) and staff of that visit's clinic. It returns them as ONLINE_*
+// environment variables.
+func onlineFixture(t *testing.T, s *sitetest.Site) []string {
+	t.Helper()
+	const patient, staff = "907600001", "907600002"
+	var user int64
+	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ($1, 'Шахло', 'Рахимова', now()) RETURNING id`, "998"+patient); err != nil {
+		t.Fatal(err)
+	}
+	midnight, _ := time.ParseInLocation(booking.DateLayout, booking.Today(time.Now()), booking.Tashkent)
+	start := midnight.AddDate(0, 0, 3).Add(15 * time.Hour)
+	var v struct {
+		ID   int64  `db:"id"`
+		Slug string `db:"slug"`
+	}
+	const q = `
+		WITH booked AS (
+			INSERT INTO appointments (doctor_id, clinic_id, visit_type_id, during, status, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
+			SELECT vt.doctor_id, vt.clinic_id, vt.id, tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'), 'booked', $1, $2, vt.price, true, 'Шахло Рахимова', 'self', now(), now(), now()
+			FROM visit_types vt
+			WHERE vt.active
+			  AND vt.online
+			  AND NOT EXISTS (
+				SELECT 1
+				FROM appointments a
+				WHERE a.doctor_id = vt.doctor_id
+				  AND a.live
+				  AND a.during && tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'))
+			ORDER BY vt.doctor_id DESC, vt.clinic_id
+			LIMIT 1
+			RETURNING id, clinic_id)
+		SELECT b.id, c.slug
+		FROM booked b
+		JOIN clinics c ON c.id = b.clinic_id`
+	if err := s.DB.Get(&v, q, start, user); err != nil {
+		t.Fatal(err)
+	}
+	if err := role.NewStore(s.DB).Grant(context.Background(), "998"+staff, role.Staff, v.Slug); err != nil {
+		t.Fatal(err)
+	}
+	return []string{
+		"ONLINE_PATIENT=" + patient, "ONLINE_VISIT=" + strconv.FormatInt(v.ID, 10), "ONLINE_DAY=" + booking.Stamp(start)[:10],
+		"ONLINE_CLINIC=" + v.Slug, "ONLINE_STAFF=" + staff,
 	}
 }

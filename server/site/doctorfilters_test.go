@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/cascadia"
 	"github.com/lib/pq"
 
 	"sogliq/server/site/sitetest"
@@ -30,7 +31,7 @@ func TestDoctorListFilters(t *testing.T) {
 	for _, a := range plain.All(t, ".doctor-list__filters a") {
 		chips = append(chips, sitetest.Attr(a, "href"))
 	}
-	for _, want := range []string{"/doctors/kardiolog?free=today", "/doctors/kardiolog?gender=f", "/doctors/kardiolog?speaks=en", "/doctors/kardiolog?rating=4", "/doctors/kardiolog?price_to=150000"} {
+	for _, want := range []string{"/doctors/kardiolog?free=today", "/doctors/kardiolog?gender=f", "/doctors/kardiolog?speaks=en", "/doctors/kardiolog?rating=4", "/doctors/kardiolog?price_to=150000", "/doctors/kardiolog?online=1"} {
 		if !slices.Contains(chips, want) {
 			t.Errorf("no filter link %s among %v", want, chips)
 		}
@@ -84,5 +85,68 @@ func TestDoctorListFilters(t *testing.T) {
 		if p.Resp.StatusCode != 400 || !strings.Contains(sitetest.Text(p.Doc), test.want) {
 			t.Errorf("%s: status %d, want 400 saying %q", test.path, p.Resp.StatusCode, test.want)
 		}
+	}
+}
+
+// TestOnlineFilter: ?online=1 lists only doctors with an active online
+// visit type, each card with its "Онлайн" badge; the plain listing badges
+// those doctors and no other, as does such a doctor's page; a value it
+// does not know is a 400.
+func TestOnlineFilter(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	cards := func(p sitetest.Page) (slugs []string, badged map[string]bool) {
+		t.Helper()
+		badged = map[string]bool{}
+		for _, card := range p.All(t, "article.doctor-summary") {
+			slug := strings.TrimPrefix(strings.TrimPrefix(sitetest.Attr(cascadia.MustCompile("h2 a").MatchFirst(card), "href"), "/uz"), "/doctor/")
+			slugs = append(slugs, slug)
+			if cascadia.MustCompile(".doctor-summary__online[data-online]").MatchFirst(card) != nil {
+				badged[slug] = true
+			}
+		}
+		return slugs, badged
+	}
+	var online []string
+	if err := s.DB.Select(&online, `
+		SELECT d.slug
+		FROM doctors d
+		WHERE EXISTS (SELECT 1 FROM visit_types vt WHERE vt.doctor_id = d.id AND vt.active AND vt.online)`); err != nil {
+		t.Fatal(err)
+	}
+	if len(online) == 0 {
+		t.Fatal("the seed has no doctor with an online visit type")
+	}
+	filtered := sitetest.Get(t, s.URL+"/doctors/kardiolog?online=1")
+	if filtered.Resp.StatusCode != 200 {
+		t.Fatalf("?online=1: status %d", filtered.Resp.StatusCode)
+	}
+	slugs, badged := cards(filtered)
+	if len(slugs) == 0 {
+		t.Fatal("?online=1 lists no cardiologist")
+	}
+	for _, slug := range slugs {
+		if !slices.Contains(online, slug) || !badged[slug] {
+			t.Errorf("?online=1 lists %s (online %v, badge %v)", slug, slices.Contains(online, slug), badged[slug])
+		}
+	}
+	if on := filtered.One(t, `.doctor-list__filters a[aria-current="true"]`); sitetest.Attr(on, "href") != "/doctors/kardiolog" || !strings.Contains(sitetest.Text(on), "Онлайн-консультация") {
+		t.Errorf("the chip in force: %q %q", sitetest.Attr(on, "href"), sitetest.Text(on))
+	}
+	plain := sitetest.Get(t, s.URL+"/uz/doctors/kardiolog")
+	slugs, badged = cards(plain)
+	for _, slug := range slugs {
+		if badged[slug] != slices.Contains(online, slug) {
+			t.Errorf("%s: badge %v, online %v", slug, badged[slug], slices.Contains(online, slug))
+		}
+	}
+	if b := plain.All(t, ".doctor-summary__online"); len(b) > 0 && strings.TrimSpace(sitetest.Text(b[0])) != "Onlayn" {
+		t.Errorf("the Uzbek badge says %q", sitetest.Text(b[0]))
+	}
+	doctor := sitetest.Get(t, s.URL+"/doctor/"+online[0])
+	if badge := doctor.All(t, ".doctor__online[data-online]"); len(badge) != 1 || strings.TrimSpace(sitetest.Text(badge[0])) != "Онлайн-консультация" {
+		t.Errorf("the page of %s has %d online badges", online[0], len(badge))
+	}
+	if p := sitetest.Get(t, s.URL+"/doctors/kardiolog?online=yes"); p.Resp.StatusCode != 400 {
+		t.Errorf("?online=yes: status %d", p.Resp.StatusCode)
 	}
 }
