@@ -49,6 +49,9 @@ func TestBrowser(t *testing.T) {
 		GeoIPURL:   geoIPStub(t) + "/json/{ip}",
 		SMS:        &account.HTTPSender{URL: sms.URL},
 		Consultant: &consultant.OpenAIModel{URL: llmtest.Start(t).URL, Model: "test"},
+		// Every patient of the suite signs in from 127.0.0.1: past
+		// account.CodesPerIP (20 an hour) the later ones got 429.
+		SignInCodesPerAddress: 200,
 	})
 
 	dashboardFixture(t, s)

@@ -78,6 +78,9 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	// SMS delivers sign-in codes; nil means sign-in is unavailable.
 	SMS account.Sender
+	// SignInCodesPerAddress is how many sign-in codes one address may have
+	// sent in an hour (zero: account.CodesPerIP).
+	SignInCodesPerAddress int
 	// Consultant is the AI consultant's model; nil means it is unavailable.
 	Consultant consultant.Model
 	// Queue takes the jobs the requests ask for (NewQueue), inserted in
@@ -139,6 +142,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	redirects := seo.NewRedirects(d.DB, seo.SEORedirects, d.Logger)
 	rules := seo.NewRedirects(d.DB, seo.RouteRules, d.Logger)
 	accounts := account.NewStore(d.DB)
+	accounts.CodesPerAddress = d.SignInCodesPerAddress
 	bookings := booking.NewStore(d.DB)
 	if d.Queue != nil {
 		bookings.Queue = d.Queue

@@ -66,6 +66,10 @@ type Options struct {
 	// SMS delivers sign-in codes (an account.HTTPSender to a gateway on
 	// loopback in tests); nil means sign-in is unavailable.
 	SMS account.Sender
+	// SignInCodesPerAddress raises the hourly sign-in codes one address
+	// may ask (zero: account.CodesPerIP), for a suite of many patients who
+	// all come from 127.0.0.1.
+	SignInCodesPerAddress int
 	// Consultant is the AI consultant's model (a fake one on loopback in
 	// tests); nil means the consultant is unavailable.
 	Consultant consultant.Model
@@ -232,7 +236,7 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	if opts.Serving != nil {
 		serving = opts.Serving
 	}
-	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, Consultant: opts.Consultant, Queue: queue, Media: Media(t), DocumentsDir: t.TempDir(), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL,
+	server, err := site.New(context.Background(), site.Deps{DB: serving, StaffDB: db, Engine: engine, Cache: pages, PublicURL: url, Logger: logger, DBBudget: opts.DBBudget, GeoIPURL: opts.GeoIPURL, SMS: opts.SMS, SignInCodesPerAddress: opts.SignInCodesPerAddress, Consultant: opts.Consultant, Queue: queue, Media: Media(t), DocumentsDir: t.TempDir(), Events: events, Analytics: opts.Counters, AddClinicURL: opts.AddClinicURL,
 		Telegram: opts.Telegram, TelegramWebhookSecret: opts.TelegramWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
