@@ -291,12 +291,15 @@ func (n noticeRow) text(notice string, now time.Time, dict Translator) string {
 		if notice == NoticeReminder2 {
 			key = "booking.smsReminder2"
 		}
+		b := n.view(n.Lang, now, dict)
 		if !n.Online {
+			if b.VisitType != nil {
+				return dict.T(n.Lang, key, args...) + " " + b.typeText(n.Lang, dict)
+			}
 			return dict.T(n.Lang, key, args...)
 		}
 		// An online visit is no trip to the clinic: the reminder names it
 		// and gives the link (or says the clinic will send it).
-		b := n.view(n.Lang, now, dict)
 		return dict.T(n.Lang, key+"Online", args...) + " " + b.meetingText(n.Lang, dict)
 	}
 	if n.CancelledBy == "clinic" {

@@ -160,8 +160,16 @@ func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
 		"until", cancel.Format("02.01.2006 15:04"))
 	if b.Online {
 		b.SMSText += " " + b.meetingText(lang, dict)
+	} else if b.VisitType != nil {
+		b.SMSText += " " + b.typeText(lang, dict)
 	}
 	return b
+}
+
+// typeText names a typed visit's type and length for its SMS, so the
+// patient knows what was booked (an online visit's text names it already).
+func (b Booking) typeText(lang string, dict Translator) string {
+	return dict.T(lang, "booking.smsVisitType", "type", b.VisitType.Name, "minutes", strconv.Itoa(b.VisitType.Minutes))
 }
 
 // meetingText tells the patient of an online visit where it takes place:

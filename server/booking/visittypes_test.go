@@ -188,6 +188,10 @@ func TestVisitTypeHolds(t *testing.T) {
 	if vt := b.data()["visitType"].(map[string]any); vt["name"] != "Первичный приём" || vt["minutes"] != 60.0 {
 		t.Errorf("booking's type: %v", vt)
 	}
+	// The confirmation SMS says what was booked.
+	if sms, _ := b.data()["smsText"].(string); !strings.HasSuffix(sms, " Приём: Первичный приём, 60 мин.") {
+		t.Errorf("the SMS does not name the visit's type: %q", sms)
+	}
 	if uz := f.call(t, "GET", "/api/bookings?lang=uz", "", tok); !strings.Contains(string(uz.raw), `"name":"Birlamchi qabul","minutes":60`) {
 		t.Errorf("history in Uzbek: %s", uz.raw)
 	}
