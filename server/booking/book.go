@@ -181,12 +181,19 @@ func lockHold(ctx context.Context, tx *sqlx.Tx, id, userID int64, now time.Time)
 		return fmt.Errorf("booking.lockHold(%d): %w", id, err)
 	}
 	switch {
-	case h.Status != "held" || !now.Before(h.ExpiresAt) || h.UserID != 0 && h.UserID != userID:
+	case holdGone(h.Status, h.ExpiresAt, h.UserID, userID, now):
 		return derrors.Refuse(derrors.Conflict, "booking.holdExpired")
 	case !now.Before(h.Start):
 		return derrors.Refuse(derrors.Conflict, "booking.past")
 	}
 	return nil
+}
+
+// holdGone says a hold is no longer the user's to book or extend: not
+// held, lapsed at now, or made by another signed-in user (owner, 0 for
+// none).
+func holdGone(status string, expires time.Time, owner, userID int64, now time.Time) bool {
+	return status != "held" || !now.Before(expires) || owner != 0 && owner != userID
 }
 
 func doctorLock(id int64) string { return "booking-doctor:" + strconv.FormatInt(id, 10) }

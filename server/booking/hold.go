@@ -484,7 +484,7 @@ func (s *Store) ExtendHold(ctx context.Context, id int64, key string, userID int
 			return fmt.Errorf("booking.ExtendHold(%d): %w", id, err)
 		}
 		switch {
-		case h.Status != "held" || !now.Before(h.ExpiresAt) || h.UserID != 0 && h.UserID != userID:
+		case holdGone(h.Status, h.ExpiresAt, h.UserID, userID, now):
 			return derrors.Refuse(derrors.Conflict, "booking.holdExpired")
 		case h.Extended:
 			expires = h.ExpiresAt
