@@ -136,7 +136,7 @@ func (s *Store) availabilityPlans(ctx context.Context, ids []int64, from, to str
 	return out, nil
 }
 
-// weeklyLean is weekly with the breaks read from the multirange's text
+// weeklyLean is Weekly with the breaks read from the multirange's text
 // and the rows scanned by hand: sqlx's reflection and to_char cost more
 // than the query itself on a listing's ~5,000 rows.
 func (s *Store) weeklyLean(ctx context.Context, ids []int64, from, to string) (map[[2]int64][]Weekly, error) {

@@ -159,8 +159,10 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 	return out, nil
 }
 
-// weekly loads the schedule rows valid somewhere in from .. to, by doctor and clinic.
-func (s *Store) weekly(ctx context.Context, ids []int64, from, to string) (map[[2]int64][]Weekly, error) {
+// Weekly loads the schedule rows of the doctors ids valid somewhere in
+// from .. to, by doctor and clinic, in no order: what the plans are made
+// of, and the hours the desk shows and edits.
+func (s *Store) Weekly(ctx context.Context, ids []int64, from, to string) (map[[2]int64][]Weekly, error) {
 	var rows []struct {
 		DoctorID    int64         `db:"doctor_id"`
 		ClinicID    int64         `db:"clinic_id"`
@@ -184,7 +186,7 @@ func (s *Store) weekly(ctx context.Context, ids []int64, from, to string) (map[[
 		  AND valid_from <= $3::date
 		  AND (valid_to IS NULL OR valid_to >= $2::date)`
 	if err := s.selectPrepared(ctx, &rows, q, pq.Array(ids), from, to); err != nil {
-		return nil, fmt.Errorf("booking.weekly: %w", err)
+		return nil, fmt.Errorf("booking.Weekly: %w", err)
 	}
 	out := map[[2]int64][]Weekly{}
 	for _, r := range rows {
@@ -393,6 +395,12 @@ func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 	}
 }
 
+// InTx runs fn in a transaction as the Store's own changes run (inTx):
+// again after a deadlock or a serialization conflict, 503 booking.busy
+// when it keeps failing so. The desk's changes of hours and blocks run in
+// it too.
+func (s *Store) InTx(ctx context.Context, fn func(*sqlx.Tx) error) error { return s.inTx(ctx, fn) }
+
 func (s *Store) tryTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -480,7 +488,7 @@ func (s *Store) readSchedules(ctx context.Context, ids []int64, keys [][2]int64,
 			if sideBySide {
 				r.weekly, err = s.weeklyLean(ctx, ids, from, to)
 			} else {
-				r.weekly, err = s.weekly(ctx, ids, from, to)
+				r.weekly, err = s.Weekly(ctx, ids, from, to)
 			}
 			return err
 		},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/go-cmp/cmp"
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
@@ -306,6 +307,37 @@ func TestDayView(t *testing.T) {
 	}
 	if len(free.Doctors[0].Slots) == 0 || free.Doctors[0].Slots[0].Start != "2026-11-25T09:00:00+05:00" {
 		t.Errorf("first free after the block: %+v", free.Doctors[0].Slots)
+	}
+}
+
+// TestDayWeekly: the desk's weekly hours of a doctor are the rows valid on
+// the first day, at this clinic only, by weekday and start, with their
+// breaks in order.
+func TestDayWeekly(t *testing.T) {
+	f := newFixture(t)
+	f.exec(t, `DELETE FROM schedules WHERE doctor_id = 1`)
+	f.exec(t, `INSERT INTO doctor_clinics (doctor_id, clinic_id, price) VALUES (1, 2, 100000)`)
+	f.exec(t, `INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, breaks, valid_from, valid_to) VALUES
+		(1, 1, 3, 840, 1020, 30, '{}', '2026-01-01', NULL),
+		(1, 1, 1, 540, 1080, 30, '{[780,840),[720,750)}', '2026-01-01', NULL),
+		(1, 1, 3, 480, 720, 20, '{[600,615)}', '2026-11-23', '2026-11-23'),
+		(1, 1, 2, 540, 1080, 30, '{}', '2026-01-01', '2026-11-22'),
+		(1, 1, 2, 600, 900, 30, '{}', '2026-11-24', NULL),
+		(1, 2, 1, 1100, 1200, 20, '{}', '2026-01-01', NULL)`)
+	day, err := NewStore(f.db).Day(t.Context(), 1, "2026-11-23", 1, "ru", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []WeeklyHours{
+		{Weekday: 1, Start: 540, End: 1080, SlotMin: 30, Breaks: [][2]int{{720, 750}, {780, 840}}},
+		{Weekday: 3, Start: 480, End: 720, SlotMin: 20, Breaks: [][2]int{{600, 615}}},
+		{Weekday: 3, Start: 840, End: 1020, SlotMin: 30, Breaks: [][2]int{}},
+	}
+	if len(day.Doctors) != 1 {
+		t.Fatalf("doctors: %+v", day.Doctors)
+	}
+	if diff := cmp.Diff(want, day.Doctors[0].Weekly); diff != "" {
+		t.Errorf("weekly (-want +got):\n%s", diff)
 	}
 }
 

@@ -1,10 +1,12 @@
 package desk
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +23,10 @@ import (
 // Store reads and changes a clinic's visits, blocks and hours.
 type Store struct {
 	db *sqlx.DB
+	// bookings reads the doctors' weekly hours as the free times read
+	// them, and runs the desk's changes in its transactions (InTx: again
+	// after a deadlock).
+	bookings *booking.Store
 	// Waitlist is told, in the changing transaction, of hours, days and
 	// blocks that may free a doctor's time; nil tells nobody.
 	Waitlist *booking.Store
@@ -64,7 +70,7 @@ func (s *Store) freed(ctx context.Context, tx *sqlx.Tx, doctorID int64) error {
 }
 
 // NewStore returns a Store on db.
-func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db, bookings: booking.NewStore(db)} }
 
 // NoShowWindow is how far back the desk counts a patient's no-shows.
 const NoShowWindow = 90 * 24 * time.Hour
@@ -116,7 +122,11 @@ func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, 
 	if err != nil {
 		return DeskDay{}, err
 	}
-	weekly, err := s.weekly(ctx, clinicID, from)
+	ids := make([]int64, len(doctors))
+	for i, d := range doctors {
+		ids[i] = d.ID
+	}
+	weekly, err := s.weekly(ctx, clinicID, ids, from)
 	if err != nil {
 		return DeskDay{}, err
 	}
@@ -244,35 +254,23 @@ func (s *Store) blocks(ctx context.Context, clinicID int64, start, end time.Time
 	return out, nil
 }
 
-func (s *Store) weekly(ctx context.Context, clinicID int64, day string) (map[int64][]WeeklyHours, error) {
-	var rows []struct {
-		DoctorID    int64         `db:"doctor_id"`
-		Weekday     int           `db:"weekday"`
-		Start       int           `db:"starts_min"`
-		End         int           `db:"ends_min"`
-		Slot        int           `db:"slot_min"`
-		BreakStarts pq.Int64Array `db:"break_starts"`
-		BreakEnds   pq.Int64Array `db:"break_ends"`
-	}
-	const q = `
-		SELECT doctor_id, weekday, starts_min, ends_min, slot_min,
-		       ARRAY(SELECT lower(b) FROM unnest(breaks) b) AS break_starts,
-		       ARRAY(SELECT upper(b) FROM unnest(breaks) b) AS break_ends
-		FROM schedules
-		WHERE clinic_id = $1
-		  AND valid_from <= $2::date
-		  AND (valid_to IS NULL OR valid_to >= $2::date)
-		ORDER BY doctor_id, weekday, starts_min`
-	if err := s.db.SelectContext(ctx, &rows, q, clinicID, day); err != nil {
+// weekly is the hours of the doctors ids at the clinic on day, by doctor,
+// by weekday and start.
+func (s *Store) weekly(ctx context.Context, clinicID int64, ids []int64, day string) (map[int64][]WeeklyHours, error) {
+	rows, err := s.bookings.Weekly(ctx, ids, day, day)
+	if err != nil {
 		return nil, fmt.Errorf("desk.weekly(%d): %w", clinicID, err)
 	}
 	out := map[int64][]WeeklyHours{}
-	for _, r := range rows {
-		w := WeeklyHours{Weekday: r.Weekday, Start: r.Start, End: r.End, SlotMin: r.Slot, Breaks: [][2]int{}}
-		for i := range min(len(r.BreakStarts), len(r.BreakEnds)) {
-			w.Breaks = append(w.Breaks, [2]int{int(r.BreakStarts[i]), int(r.BreakEnds[i])})
+	for _, id := range ids {
+		for _, r := range rows[[2]int64{id, clinicID}] {
+			w := WeeklyHours{Weekday: r.Weekday, Start: r.Start, End: r.End, SlotMin: r.Slot, Breaks: [][2]int{}}
+			for _, b := range r.Breaks {
+				w.Breaks = append(w.Breaks, [2]int{b.Start, b.End})
+			}
+			out[id] = append(out[id], w)
 		}
-		out[r.DoctorID] = append(out[r.DoctorID], w)
+		slices.SortFunc(out[id], func(a, b WeeklyHours) int { return cmp.Or(a.Weekday-b.Weekday, a.Start-b.Start) })
 	}
 	return out, nil
 }
@@ -347,16 +345,10 @@ func (s *Store) Unblock(ctx context.Context, id int64) error {
 	})
 }
 
+// inTx runs fn in a transaction of booking's (booking.Store.InTx), again
+// after a deadlock.
 func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("desk: begin: %w", err)
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.bookings.InTx(ctx, fn)
 }
 
 // SetWeekly makes weekly the doctor's hours at the clinic from today on:
@@ -364,56 +356,50 @@ func (s *Store) inTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 // schedules' exclusion constraint refuses hours overlapping the doctor's
 // at another clinic (409 desk.scheduleOverlap).
 func (s *Store) SetWeekly(ctx context.Context, clinicID, doctorID int64, weekly []WeeklyHours, today string) error {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("desk.SetWeekly: %w", err)
-	}
-	defer tx.Rollback()
-	var at bool
-	const qAt = `
-		SELECT EXISTS (
-			SELECT 1
-			FROM doctor_clinics
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var at bool
+		const qAt = `
+			SELECT EXISTS (
+				SELECT 1
+				FROM doctor_clinics
+				WHERE doctor_id = $1
+				  AND clinic_id = $2)`
+		if err := tx.GetContext(ctx, &at, qAt, doctorID, clinicID); err != nil {
+			return fmt.Errorf("desk.SetWeekly: %w", err)
+		}
+		if !at {
+			return derrors.Refuse(derrors.NotFound, "desk.notAtClinic")
+		}
+		const qDrop = `
+			DELETE FROM schedules
 			WHERE doctor_id = $1
-			  AND clinic_id = $2)`
-	if err := tx.GetContext(ctx, &at, qAt, doctorID, clinicID); err != nil {
-		return fmt.Errorf("desk.SetWeekly: %w", err)
-	}
-	if !at {
-		return derrors.Refuse(derrors.NotFound, "desk.notAtClinic")
-	}
-	const qDrop = `
-		DELETE FROM schedules
-		WHERE doctor_id = $1
-		  AND clinic_id = $2
-		  AND valid_from >= $3::date`
-	const qEnd = `
-		UPDATE schedules
-		SET valid_to = $3::date - 1
-		WHERE doctor_id = $1
-		  AND clinic_id = $2
-		  AND (valid_to IS NULL OR valid_to >= $3::date)`
-	for _, q := range []string{qDrop, qEnd} {
-		if _, err := tx.ExecContext(ctx, q, doctorID, clinicID, today); err != nil {
-			return fmt.Errorf("desk.SetWeekly: %w", err)
+			  AND clinic_id = $2
+			  AND valid_from >= $3::date`
+		const qEnd = `
+			UPDATE schedules
+			SET valid_to = $3::date - 1
+			WHERE doctor_id = $1
+			  AND clinic_id = $2
+			  AND (valid_to IS NULL OR valid_to >= $3::date)`
+		for _, q := range []string{qDrop, qEnd} {
+			if _, err := tx.ExecContext(ctx, q, doctorID, clinicID, today); err != nil {
+				return fmt.Errorf("desk.SetWeekly: %w", err)
+			}
 		}
-	}
-	const qAdd = `
-		INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, breaks, valid_from)
-		VALUES ($1, $2, $3, $4, $5, $6, $7::int4multirange, $8::date)`
-	for _, w := range weekly {
-		_, err := tx.ExecContext(ctx, qAdd, doctorID, clinicID, w.Weekday, w.Start, w.End, w.SlotMin, breaksLiteral(w.Breaks), today)
-		if isCode(err, exclusionViolation) {
-			return derrors.Refuse(derrors.Conflict, "desk.scheduleOverlap")
+		const qAdd = `
+			INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, breaks, valid_from)
+			VALUES ($1, $2, $3, $4, $5, $6, $7::int4multirange, $8::date)`
+		for _, w := range weekly {
+			_, err := tx.ExecContext(ctx, qAdd, doctorID, clinicID, w.Weekday, w.Start, w.End, w.SlotMin, breaksLiteral(w.Breaks), today)
+			if isCode(err, exclusionViolation) {
+				return derrors.Refuse(derrors.Conflict, "desk.scheduleOverlap")
+			}
+			if err != nil {
+				return fmt.Errorf("desk.SetWeekly: %w", err)
+			}
 		}
-		if err != nil {
-			return fmt.Errorf("desk.SetWeekly: %w", err)
-		}
-	}
-	if err := s.freed(ctx, tx, doctorID); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return s.freed(ctx, tx, doctorID)
+	})
 }
 
 // breaksLiteral writes minute ranges as an int4multirange literal.
