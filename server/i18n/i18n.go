@@ -66,6 +66,7 @@ func (d *Dict) Keys(lang string) []string {
 // text for "uz", unless it is empty (not yet translated), then the Russian
 // one, as for every other language. It is the one rule by which a loader
 // picks the visitor's language, once, so a page's props carry only it.
+// A query picks it with pick_lang (migration 00280), the same rule in SQL.
 func Pick(lang, ru, uz string) string {
 	if lang == "uz" && uz != "" {
 		return uz
