@@ -46,7 +46,7 @@ const (
 		ORDER BY count DESC, route
 		LIMIT 10`
 	qTopDoctors = `
-		SELECT CASE WHEN $2 = 'uz' AND d.full_name_uz <> '' THEN d.full_name_uz ELSE d.full_name_ru END AS label, count(*) AS count
+		SELECT pick_lang($2, d.full_name_ru, d.full_name_uz) AS label, count(*) AS count
 		FROM analytic_events e
 		JOIN doctors d ON (e.entity = 'doctor' AND d.id = e.entity_id)
 			OR (e.entity = '' AND e.page_type = 'doctor' AND d.slug = e.page_id)
@@ -55,7 +55,7 @@ const (
 		ORDER BY count DESC, d.id
 		LIMIT 10`
 	qTopClinics = `
-		SELECT CASE WHEN $2 = 'uz' AND c.name_uz <> '' THEN c.name_uz ELSE c.name_ru END AS label, count(*) AS count
+		SELECT pick_lang($2, c.name_ru, c.name_uz) AS label, count(*) AS count
 		FROM analytic_events e
 		JOIN clinics c ON (e.entity = 'clinic' AND c.id = e.entity_id)
 			OR (e.entity = '' AND e.page_type IN ('clinic', 'clinic-tab') AND c.slug = split_part(e.page_id, '/', 1))

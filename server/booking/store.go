@@ -115,8 +115,8 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 	var clinics []clinicRow
 	const q = `
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
-		       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
-		       CASE WHEN $3 = 'uz' THEN c.address_uz ELSE c.address_ru END AS address,
+		       pick_lang($3, c.name_ru, c.name_uz) AS name,
+		       pick_lang($3, c.address_ru, c.address_uz) AS address,
 		       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min
 		FROM doctor_clinics dc
 		JOIN clinics c ON c.id = dc.clinic_id

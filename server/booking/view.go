@@ -49,22 +49,22 @@ const bookingSelect = `
 	SELECT a.id, a.status, a.cancelled_by, a.successor_id,
 	       lower(a.during) AS start, upper(a.during) AS end, a.price,
 	       d.id AS doctor_id, d.slug AS doctor_slug,
-	       CASE WHEN $1 = 'uz' THEN d.full_name_uz ELSE d.full_name_ru END AS doctor_name,
+	       pick_lang($1, d.full_name_ru, d.full_name_uz) AS doctor_name,
 	       coalesce((
-	           SELECT CASE WHEN $1 = 'uz' THEN s.name_uz ELSE s.name_ru END
+	           SELECT pick_lang($1, s.name_ru, s.name_uz)
 	           FROM doctor_specialties ds
 	           JOIN specialties s ON s.id = ds.specialty_id
 	           WHERE ds.doctor_id = d.id
 	           ORDER BY ds.specialty_id
 	           LIMIT 1), '') AS specialty,
 	       c.id AS clinic_id, c.slug AS clinic_slug,
-	       CASE WHEN $1 = 'uz' THEN c.name_uz ELSE c.name_ru END AS clinic_name,
-	       CASE WHEN $1 = 'uz' THEN c.address_uz ELSE c.address_ru END AS clinic_address,
+	       pick_lang($1, c.name_ru, c.name_uz) AS clinic_name,
+	       pick_lang($1, c.address_ru, c.address_uz) AS clinic_address,
 	       c.phone AS clinic_phone,
 	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
 	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed,
 	       a.confirmed_at IS NOT NULL AS confirmed,
-	       a.visit_type_id, coalesce(CASE WHEN $1 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name,
+	       a.visit_type_id, coalesce(pick_lang($1, vt.name_ru, vt.name_uz), '') AS type_name,
 	       coalesce(vt.online, false) AS online, coalesce(a.meeting_url, '') AS meeting_url
 	FROM appointments a
 	LEFT JOIN visit_types vt ON vt.id = a.visit_type_id

@@ -44,11 +44,11 @@ type typeRow struct {
 // per clinic.
 const typedClinics = `
 	SELECT dc.doctor_id, dc.clinic_id, c.slug,
-	       CASE WHEN $3 = 'uz' THEN c.name_uz ELSE c.name_ru END AS name,
-	       CASE WHEN $3 = 'uz' THEN c.address_uz ELSE c.address_ru END AS address,
+	       pick_lang($3, c.name_ru, c.name_uz) AS name,
+	       pick_lang($3, c.address_ru, c.address_uz) AS address,
 	       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
 	       coalesce(t.id, 0) AS type_id, coalesce(t.kind, '') AS type_kind,
-	       coalesce(CASE WHEN $3 = 'uz' THEN t.name_uz ELSE t.name_ru END, '') AS type_name,
+	       coalesce(pick_lang($3, t.name_ru, t.name_uz), '') AS type_name,
 	       coalesce(t.slots, 0) AS type_slots, coalesce(t.price, 0) AS type_price,
 	       coalesce(t.audience, '') AS type_audience, coalesce(t.online, false) AS type_online,
 	       coalesce(t.weekdays, 0) AS type_weekdays, coalesce(t.from_min, 0) AS type_from,
@@ -108,7 +108,7 @@ func (s *Store) TypesOf(ctx context.Context, doctorID int64, lang, date string) 
 	}
 	const q = `
 		SELECT vt.clinic_id, vt.id AS type_id, vt.kind AS type_kind,
-		       CASE WHEN $2 = 'uz' THEN vt.name_uz ELSE vt.name_ru END AS type_name,
+		       pick_lang($2, vt.name_ru, vt.name_uz) AS type_name,
 		       vt.slots AS type_slots, vt.price AS type_price, vt.audience AS type_audience, vt.online AS type_online,
 		       coalesce((
 		           SELECT min(s.slot_min)

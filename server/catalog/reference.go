@@ -64,7 +64,7 @@ func (s *Store) ClinicProfiles(ctx context.Context, regionID int64, lang string)
 		LEFT JOIN clinic_profile_links l ON l.profile_id = p.id
 		LEFT JOIN clinics c ON c.id = l.clinic_id AND c.region_id = $1
 		GROUP BY p.id
-		ORDER BY CASE WHEN $2 = 'uz' THEN p.name_uz ELSE p.name_ru END COLLATE "C", p.id`
+		ORDER BY pick_lang($2, p.name_ru, p.name_uz) COLLATE "C", p.id`
 	if err := s.db.SelectContext(ctx, &ps, q, regionID, lang); err != nil {
 		return nil, fmt.Errorf("catalog.ClinicProfiles(%d): %w", regionID, err)
 	}
@@ -78,7 +78,7 @@ func (s *Store) Districts(ctx context.Context, regionID int64, lang string) ([]N
 		SELECT id, slug, name_ru, name_uz, 0 AS count
 		FROM districts
 		WHERE region_id = $1
-		ORDER BY CASE WHEN $2 = 'uz' THEN name_uz ELSE name_ru END COLLATE "C", id`
+		ORDER BY pick_lang($2, name_ru, name_uz) COLLATE "C", id`
 	if err := s.db.SelectContext(ctx, &ds, q, regionID, lang); err != nil {
 		return nil, fmt.Errorf("catalog.Districts(%d): %w", regionID, err)
 	}

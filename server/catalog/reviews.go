@@ -36,7 +36,7 @@ func (s *Store) DoctorReviews(ctx context.Context, doctorID int64, lang string) 
 	}
 	const q = `
 		SELECT v.stars, v.body, v.created_at, '' AS date,
-		       CASE WHEN $2 = 'uz' THEN COALESCE(NULLIF(c.name_uz, ''), c.name_ru) ELSE c.name_ru END AS clinic
+		       pick_lang($2, c.name_ru, c.name_uz) AS clinic
 		FROM reviews v
 		JOIN clinics c ON c.id = v.clinic_id
 		WHERE v.doctor_id = $1

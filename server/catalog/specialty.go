@@ -53,7 +53,7 @@ func (s *Store) Specialties(ctx context.Context, regionID int64, lang string) ([
 		FROM specialties s
 		LEFT JOIN doctor_specialties ds ON ds.specialty_id = s.id AND ds.region_id = $1
 		GROUP BY s.id
-		ORDER BY CASE WHEN $2 = 'uz' THEN s.name_uz ELSE s.name_ru END COLLATE "C", s.id`
+		ORDER BY pick_lang($2, s.name_ru, s.name_uz) COLLATE "C", s.id`
 	if err := s.db.SelectContext(ctx, &ss, q, regionID, lang); err != nil {
 		return nil, fmt.Errorf("catalog.Specialties(%d, %q): %w", regionID, lang, err)
 	}

@@ -79,7 +79,7 @@ const NoShowWindow = 90 * 24 * time.Hour
 func (s *Store) Clinics(ctx context.Context, ids []int64, lang string) ([]DeskClinic, error) {
 	out := []DeskClinic{}
 	const q = `
-		SELECT id, slug, CASE WHEN $2 = 'uz' THEN name_uz ELSE name_ru END AS name
+		SELECT id, slug, pick_lang($2, name_ru, name_uz) AS name
 		FROM clinics
 		WHERE id = ANY($1)
 		ORDER BY name, id`
@@ -106,7 +106,7 @@ func (s *Store) Day(ctx context.Context, clinicID int64, from string, days int, 
 		Name string `db:"name"`
 	}
 	const q = `
-		SELECT d.id, CASE WHEN $2 = 'uz' THEN d.full_name_uz ELSE d.full_name_ru END AS name
+		SELECT d.id, pick_lang($2, d.full_name_ru, d.full_name_uz) AS name
 		FROM doctor_clinics dc
 		JOIN doctors d ON d.id = dc.doctor_id
 		WHERE dc.clinic_id = $1
@@ -186,7 +186,7 @@ func (s *Store) visits(ctx context.Context, clinicID int64, start, end, now time
 		          AND n.status = 'no_show'
 		          AND lower(n.during) >= $4
 		          AND lower(n.during) < $5) AS no_shows,
-		       coalesce(CASE WHEN $6 = 'uz' THEN vt.name_uz ELSE vt.name_ru END, '') AS type_name,
+		       coalesce(pick_lang($6, vt.name_ru, vt.name_uz), '') AS type_name,
 		       coalesce(a.price, 0) AS price, a.returning_patient,
 		       coalesce(vt.online, false) AS online, coalesce(a.meeting_url, '') AS meeting_url
 		FROM appointments a

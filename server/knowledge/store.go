@@ -29,7 +29,7 @@ func (s *Store) Index(ctx context.Context, kind Kind, lang string) ([]Entry, err
 	q := `
 		SELECT id, slug, name_ru, name_uz
 		FROM ` + string(kind) + `
-		ORDER BY CASE WHEN $1 = 'uz' THEN name_uz ELSE name_ru END COLLATE "C", id`
+		ORDER BY pick_lang($1, name_ru, name_uz) COLLATE "C", id`
 	if err := s.db.SelectContext(ctx, &es, q, lang); err != nil {
 		return nil, fmt.Errorf("knowledge.Index(%s, %q): %w", kind, lang, err)
 	}

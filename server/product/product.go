@@ -119,7 +119,7 @@ func (s *Store) List(ctx context.Context, f Filter, lang string) (Page, error) {
 	const list = `
 		SELECT ` + cardColumns + `
 		FROM products p` + filterWhere + `
-		ORDER BY CASE WHEN $3 = 'uz' THEN p.name_uz ELSE p.name_ru END COLLATE "C", p.id
+		ORDER BY pick_lang($3, p.name_ru, p.name_uz) COLLATE "C", p.id
 		LIMIT $4 OFFSET $5`
 	pg.Products = []Card{}
 	err := s.db.SelectContext(ctx, &pg.Products, list, f.CategoryID, f.TagID, lang, pg.PerPage, (pg.Page-1)*pg.PerPage)
@@ -137,7 +137,7 @@ func (s *Store) Categories(ctx context.Context, lang string) ([]Category, error)
 		FROM product_categories c
 		LEFT JOIN products p ON p.category_id = c.id
 		GROUP BY c.id
-		ORDER BY CASE WHEN $1 = 'uz' THEN c.name_uz ELSE c.name_ru END COLLATE "C", c.id`
+		ORDER BY pick_lang($1, c.name_ru, c.name_uz) COLLATE "C", c.id`
 	if err := s.db.SelectContext(ctx, &cs, q, lang); err != nil {
 		return nil, fmt.Errorf("product.Categories: %w", err)
 	}

@@ -200,7 +200,7 @@ func checkClinic(t *testing.T, s *sitetest.Site, p sitetest.Page, c ld, slug, la
 		Lat     *float64 `db:"latitude"`
 	}
 	err := s.DB.Get(&db, `
-		SELECT CASE WHEN $2 = 'uz' THEN r.name_uz ELSE r.name_ru END AS region,
+		SELECT pick_lang($2, r.name_ru, r.name_uz) AS region,
 			c.review_count, c.rating::float8 AS rating, c.latitude IS NOT NULL AS geo,
 			c.latitude::float8 AS latitude,
 			(SELECT count(*) FROM clinic_hours h WHERE h.clinic_id = c.id) AS days,
@@ -421,10 +421,10 @@ func checkService(t *testing.T, s *sitetest.Site, p sitetest.Page, d ld, kind, s
 		High        int    `db:"high"`
 	}
 	err := s.DB.Get(&db, `
-		SELECT CASE WHEN $4 = 'uz' THEN s.name_uz ELSE s.name_ru END AS name,
-			CASE WHEN $4 = 'uz' THEN s.description_uz ELSE s.description_ru END AS description,
-			coalesce(CASE WHEN $4 = 'uz' THEN di.name_uz ELSE di.name_ru END,
-				CASE WHEN $4 = 'uz' THEN r.name_uz ELSE r.name_ru END) AS area,
+		SELECT pick_lang($4, s.name_ru, s.name_uz) AS name,
+			pick_lang($4, s.description_ru, s.description_uz) AS description,
+			coalesce(pick_lang($4, di.name_ru, di.name_uz),
+				pick_lang($4, r.name_ru, r.name_uz)) AS area,
 			count(cs.clinic_id) AS count,
 			coalesce(min(cs.price_from), 0) AS low,
 			coalesce(max(coalesce(cs.price_to, cs.price_from)), 0) AS high
@@ -466,9 +466,9 @@ func checkPromotion(t *testing.T, s *sitetest.Site, prefix string) {
 	}
 	err := s.DB.Get(&db, `
 		SELECT p.slug,
-			CASE WHEN $1 = 'uz' THEN p.title_uz ELSE p.title_ru END AS name,
-			CASE WHEN $1 = 'uz' THEN p.description_uz ELSE p.description_ru END AS description,
-			CASE WHEN $1 = 'uz' THEN c.name_uz ELSE c.name_ru END AS clinic,
+			pick_lang($1, p.title_ru, p.title_uz) AS name,
+			pick_lang($1, p.description_ru, p.description_uz) AS description,
+			pick_lang($1, c.name_ru, c.name_uz) AS clinic,
 			c.slug AS clinicslug,
 			to_char(p.starts_on, 'YYYY-MM-DD') AS from, to_char(p.ends_on, 'YYYY-MM-DD') AS through,
 			p.old_price AS old, p.new_price AS new
@@ -505,8 +505,8 @@ func checkPost(t *testing.T, s *sitetest.Site, prefix, kind, route, typ string) 
 	var db struct{ Slug, Headline, Description, Published string }
 	err := s.DB.Get(&db, `
 		SELECT slug,
-			CASE WHEN $2 = 'uz' THEN title_uz ELSE title_ru END AS headline,
-			CASE WHEN $2 = 'uz' THEN summary_uz ELSE summary_ru END AS description,
+			pick_lang($2, title_ru, title_uz) AS headline,
+			pick_lang($2, summary_ru, summary_uz) AS description,
 			to_char(published_on, 'YYYY-MM-DD') AS published
 		FROM posts
 		WHERE kind = $1
