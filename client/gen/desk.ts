@@ -67,6 +67,25 @@ export interface DeskVisitType extends VisitTypeFields {
   minutes: number /* int */;
 }
 /**
+ * EditorDoctorTypes are a doctor's visit types as the editor sets them:
+ * at each of his clinics.
+ */
+export interface EditorDoctorTypes {
+  doctorId: number /* int64 */;
+  clinics: EditorClinicTypes[];
+}
+/**
+ * EditorClinicTypes are the doctor's visit types at one clinic, active or
+ * not, with the doctor's slot there today (0: no hours), which gives a
+ * length in slots its minutes.
+ */
+export interface EditorClinicTypes {
+  clinicId: number /* int64 */;
+  clinicName: string;
+  slotMin: number /* int */;
+  types: DeskVisitType[];
+}
+/**
  * VisitTypeFields are what the desk sets of a visit type.
  */
 export interface VisitTypeFields {

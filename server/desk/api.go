@@ -60,6 +60,7 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/desk/exceptions", append(change, h.exception)...)
 	r.Post("/api/desk/visit-types", append(change, h.createType)...)
 	r.Put("/api/desk/visit-types/:id", append(change, h.updateType)...)
+	h.registerEditorTypes(r, signedIn)
 }
 
 func (h *Handler) now() time.Time {

@@ -56,6 +56,23 @@ type DeskVisitType struct {
 	Minutes int `json:"minutes" db:"minutes"`
 }
 
+// EditorDoctorTypes are a doctor's visit types as the editor sets them:
+// at each of his clinics.
+type EditorDoctorTypes struct {
+	DoctorID int64               `json:"doctorId"`
+	Clinics  []EditorClinicTypes `json:"clinics"`
+}
+
+// EditorClinicTypes are the doctor's visit types at one clinic, active or
+// not, with the doctor's slot there today (0: no hours), which gives a
+// length in slots its minutes.
+type EditorClinicTypes struct {
+	ClinicID   int64           `json:"clinicId"`
+	ClinicName string          `json:"clinicName"`
+	SlotMin    int             `json:"slotMin"`
+	Types      []DeskVisitType `json:"types"`
+}
+
 // VisitTypeFields are what the desk sets of a visit type.
 type VisitTypeFields struct {
 	// Kind is first, followup, procedure or test.
