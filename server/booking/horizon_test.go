@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jmoiron/sqlx"
+
+	"sogliq/shared"
 )
 
 // TestDays: the day set holds every day of the longest horizon, and the
@@ -63,7 +65,7 @@ func TestRuleDefaults(t *testing.T) {
 	if got := (struct{ Lead, Horizon, Cutoff int }{r.Lead, r.Horizon, r.Cutoff}); got != want {
 		t.Errorf("the columns' defaults %+v, the code's %+v", got, want)
 	}
-	cutoffMax := 72 // limits.json's cancelCutoffHoursMax, read by server/desk
+	cutoffMax := shared.MustReadLimits().CancelCutoffHoursMax
 	for _, test := range []struct {
 		set string
 		ok  bool

@@ -2,6 +2,8 @@ package desk
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -29,23 +31,19 @@ var defaultRules = BookingRules{
 
 // Rules reads the clinic's booking rules, the defaults when it set none.
 func (s *Store) Rules(ctx context.Context, clinicID int64) (BookingRules, error) {
-	out := defaultRules
+	var out BookingRules
 	const q = `
 		SELECT horizon_days, cancel_cutoff_hours
 		FROM clinic_booking_rules
 		WHERE clinic_id = $1`
-	rows, err := s.db.QueryxContext(ctx, q, clinicID)
-	if err != nil {
-		return out, fmt.Errorf("desk.Rules(%d): %w", clinicID, err)
-	}
-	defer rows.Close()
-	if rows.Next() {
-		err = rows.StructScan(&out)
+	err := s.db.GetContext(ctx, &out, q, clinicID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return defaultRules, nil
 	}
 	if err != nil {
 		return out, fmt.Errorf("desk.Rules(%d): %w", clinicID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SetRules makes r the clinic's booking rules (its lead time stays). A
