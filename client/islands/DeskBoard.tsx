@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { t, tn, type Lang } from "../lib/i18n";
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { t, tn, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
 import { clockMinutes, formatDay, formatTime, hhmm, instant, weekdayName } from "../lib/date";
-import type { DeskDoctor, DeskVisit, WeeklyHours } from "../gen/desk";
+import type { BookingRules, DeskDoctor, DeskVisit, WeeklyHours } from "../gen/desk";
 import { formatPrice } from "../lib/money";
 import limits from "../../shared/limits.json";
 import { VisitTypes } from "../components/VisitTypes";
@@ -17,6 +17,8 @@ export interface DeskBoardProps {
   doctors: DeskDoctor[];
   /** RFC 3339: when the page was made. */
   now: string;
+  /** rules are the clinic's booking rules, to change. */
+  rules: BookingRules;
 }
 
 /**
@@ -69,6 +71,8 @@ export default function DeskBoard(p: DeskBoardProps) {
       {p.doctors.map((doc) => (
         <Types key={doc.id} doc={doc} props={p} busy={busy} send={send} />
       ))}
+      <h2 className="desk-board__rules">{t(lang, "desk.rules")}</h2>
+      <Rules props={p} busy={busy} />
     </div>
   );
 }
@@ -445,6 +449,88 @@ function Types({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardPr
         onCreate={(f) => send("POST", "/api/desk/visit-types", { clinicId: props.clinicId, doctorId: doc.id, ...f })}
         onUpdate={(id, f) => send("PUT", `/api/desk/visit-types/${id}`, f)}
       />
+    </details>
+  );
+}
+
+/** ruleLimits bound the rules' fields (limits.json; the server checks them again). */
+const ruleLimits = { horizonDays: [1, limits.bookingHorizonDaysMax], cancelCutoffHours: [0, limits.cancelCutoffHoursMax] } as const;
+const ruleMessages = { horizonDays: "desk.rules.horizonInvalid", cancelCutoffHours: "desk.rules.cutoffInvalid" } as const;
+type RuleField = keyof typeof ruleLimits;
+
+/**
+ * Rules are the clinic's booking rules: how many days ahead patients book
+ * and how many hours before a visit they may still cancel it on the site
+ * (PUT /api/desk/booking-rules). A value out of range is said beside its
+ * field, in the page's language: here at once, else as the server words it.
+ */
+function Rules({ props, busy }: { props: DeskBoardProps; busy: boolean }) {
+  const { lang, rules } = props;
+  const id = useId();
+  const [values, setValues] = useState<Record<RuleField, string>>({
+    horizonDays: String(rules.horizonDays),
+    cancelCutoffHours: String(rules.cancelCutoffHours),
+  });
+  const [errors, setErrors] = useState<Partial<Record<RuleField, string>>>({});
+  const [sending, setSending] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const wrong: Partial<Record<RuleField, string>> = {};
+    for (const name of Object.keys(ruleLimits) as RuleField[]) {
+      const n = Number(values[name]);
+      const [min, max] = ruleLimits[name];
+      if (values[name].trim() === "" || !Number.isInteger(n) || n < min || n > max) wrong[name] = t(lang, ruleMessages[name], { max });
+    }
+    setErrors(wrong);
+    if (Object.keys(wrong).length > 0) return;
+    setSending(true);
+    const body = { clinicId: props.clinicId, horizonDays: Number(values.horizonDays), cancelCutoffHours: Number(values.cancelCutoffHours) };
+    const answer = await callApi<BookingRules>("PUT", `/api/desk/booking-rules?lang=${lang}`, body, t(lang, "form.networkError"));
+    if (answer.data) {
+      window.location.reload();
+      return;
+    }
+    setSending(false);
+    setErrors(answer.fields ?? {});
+    if (!answer.fields) toast(answer.error ?? t(lang, "form.networkError"), "error");
+  }
+
+  const field = (name: RuleField, label: Key, hint: Key) => (
+    <div className="desk-field desk-rules__field">
+      <label htmlFor={`${id}-${name}`}>{t(lang, label)}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={ruleLimits[name][0]}
+        max={ruleLimits[name][1]}
+        step={1}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={`${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ""}`}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      />
+      <small id={`${id}-${name}-hint`}>{t(lang, hint, { max: ruleLimits[name][1] })}</small>
+      {errors[name] && (
+        <small className="desk-rules__error" id={`${id}-${name}-error`} role="alert" data-error={name}>
+          {errors[name]}
+        </small>
+      )}
+    </div>
+  );
+
+  return (
+    <details className="desk-rules" data-rules>
+      <summary>{t(lang, "desk.rules.summary", { days: rules.horizonDays, hours: rules.cancelCutoffHours })}</summary>
+      <form className="desk-form desk-rules__form" noValidate onSubmit={save}>
+        {field("horizonDays", "desk.rules.horizon", "desk.rules.horizonHint")}
+        {field("cancelCutoffHours", "desk.rules.cutoff", "desk.rules.cutoffHint")}
+        <button className="button" type="submit" disabled={busy || sending}>
+          {sending ? t(lang, "form.sending") : t(lang, "desk.rules.save")}
+        </button>
+      </form>
     </details>
   );
 }

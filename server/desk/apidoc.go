@@ -41,6 +41,11 @@ func APIDoc() []apidoc.Op {
 			[]apidoc.Answer{{Status: 201, Data: DeskVisitType{}}}, 422),
 		op("PUT", "/api/desk/visit-types/{id}", "Изменить или отключить вид приёма", "Qabul turini oʻzgartirish yoki oʻchirish", VisitTypeRequest{},
 			ok(DeskVisitType{}), 422),
+		// Another clinic's rules are a 403 (staff of it only), never a 404.
+		{Method: "PUT", Path: "/api/desk/booking-rules", Tag: tag, Session: true,
+			Ru:   "Правила записи клиники: на сколько дней вперёд записываться и за сколько часов пациент может отменить приём",
+			Uz:   "Klinikaning yozilish qoidalari: necha kun oldinga yozilish va bemor qabulni necha soat oldin bekor qila olishi",
+			Body: BookingRulesRequest{}, Answers: ok(BookingRules{}), Errors: []int{403, 422}},
 		editor("GET", "/api/editor/doctor/{id}/visit-types", "Виды приёма врача во всех его клиниках (редактор)",
 			"Shifokorning barcha klinikalaridagi qabul turlari (muharrir)", nil, ok(EditorDoctorTypes{})),
 		editor("POST", "/api/editor/doctor/{id}/visit-types", "Новый вид приёма врача в одной из его клиник (редактор)",
