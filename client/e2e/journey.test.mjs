@@ -84,6 +84,10 @@ test(`a child's visit on a phone: "children's doctors" and "${window.query}", a 
     // The form: the saved child by name, nothing asked of the parent.
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("timer").waitFor();
+    // The clinic's cancel rule for this time, before the booking: until when, or "by phone only" inside the cut-off.
+    const rule = dialog.locator("[data-cancel-until], .booking-form__warning");
+    assert.equal(await rule.count(), 1, "the form states the cancel rule");
+    assert.match(await rule.innerText(), /^Отменить или перенести можно до .+, \d\d:\d\d$|позвоните в клинику/);
     assert.ok((await dialog.locator(".booking-form__type").innerText()).includes(typeName.split("\n")[0].trim()), "the form names the type chosen");
     await dialog.getByLabel(`${child.name} (ребёнок)`).check();
     assert.equal(await dialog.getByLabel("Ваше имя").count(), 0, "a visit for the child asks nothing of the parent's profile");

@@ -523,7 +523,7 @@ function Rules({ props, busy }: { props: DeskBoardProps; busy: boolean }) {
 
   return (
     <details className="desk-rules" data-rules>
-      <summary>{t(lang, "desk.rules.summary", { days: rules.horizonDays, hours: rules.cancelCutoffHours })}</summary>
+      <summary>{rules.cancelCutoffHours > 0 ? t(lang, "desk.rules.summary", { days: rules.horizonDays, hours: rules.cancelCutoffHours }) : t(lang, "desk.rules.summaryBegun", { days: rules.horizonDays })}</summary>
       <form className="desk-form desk-rules__form" noValidate onSubmit={save}>
         {field("horizonDays", "desk.rules.horizon", "desk.rules.horizonHint")}
         {field("cancelCutoffHours", "desk.rules.cutoff", "desk.rules.cutoffHint")}
