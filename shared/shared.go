@@ -83,6 +83,11 @@ type Limits struct {
 	// UpcomingVisitsPerAccount bounds those of the whole account.
 	UpcomingVisitsPerPerson  int `json:"upcomingVisitsPerPerson"`
 	UpcomingVisitsPerAccount int `json:"upcomingVisitsPerAccount"`
+	// A clinic's booking rules as its desk sets them (issue 30): how many
+	// days ahead it takes bookings at most, and the longest cancel
+	// cut-off in hours (migrations 00270 and 00271 hold them too).
+	BookingHorizonDaysMax int `json:"bookingHorizonDaysMax"`
+	CancelCutoffHoursMax  int `json:"cancelCutoffHoursMax"`
 }
 
 // MustReadLimits is ReadLimits for a package's variables: the file is

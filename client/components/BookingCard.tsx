@@ -13,6 +13,14 @@ export function statusLabel(lang: Lang, b: Booking): string {
 }
 
 /**
+ * cancelRule is the clinic's rule for changing a visit on the site: "up to
+ * N h before it" (the server, not this text, is the authority).
+ */
+export function cancelRule(lang: Lang, b: Pick<Booking, "cancelCutoffHours">): string {
+  return b.cancelCutoffHours > 0 ? t(lang, "history.cancelRule", { hours: b.cancelCutoffHours }) : t(lang, "history.cancelRuleBegun");
+}
+
+/**
  * BookingCard is one visit on /history: when, who, where, the price and
  * status, with "book again", the calendar file and, while it can change,
  * the cancel and reschedule island.
@@ -72,6 +80,7 @@ export function BookingCard({ b, lang, region, upcoming = false }: { b: Booking;
         {b.status === "booked" && b.icsUrl && <a href={b.icsUrl} download>{t(lang, "history.ics")}</a>}
         {!active && <a href={href("doctor", { slug: b.doctor.slug }, place)}>{t(lang, "history.bookAgain")}</a>}
       </p>
+      {active && <p className="booking-card__rule" data-cancel-rule>{cancelRule(lang, b)}</p>}
       {/* Inside the clinic's cut-off the site can no longer cancel or move it: say so, and whom to call. */}
       {active && !b.canCancel && !b.canReschedule && (
         <p className="booking-card__phone-only" role="note">

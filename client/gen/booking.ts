@@ -34,6 +34,11 @@ export interface ClinicSlots {
    */
   type?: VisitType | null;
   types: VisitType[];
+  /**
+   * HorizonDays is how many days from today the clinic takes bookings:
+   * Days stop at its last day, a week grid goes no further.
+   */
+  horizonDays: number /* int */;
 }
 /**
  * VisitType is a kind of visit a doctor offers at a clinic, with its own
@@ -299,7 +304,13 @@ export interface Booking {
   reason: string;
   canCancel: boolean;
   canReschedule: boolean;
+  /**
+   * CancelUntil is when the clinic's cut-off falls: the patient may
+   * cancel or move the visit on the site until then, CancelCutoffHours
+   * before its start (0: until it begins).
+   */
   cancelUntil: string;
+  cancelCutoffHours: number /* int */;
   icsUrl: string;
   /**
    * GoogleCalendarURL adds a visit still to come to Google Calendar

@@ -22,6 +22,29 @@ export interface DeskPage {
    * Now is when the page was made: outcomes are offered for visits begun.
    */
   now: string;
+  /**
+   * Rules are the clinic's booking rules, for its staff to change.
+   */
+  rules: BookingRules;
+}
+/**
+ * BookingRules are a clinic's booking rules as its desk sets them
+ * (issue 30): patients book up to HorizonDays days ahead, today
+ * included (1 to bookingHorizonDaysMax of limits.json), and cancel or
+ * move a visit on the site up to CancelCutoffHours before it (0 to
+ * cancelCutoffHoursMax; 0: until it begins). The clinic itself cancels
+ * at any time.
+ */
+export interface BookingRules {
+  horizonDays: number /* int */;
+  cancelCutoffHours: number /* int */;
+}
+/**
+ * BookingRulesRequest is PUT /api/desk/booking-rules: the clinic's new
+ * rules.
+ */
+export interface BookingRulesRequest extends BookingRules {
+  clinicId: number /* int64 */;
 }
 /**
  * DeskClinic is a clinic the staff member works for.
@@ -65,6 +88,25 @@ export interface DeskVisitType extends VisitTypeFields {
    * Minutes is the length with the doctor's slot today (Slots × slot).
    */
   minutes: number /* int */;
+}
+/**
+ * EditorDoctorTypes are a doctor's visit types as the editor sets them:
+ * at each of his clinics.
+ */
+export interface EditorDoctorTypes {
+  doctorId: number /* int64 */;
+  clinics: EditorClinicTypes[];
+}
+/**
+ * EditorClinicTypes are the doctor's visit types at one clinic, active or
+ * not, with the doctor's slot there today (0: no hours), which gives a
+ * length in slots its minutes.
+ */
+export interface EditorClinicTypes {
+  clinicId: number /* int64 */;
+  clinicName: string;
+  slotMin: number /* int */;
+  types: DeskVisitType[];
 }
 /**
  * VisitTypeFields are what the desk sets of a visit type.

@@ -3,7 +3,7 @@ import { t, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { toast } from "../lib/toast";
 import { callApi } from "../lib/api";
-import { formatDateTime } from "../lib/date";
+import { formatDateTime, instant } from "../lib/date";
 import { onBookingClosed, openBooking } from "../lib/booking";
 import { WeekSlots } from "../components/WeekSlots";
 import type { Booking } from "../booking";
@@ -23,6 +23,29 @@ export interface BookingActionsProps {
   cancelUntil: string;
 }
 
+/** longestTimer is the longest delay setTimeout keeps (about 24.8 days). */
+const longestTimer = 2 ** 31 - 1;
+
+/**
+ * usePassed turns true once the instant `until` (RFC 3339) has passed,
+ * checked after hydration and again at that moment: false on the server
+ * and in the first render, so the markup matches.
+ */
+function usePassed(until: string): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    const left = instant(until) - Date.now();
+    if (left <= 0) {
+      setPassed(true);
+      return;
+    }
+    if (left > longestTimer) return;
+    const timer = setTimeout(() => setPassed(true), left);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return passed;
+}
+
 /**
  * BookingActions is a visit's cancel and reschedule on /history and its
  * confirmation page. Cancelling asks once more, then reloads the page (it is
@@ -37,6 +60,7 @@ export default function BookingActions(p: BookingActionsProps) {
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [reload, setReload] = useState(0);
+  const closed = usePassed(p.cancelUntil);
 
   useEffect(() => markReady(rootRef.current), []);
   useEffect(() => onBookingClosed(() => setReload((n) => n + 1)), []);
@@ -54,6 +78,14 @@ export default function BookingActions(p: BookingActionsProps) {
   }
 
   if (!p.canCancel && !p.canReschedule) return <div ref={rootRef} className="booking-actions" hidden />;
+  // The cut-off passed while the page was open: the server would refuse.
+  if (closed) {
+    return (
+      <div ref={rootRef} className="booking-actions" data-closed>
+        <p className="booking-actions__note" role="note">{t(lang, "history.phoneOnly")}</p>
+      </div>
+    );
+  }
   return (
     <div ref={rootRef} className="booking-actions">
       <div className="booking-actions__buttons">

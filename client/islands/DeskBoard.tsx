@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { t, tn, type Key, type Lang } from "../lib/i18n";
 import { markReady } from "../lib/ready";
 import { callApi } from "../lib/api";
-import { formatDay, formatTime, instant, weekdayName } from "../lib/date";
-import type { DeskDoctor, DeskVisit, DeskVisitType, VisitTypeFields, WeeklyHours } from "../gen/desk";
+import { clockMinutes, formatDay, formatTime, hhmm, instant, weekdayName } from "../lib/date";
+import type { BookingRules, DeskDoctor, DeskVisit, WeeklyHours } from "../gen/desk";
 import { formatPrice } from "../lib/money";
 import limits from "../../shared/limits.json";
+import { VisitTypes } from "../components/VisitTypes";
 import "./DeskBoard.css";
 import { toast } from "../lib/toast";
 
@@ -16,17 +17,8 @@ export interface DeskBoardProps {
   doctors: DeskDoctor[];
   /** RFC 3339: when the page was made. */
   now: string;
-}
-
-/** hhmm writes minutes after midnight as "09:30". */
-function hhmm(min: number): string {
-  return `${String(Math.floor(min / 60)).padStart(2, "0")}:${String(min % 60).padStart(2, "0")}`;
-}
-
-/** minutes reads "09:30" as minutes after midnight; NaN when it is not one. */
-function minutes(s: string): number {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(s.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  /** rules are the clinic's booking rules, to change. */
+  rules: BookingRules;
 }
 
 /**
@@ -79,6 +71,8 @@ export default function DeskBoard(p: DeskBoardProps) {
       {p.doctors.map((doc) => (
         <Types key={doc.id} doc={doc} props={p} busy={busy} send={send} />
       ))}
+      <h2 className="desk-board__rules">{t(lang, "desk.rules")}</h2>
+      <Rules props={p} busy={busy} />
     </div>
   );
 }
@@ -380,7 +374,7 @@ function Hours({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardPr
     setError("");
     const weekly: WeeklyHours[] = rows
       .filter((r) => r.on)
-      .map((r) => ({ weekday: r.weekday, start: minutes(r.start), end: minutes(r.end), slotMin: Number(r.slot), breaks: r.breaks }));
+      .map((r) => ({ weekday: r.weekday, start: clockMinutes(r.start), end: clockMinutes(r.end), slotMin: Number(r.slot), breaks: r.breaks }));
     send("PUT", "/api/desk/schedule", { clinicId: props.clinicId, doctorId: doc.id, weekly });
   }
   const captionId = `desk-hours-${doc.id}`;
@@ -433,170 +427,110 @@ function Hours({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardPr
 
 /** valid says whether a day's hours can be saved: a start before the end, a slot of 5-480 minutes. */
 function valid(r: HoursRow): boolean {
-  const start = minutes(r.start);
-  const end = minutes(r.end);
+  const start = clockMinutes(r.start);
+  const end = clockMinutes(r.end);
   const slot = Number(r.slot);
   return Number.isFinite(start) && Number.isFinite(end) && start < end && Number.isInteger(slot) && slot >= 5 && slot <= 480;
 }
 
-const kinds = ["first", "followup", "procedure", "test"] as const;
-const audiences = ["all", "children", "adults"] as const;
-
-/** blankType is what a new visit type's form starts from. */
-const blankType: VisitTypeFields = {
-  kind: "first",
-  nameRu: "",
-  nameUz: "",
-  slots: 1,
-  price: 0,
-  audience: "all",
-  online: false,
-  weekdays: 127,
-  from: 0,
-  until: 1440,
-  active: true,
-  position: 0,
-};
-
 /**
- * Types are a doctor's visit types at the clinic: each with its length in
- * slots, price and whom it is for, to change or switch off, and a form
- * for a new one (POST and PUT /api/desk/visit-types).
+ * Types are a doctor's visit types at the clinic, in a section of their
+ * own (POST and PUT /api/desk/visit-types).
  */
 function Types({ doc, props, busy, send }: { doc: DeskDoctor; props: DeskBoardProps; busy: boolean; send: Send }) {
-  const { lang } = props;
-  const [editing, setEditing] = useState<number | "new" | null>(null);
-  const slot = doc.weekly[0]?.slotMin ?? 0;
   return (
     <details className="desk-types" data-doctor={doc.id}>
       <summary>{doc.name}</summary>
-      <ul className="desk-types__list">
-        {doc.types.map((vt) => (
-          <li key={vt.id} className={vt.active ? "" : "is-off"} data-type={vt.id}>
-            {editing === vt.id ? (
-              <TypeForm lang={lang} initial={vt} slot={slot} busy={busy} onCancel={() => setEditing(null)} onSave={(f) => send("PUT", `/api/desk/visit-types/${vt.id}`, f)} />
-            ) : (
-              <>
-                <span className="desk-types__name">
-                  <strong>{lang === "uz" ? vt.nameUz : vt.nameRu}</strong> · {t(lang, `desk.type.kind.${vt.kind}` as Key)} · {t(lang, "desk.type.minutes", { n: vt.minutes })} ·{" "}
-                  {formatPrice(vt.price, lang)} · {t(lang, `desk.type.audience.${vt.audience}` as Key)}
-                  {vt.online && <> · <span data-online>{t(lang, "desk.online")}</span></>}
-                  {!vt.active && <> · {t(lang, "desk.type.inactive")}</>}
-                </span>
-                <button type="button" className="button button--small button--outline" disabled={busy} onClick={() => setEditing(vt.id)}>
-                  {t(lang, "desk.type.edit")}
-                </button>
-                <button type="button" className="button button--small button--outline" data-action={vt.active ? "deactivate" : "activate"} disabled={busy} onClick={() => send("PUT", `/api/desk/visit-types/${vt.id}`, { ...fieldsOf(vt), active: !vt.active })}>
-                  {t(lang, vt.active ? "desk.type.deactivate" : "desk.type.activate")}
-                </button>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      {editing === "new" ? (
-        <TypeForm
-          lang={lang}
-          initial={{ ...blankType, position: doc.types.length }}
-          slot={slot}
-          busy={busy}
-          onCancel={() => setEditing(null)}
-          onSave={(f) => send("POST", "/api/desk/visit-types", { clinicId: props.clinicId, doctorId: doc.id, ...f })}
-        />
-      ) : (
-        <button type="button" className="button" data-action="add-type" disabled={busy} onClick={() => setEditing("new")}>
-          {t(lang, "desk.type.add")}
-        </button>
-      )}
+      <VisitTypes
+        lang={props.lang}
+        types={doc.types}
+        slot={doc.weekly[0]?.slotMin ?? 0}
+        busy={busy}
+        onCreate={(f) => send("POST", "/api/desk/visit-types", { clinicId: props.clinicId, doctorId: doc.id, ...f })}
+        onUpdate={(id, f) => send("PUT", `/api/desk/visit-types/${id}`, f)}
+      />
     </details>
   );
 }
 
-/** fieldsOf is what the desk sets of a visit type (without its id and length). */
-function fieldsOf(vt: DeskVisitType): VisitTypeFields {
-  const { id: _id, minutes: _minutes, ...f } = vt;
-  return f;
-}
+/** ruleLimits bound the rules' fields (limits.json; the server checks them again). */
+const ruleLimits = { horizonDays: [1, limits.bookingHorizonDaysMax], cancelCutoffHours: [0, limits.cancelCutoffHoursMax] } as const;
+const ruleMessages = { horizonDays: "desk.rules.horizonInvalid", cancelCutoffHours: "desk.rules.cutoffInvalid" } as const;
+type RuleField = keyof typeof ruleLimits;
 
-/** TypeForm edits one visit type; the server checks it again and says what is wrong. */
-function TypeForm({ lang, initial, slot, busy, onSave, onCancel }: { lang: Lang; initial: VisitTypeFields; slot: number; busy: boolean; onSave: (f: VisitTypeFields) => void; onCancel: () => void }) {
-  const [f, setF] = useState<VisitTypeFields>(() => ("id" in initial ? fieldsOf(initial as unknown as DeskVisitType) : initial));
-  const [from, setFrom] = useState(hhmm(f.from));
-  const [until, setUntil] = useState(f.until >= 1440 ? "23:59" : hhmm(f.until));
-  const names = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"].map((d) => weekdayName(d, lang));
-  const set = (patch: Partial<VisitTypeFields>) => setF({ ...f, ...patch });
+/**
+ * Rules are the clinic's booking rules: how many days ahead patients book
+ * and how many hours before a visit they may still cancel it on the site
+ * (PUT /api/desk/booking-rules). A value out of range is said beside its
+ * field, in the page's language: here at once, else as the server words it.
+ */
+function Rules({ props, busy }: { props: DeskBoardProps; busy: boolean }) {
+  const { lang, rules } = props;
+  const id = useId();
+  const [values, setValues] = useState<Record<RuleField, string>>({
+    horizonDays: String(rules.horizonDays),
+    cancelCutoffHours: String(rules.cancelCutoffHours),
+  });
+  const [errors, setErrors] = useState<Partial<Record<RuleField, string>>>({});
+  const [sending, setSending] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const wrong: Partial<Record<RuleField, string>> = {};
+    for (const name of Object.keys(ruleLimits) as RuleField[]) {
+      const n = Number(values[name]);
+      const [min, max] = ruleLimits[name];
+      if (values[name].trim() === "" || !Number.isInteger(n) || n < min || n > max) wrong[name] = t(lang, ruleMessages[name], { max });
+    }
+    setErrors(wrong);
+    if (Object.keys(wrong).length > 0) return;
+    setSending(true);
+    const body = { clinicId: props.clinicId, horizonDays: Number(values.horizonDays), cancelCutoffHours: Number(values.cancelCutoffHours) };
+    const answer = await callApi<BookingRules>("PUT", `/api/desk/booking-rules?lang=${lang}`, body, t(lang, "form.networkError"));
+    if (answer.data) {
+      window.location.reload();
+      return;
+    }
+    setSending(false);
+    setErrors(answer.fields ?? {});
+    if (!answer.fields) toast(answer.error ?? t(lang, "form.networkError"), "error");
+  }
+
+  const field = (name: RuleField, label: Key, hint: Key) => (
+    <div className="desk-field desk-rules__field">
+      <label htmlFor={`${id}-${name}`}>{t(lang, label)}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={ruleLimits[name][0]}
+        max={ruleLimits[name][1]}
+        step={1}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={`${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ""}`}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      />
+      <small id={`${id}-${name}-hint`}>{t(lang, hint, { max: ruleLimits[name][1] })}</small>
+      {errors[name] && (
+        <small className="desk-rules__error" id={`${id}-${name}-error`} role="alert" data-error={name}>
+          {errors[name]}
+        </small>
+      )}
+    </div>
+  );
+
   return (
-    <form
-      className="desk-form desk-type-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const end = minutes(until);
-        onSave({ ...f, from: minutes(from), until: end >= 1439 ? 1440 : end });
-      }}
-    >
-      <label className="desk-field">
-        <span>{t(lang, "desk.type.kind")}</span>
-        <select name="kind" value={f.kind} onChange={(e) => set({ kind: e.target.value as VisitTypeFields["kind"] })}>
-          {kinds.map((k) => (
-            <option key={k} value={k}>{t(lang, `desk.type.kind.${k}` as Key)}</option>
-          ))}
-        </select>
-      </label>
-      <label className="desk-field desk-field--grow">
-        <span>{t(lang, "desk.type.nameRu")}</span>
-        <input name="nameRu" value={f.nameRu} maxLength={80} required onChange={(e) => set({ nameRu: e.target.value })} />
-      </label>
-      <label className="desk-field desk-field--grow">
-        <span>{t(lang, "desk.type.nameUz")}</span>
-        <input name="nameUz" value={f.nameUz} maxLength={80} required onChange={(e) => set({ nameUz: e.target.value })} />
-      </label>
-      <label className="desk-field">
-        <span>{t(lang, "desk.type.slots")}</span>
-        <select name="slots" value={f.slots} onChange={(e) => set({ slots: Number(e.target.value) })}>
-          {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
-            <option key={n} value={n}>{slot > 0 ? `${n} × ${slot} = ${t(lang, "desk.type.minutes", { n: n * slot })}` : n}</option>
-          ))}
-        </select>
-      </label>
-      <label className="desk-field">
-        <span>{t(lang, "desk.type.price")}</span>
-        <input name="price" type="number" min={0} step={1000} value={f.price} onChange={(e) => set({ price: Number(e.target.value) })} />
-      </label>
-      <label className="desk-field">
-        <span>{t(lang, "desk.type.audience")}</span>
-        <select name="audience" value={f.audience} onChange={(e) => set({ audience: e.target.value as VisitTypeFields["audience"] })}>
-          {audiences.map((a) => (
-            <option key={a} value={a}>{t(lang, `desk.type.audience.${a}` as Key)}</option>
-          ))}
-        </select>
-      </label>
-      <fieldset className="desk-type-form__days">
-        <legend>{t(lang, "desk.type.days")}</legend>
-        {names.map((n, i) => (
-          <label key={n}>
-            <input type="checkbox" checked={(f.weekdays & (1 << i)) !== 0} onChange={(e) => set({ weekdays: e.target.checked ? f.weekdays | (1 << i) : f.weekdays & ~(1 << i) })} /> {n}
-          </label>
-        ))}
-      </fieldset>
-      <label className="desk-field desk-field--time">
-        <span>{t(lang, "desk.type.from")}</span>
-        <input name="from" type="time" value={from} step={300} onChange={(e) => setFrom(e.target.value)} />
-      </label>
-      <label className="desk-field desk-field--time">
-        <span>{t(lang, "desk.type.until")}</span>
-        <input name="until" type="time" value={until} step={60} onChange={(e) => setUntil(e.target.value)} />
-      </label>
-      <label className="desk-field">
-        <span>
-          <input name="online" type="checkbox" checked={f.online} onChange={(e) => set({ online: e.target.checked })} /> {t(lang, "desk.type.online")}
-        </span>
-      </label>
-      <button className="button" type="submit" disabled={busy}>
-        {t(lang, "desk.type.save")}
-      </button>
-      <button className="button button--outline" type="button" disabled={busy} onClick={onCancel}>
-        {t(lang, "desk.dayOffNo")}
-      </button>
-    </form>
+    <details className="desk-rules" data-rules>
+      <summary>{rules.cancelCutoffHours > 0 ? t(lang, "desk.rules.summary", { days: rules.horizonDays, hours: rules.cancelCutoffHours }) : t(lang, "desk.rules.summaryBegun", { days: rules.horizonDays })}</summary>
+      <form className="desk-form desk-rules__form" noValidate onSubmit={save}>
+        {field("horizonDays", "desk.rules.horizon", "desk.rules.horizonHint")}
+        {field("cancelCutoffHours", "desk.rules.cutoff", "desk.rules.cutoffHint")}
+        <button className="button" type="submit" disabled={busy || sending}>
+          {sending ? t(lang, "form.sending") : t(lang, "desk.rules.save")}
+        </button>
+      </form>
+    </details>
   );
 }

@@ -101,3 +101,14 @@ export function addDays(iso: string, n: number): string {
 export function todayInTashkent(): string {
   return tashkent(Date.now()).date;
 }
+
+/** hhmm writes minutes after midnight as "09:30". */
+export function hhmm(min: number): string {
+  return `${String(Math.floor(min / 60)).padStart(2, "0")}:${String(min % 60).padStart(2, "0")}`;
+}
+
+/** clockMinutes reads "09:30" as minutes after midnight; NaN when it is not one. */
+export function clockMinutes(s: string): number {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(s.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+}

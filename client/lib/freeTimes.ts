@@ -45,8 +45,6 @@ export interface FreeTimesLabels {
   minutes: string;
 }
 
-/** horizonDays is how far ahead free times are offered (the contract's 14 days). */
-const horizonDays = 14;
 const weekDays = 7;
 /** shownPerDay is how many of a day's times the week grid shows before "+N". */
 const shownPerDay = 4;
@@ -319,8 +317,11 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
   const week = (answer: DoctorSlots): HTMLElement => {
     const { lang, labels } = o;
     const canBack = from > today;
-    // No free time in the whole horizon: "later" would show empty weeks.
-    const canForward = addDays(from, weekDays) < addDays(today, horizonDays) && !!answer.nextFree;
+    // Each clinic takes bookings as far ahead as it chose: "later" goes
+    // to the last day of the longest horizon, and not at all without a
+    // free time in any (it would show empty weeks).
+    const horizon = Math.max(0, ...answer.clinics.map((c) => c.horizonDays));
+    const canForward = addDays(from, weekDays) < addDays(today, horizon) && !!answer.nextFree;
     const empty = answer.clinics.every((c) => c.days.every((d) => d.slots.length === 0));
     return h(
       "div",
@@ -347,10 +348,12 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
       h(
         "div",
         { class: "week-slots__days" },
+        // A clinic whose horizon ends before this week has no days in it.
+        c.days.length === 0 && h("p", { class: "week-slots__free-none" }, labels.dayNone),
         ...c.days.map((d) =>
           h(
             "div",
-            { class: "week-slots__day" },
+            { class: "week-slots__day", "data-date": d.date },
             h("h4", {}, `${weekdayName(d.date, lang)}, ${formatDay(d.date, lang)}`),
             d.slots.length === 0 ? h("p", { class: "week-slots__free-none" }, labels.dayNone) : dayTimes(d.date, d.slots, c),
           ),

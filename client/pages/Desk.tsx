@@ -32,7 +32,7 @@ export function Desk(props: RenderProps<DeskPage>) {
                 ))}
               </nav>
             )}
-            <DeskBoard lang={lang} clinicId={data.clinic.id} days={data.days} doctors={data.doctors} now={data.now} />
+            <DeskBoard lang={lang} clinicId={data.clinic.id} days={data.days} doctors={data.doctors} now={data.now} rules={data.rules} />
             {props.telegram && <TelegramLink lang={lang} />}
           </>
         )}

@@ -5,7 +5,7 @@
 // drafts, shows the ru/uz preview and publishes.
 import { t } from "../lib/i18n";
 import { PageHead } from "../components/PageHead";
-import { EditorCreate, EditorForm, EditorRedirects, EditorRoles } from "../components/islands";
+import { EditorCreate, EditorForm, EditorRedirects, EditorRoles, EditorVisitTypes } from "../components/islands";
 import type { EditorPage } from "../gen/editorial";
 import type { RenderProps } from "../types";
 import "./Editor.css";
@@ -74,6 +74,7 @@ export function Editor(props: RenderProps<EditorPage>) {
               </div>
               <div className="editor__main">
                 {data.form ? <EditorForm lang={lang} form={data.form} /> : <p>{t(lang, "editor.chooseEntity")}</p>}
+                {data.form && data.kind === "doctor" && <EditorVisitTypes lang={lang} doctorId={data.form.id} />}
               </div>
             </div>
             )}

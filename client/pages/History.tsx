@@ -6,7 +6,7 @@ import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDateTime } from "../lib/date";
 import { PageHead } from "../components/PageHead";
-import { BookingCard, statusLabel } from "../components/BookingCard";
+import { BookingCard, cancelRule, statusLabel } from "../components/BookingCard";
 import { BookingActions, BookingForm, CalendarFeed, SignInButton, VisitDocuments } from "../components/islands";
 import type { BookingDoneData, HistoryData } from "../booking";
 import type { RenderProps } from "../types";
@@ -133,6 +133,7 @@ export function BookingDone(props: RenderProps<BookingDoneData>) {
         {booked && (
           <>
             <h2>{t(lang, "bookingDone.howToCancel")}</h2>
+            <p className="booking-done__rule" data-cancel-rule>{cancelRule(lang, b)}</p>
             <p className="booking-done__cancel">
               {b.canCancel
                 ? t(lang, "bookingDone.cancelText", { time: formatDateTime(b.cancelUntil, lang), phone: b.clinic.phone })

@@ -94,8 +94,8 @@ func TestSlotsAPI(t *testing.T) {
 		{"/api/doctors/1/slots?from=2026-13-01", 400, "Параметр from должен быть датой в виде ГГГГ-ММ-ДД.", ""},
 		{"/api/doctors/1/slots?clinic=-1", 400, "", ""},
 		// The horizon bounds from: the test's today is 2026-11-23.
-		{"/api/doctors/1/slots?from=9999-12-31", 400, "Параметр from должен быть датой от 2026-11-22 до 2026-12-06: свободное время показывается на 14 дней вперёд.",
-			"from parametri 2026-11-22 dan 2026-12-06 gacha sana bo'lishi kerak: bo'sh vaqt 14 kun oldinga ko'rsatiladi."},
+		{"/api/doctors/1/slots?from=9999-12-31", 400, "Параметр from должен быть датой от 2026-11-22 до 2026-12-06: дальше клиники врача не записывают.",
+			"from parametri 2026-11-22 dan 2026-12-06 gacha sana bo'lishi kerak: undan keyin shifokorning klinikalari yozmaydi."},
 		{"/api/doctors/1/slots?from=2026-12-07", 400, "", ""},
 		{"/api/doctors/1/slots?from=0001-01-01", 400, "", ""},
 		{"/api/doctors/1/slots?from=2026-11-21", 400, "", ""},
@@ -147,7 +147,7 @@ func TestHoldRefusals(t *testing.T) {
 		{"lunch", holdBody(1, 1, slot(0, "13:00")), 400, "", ""},
 		{"past", holdBody(1, 1, slot(-1, "10:00")), 400, "Это время уже прошло.", "Bu vaqt o'tib ketgan."},
 		{"inside the lead time", holdBody(1, 1, slot(0, "08:30")), 400, "", ""},
-		{"beyond the horizon", holdBody(1, 1, slot(14, "10:00")), 400, "Записаться можно не больше чем на 14 дней вперёд.", ""},
+		{"beyond the default horizon", holdBody(1, 1, slot(14, "10:00")), 400, "Клиника принимает запись не больше чем на 14 дн. вперёд.", "Klinika ko'pi bilan 14 kun oldinga yozadi."},
 		{"not a time", holdBody(1, 1, "tomorrow"), 400, "", ""},
 		{"no clinic", `{"doctorId": 1, "start": "` + slot(0, "10:00") + `"}`, 400, "", ""},
 		{"malformed JSON", `{"doctorId": 1,`, 400, "Не удалось прочитать запрос: ожидается JSON.", ""},
@@ -513,7 +513,7 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 	// Past the cut-off (12:00 - 2 h = 10:00): no cancel, no reschedule.
 	f.advance(2*time.Hour - HoldTTL)
 	a = f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", h), "", tok)
-	if a.status != 409 || a.body["error"] != "Отменить или перенести запись можно не позже чем за 120 мин. до приёма. Позвоните в клинику." {
+	if a.status != 409 || a.body["error"] != "Отменить или перенести запись можно не позднее чем за 2 ч до приёма. Позвоните в клинику." {
 		t.Errorf("cancel past the cut-off: %d %s", a.status, a.raw)
 	}
 	v := f.call(t, "GET", "/api/bookings", "", tok)

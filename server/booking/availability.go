@@ -10,44 +10,74 @@ import (
 	"github.com/lib/pq"
 )
 
-// Availability is when a doctor has free times over the horizon, at any
-// of their clinics: First is the earliest free start (zero when there is
-// none), Days has bit i set when the Tashkent date Today(now)+i has at
-// least one free time.
+// Days is a set of the days of a horizon, day i the Tashkent date
+// Today(now)+i. Two words hold MaxHorizonDays (90) and more: a listing
+// keeps one per doctor, so it is a value, never a slice.
+type Days [2]uint64
+
+// DaysFrom is the set of the n days from day from (days past the set's
+// 128 are left out).
+func DaysFrom(from, n int) Days {
+	var d Days
+	for i := from; i < from+n; i++ {
+		d.Add(i)
+	}
+	return d
+}
+
+// Add puts day i in d; a day outside 0..127 is ignored.
+func (d *Days) Add(i int) {
+	if i >= 0 && i < 128 {
+		d[i/64] |= 1 << (i % 64)
+	}
+}
+
+// Has reports whether day i is in d.
+func (d Days) Has(i int) bool { return i >= 0 && i < 128 && d[i/64]&(1<<(i%64)) != 0 }
+
+// Meets reports whether d and o have a day in common.
+func (d Days) Meets(o Days) bool { return d[0]&o[0] != 0 || d[1]&o[1] != 0 }
+
+// Empty reports whether d has no day.
+func (d Days) Empty() bool { return d == Days{} }
+
+// Availability is when a doctor has free times over their clinics'
+// horizons (each clinic's own): First is the earliest free start (zero
+// when there is none), Days has day i when the Tashkent date Today(now)+i
+// has at least one free time.
 type Availability struct {
 	First time.Time
-	Days  uint32
+	Days  Days
 }
 
 // Free reports whether any of the days of mask has a free time.
-func (a Availability) Free(mask uint32) bool { return a.Days&mask != 0 }
+func (a Availability) Free(mask Days) bool { return a.Days.Meets(mask) }
 
 // Availability computes the Availability of each doctor of ids at now,
-// by the same rules as the free times /api/slots offers (FreeDays):
-// what doctor listings filter and sort by. Doctors with no free time are
-// left out of the map.
+// by the same rules as the free times /api/slots offers (FreeDays), each
+// clinic within its own horizon: what doctor listings filter and sort
+// by. Doctors with no free time are left out of the map.
 func (s *Store) Availability(ctx context.Context, ids []int64, now time.Time) (map[int64]Availability, error) {
-	today := Today(now)
-	plans, err := s.availabilityPlans(ctx, ids, today, AddDays(today, HorizonDays-1), now)
+	plans, err := s.availabilityPlans(ctx, ids, now)
 	if err != nil {
 		return nil, fmt.Errorf("booking.Availability(%d doctors): %w", len(ids), err)
 	}
 	out := make(map[int64]Availability, len(ids))
-	midnight, _ := time.ParseInLocation(DateLayout, today, Tashkent)
+	midnight, _ := time.ParseInLocation(DateLayout, Today(now), Tashkent)
 	for _, p := range plans {
 		a := out[p.DoctorID]
 		busy := sortedBusy(p.Plan.Busy)
 		earliest := now.Add(p.Plan.Lead)
-		for i := range HorizonDays {
+		for i := range p.Plan.horizon() {
 			day := midnight.AddDate(0, 0, i)
 			if s, ok := firstFreeOn(p.Plan, busy, earliest, day, day.Format(DateLayout)); ok {
-				a.Days |= 1 << i
+				a.Days.Add(i)
 				if a.First.IsZero() || s.Start.Before(a.First) {
 					a.First = s.Start
 				}
 			}
 		}
-		if a.Days != 0 {
+		if !a.Days.Empty() {
 			out[p.DoctorID] = a
 		}
 	}
@@ -104,14 +134,17 @@ func firstFreeOn(p Plan, busy []Range, earliest, midnight time.Time, date string
 // the hundreds of doctors of a listing: on a listing of 1,000 doctors,
 // Plans' ordering by array_position and its break arrays built by
 // subqueries took 70 and 55 ms of PostgreSQL's time; these take ~10.
-func (s *Store) availabilityPlans(ctx context.Context, ids []int64, from, to string, now time.Time) ([]ClinicPlan, error) {
+// The schedules are read through the longest horizon of the clinics.
+func (s *Store) availabilityPlans(ctx context.Context, ids []int64, now time.Time) ([]ClinicPlan, error) {
 	var clinics []struct {
 		DoctorID int64 `db:"doctor_id"`
 		ClinicID int64 `db:"clinic_id"`
 		LeadMin  int   `db:"lead_min"`
+		Horizon  int   `db:"horizon_days"`
 	}
 	const q = `
-		SELECT dc.doctor_id, dc.clinic_id, coalesce(r.lead_min, 60) AS lead_min
+		SELECT dc.doctor_id, dc.clinic_id, coalesce(r.lead_min, 60) AS lead_min,
+		       coalesce(r.horizon_days, 14) AS horizon_days
 		FROM doctor_clinics dc
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
 		WHERE dc.doctor_id = ANY($1)`
@@ -122,16 +155,19 @@ func (s *Store) availabilityPlans(ctx context.Context, ids []int64, from, to str
 		return nil, nil
 	}
 	keys := make([][2]int64, len(clinics))
+	longest := 0
 	for i, c := range clinics {
 		keys[i] = [2]int64{c.DoctorID, c.ClinicID}
+		longest = max(longest, c.Horizon)
 	}
-	r, err := s.readSchedules(ctx, ids, keys, from, to, now, true)
+	today := Today(now)
+	r, err := s.readSchedules(ctx, ids, keys, today, AddDays(today, longest-1), now, true)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]ClinicPlan, len(clinics))
 	for i, c := range clinics {
-		out[i] = ClinicPlan{DoctorID: c.DoctorID, ClinicID: c.ClinicID, Plan: r.plan(keys[i], c.LeadMin)}
+		out[i] = ClinicPlan{DoctorID: c.DoctorID, ClinicID: c.ClinicID, Plan: r.plan(keys[i], c.LeadMin, c.Horizon)}
 	}
 	return out, nil
 }

@@ -173,7 +173,7 @@ func benchHoldAndBook(b *testing.B, db *sqlx.DB, app *fiber.App) {
 		if len(targets) >= b.N {
 			break
 		}
-		plans, err := store.Plans(ctx, ids, 0, "ru", Today(now), AddDays(Today(now), HorizonDays-1), now)
+		plans, err := store.Plans(ctx, ids, 0, "ru", Today(now), ThroughHorizon, now)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -408,7 +408,7 @@ func (s *Store) Returning(ctx context.Context, userID, doctorID int64) (Returnin
 type active struct {
 	Status       string    `db:"status"`
 	Start        time.Time `db:"start"`
-	CutoffMin    int       `db:"cutoff_min"`
+	CutoffHours  int       `db:"cutoff_hours"`
 	PatientSelf  bool      `db:"patient_self"`
 	PatientName  string    `db:"patient_name"`
 	PatientBirth *string   `db:"patient_birth_date"`
@@ -424,7 +424,7 @@ type active struct {
 func lockOwn(ctx context.Context, tx *sqlx.Tx, userID, id int64, now time.Time) (active, error) {
 	var a active
 	const q = `
-		SELECT a.status, lower(a.during) AS start, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
+		SELECT a.status, lower(a.during) AS start, coalesce(r.cancel_cutoff_hours, 2) AS cutoff_hours,
 		       coalesce(a.patient_self, false) AS patient_self, a.patient_name,
 		       to_char(a.patient_birth_date, 'YYYY-MM-DD') AS patient_birth_date,
 		       coalesce(a.patient_key, '') AS patient_key, a.reason, a.returning_patient,
@@ -445,10 +445,19 @@ func lockOwn(ctx context.Context, tx *sqlx.Tx, userID, id int64, now time.Time) 
 	if a.Status != "booked" {
 		return a, derrors.Refuse(derrors.Conflict, "booking.notActive")
 	}
-	if !now.Before(a.Start.Add(-time.Duration(a.CutoffMin) * time.Minute)) {
-		return a, derrors.Refuse(derrors.Conflict, "booking.tooLate", "minutes", strconv.Itoa(a.CutoffMin))
+	if !now.Before(a.Start.Add(-time.Duration(a.CutoffHours) * time.Hour)) {
+		return a, tooLate(a.CutoffHours)
 	}
 	return a, nil
+}
+
+// tooLate is the 409 of a change past the clinic's cut-off, naming its
+// hours; a clinic without one allows changes until the visit begins.
+func tooLate(hours int) error {
+	if hours == 0 {
+		return derrors.Refuse(derrors.Conflict, "booking.tooLateBegun")
+	}
+	return derrors.Refuse(derrors.Conflict, "booking.tooLate", "hours", strconv.Itoa(hours))
 }
 
 // Cancel cancels the user's booking before the clinic's cut-off.

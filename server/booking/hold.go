@@ -269,7 +269,8 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 // the clinic, taken or not (whether it is free is the constraint's
 // business), and the clinic's cancel cut-off: one slot, or with a visit
 // type (typeID) its run of consecutive slots inside the type's window.
-// A type the doctor does not offer at the clinic is a 400
+// A date past the clinic's horizon is a 400 booking.tooFar naming its
+// days; a type the doctor does not offer at the clinic, 400
 // booking.badType; a slot start the type does not fit from (the next
 // slots cross a break or the end of the hours, or leave its window), 400
 // booking.typeDoesNotFit.
@@ -304,8 +305,9 @@ func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64,
 	switch {
 	case start.Before(now):
 		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.past")
-	case date > AddDays(Today(now), HorizonDays-1):
-		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.tooFar", "days", strconv.Itoa(HorizonDays))
+	case date > AddDays(Today(now), p.horizon()-1):
+		// The clinic's own horizon: a time it does not offer yet.
+		return Slot{}, 0, derrors.Refuse(derrors.Invalid, "booking.tooFar", "days", strconv.Itoa(p.horizon()))
 	}
 	midnight, _ := time.ParseInLocation(DateLayout, date, Tashkent)
 	slots := daySlots(p, midnight, date)

@@ -4,21 +4,28 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"sogliq/shared"
 )
 
 // Tashkent is Uzbekistan's time, UTC+5 all year (no DST since 1992): every
 // schedule is in it, every date a patient sees is its calendar date.
 var Tashkent = time.FixedZone("UTC+5", 5*60*60)
 
-// HorizonDays is how far ahead free times are offered: today (in
-// Tashkent) and the 13 days after it.
-const HorizonDays = 14
-
-// The clinic rules used when a clinic has no row in clinic_booking_rules.
+// The clinic rules used when a clinic has no row in clinic_booking_rules
+// (the columns' defaults too, TestRuleDefaults): a visit is booked at
+// least DefaultLead ahead, on today (in Tashkent) or the
+// DefaultHorizonDays-1 days after it, and cancelled up to
+// DefaultCancelCutoff before it.
 const (
 	DefaultLead         = time.Hour
+	DefaultHorizonDays  = 14
 	DefaultCancelCutoff = 2 * time.Hour
 )
+
+// MaxHorizonDays is the most days ahead a clinic may take bookings
+// (limits.json); Days holds them.
+var MaxHorizonDays = shared.MustReadLimits().BookingHorizonDaysMax
 
 // DateLayout is how dates are written: "2026-11-24", a Tashkent calendar date.
 const DateLayout = time.DateOnly
@@ -74,8 +81,8 @@ type Plan struct {
 	// Fit is what the visit type asks of the times; the zero Fit offers
 	// every slot.
 	Fit Fit
-	// Horizon is how many days from today times are offered; 0 is
-	// HorizonDays.
+	// Horizon is how many days from today the clinic offers times; 0 is
+	// DefaultHorizonDays.
 	Horizon int
 }
 
@@ -128,12 +135,12 @@ func isoWeekday(t time.Time) int {
 	return 7
 }
 
-// horizon is p's Horizon, HorizonDays when unset.
+// horizon is p's Horizon, DefaultHorizonDays when unset.
 func (p Plan) horizon() int {
 	if p.Horizon > 0 {
 		return p.Horizon
 	}
-	return HorizonDays
+	return DefaultHorizonDays
 }
 
 // Day is one date's free times, in order.
@@ -155,7 +162,7 @@ func AddDays(date string, n int) string {
 // YYYY-MM-DD): the schedule of each date (its exception, else the weekly
 // rows valid that date) cut into slots, without slots that overlap a
 // break or a busy range, that start before now+p.Lead, or whose date is
-// outside today .. today+p.Horizon-1 (HorizonDays when unset); with a
+// outside today .. today+p.Horizon-1 (DefaultHorizonDays when unset); with a
 // visit type (p.Fit) the times are its runs of consecutive slots. After a break the slots start
 // again at the break's end; a slot that would run past the end of the
 // hours is not offered.

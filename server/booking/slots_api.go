@@ -1,7 +1,6 @@
 package booking
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -35,17 +34,10 @@ func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
 	if _, err := time.Parse(DateLayout, q.from); err != nil {
 		return q, api.Fail(400, "booking.badFrom")
 	}
-	// Free times exist only in the horizon: a from past its last day (or
-	// years away, whose days would run into the year 10000) is refused.
-	// The day before today is let through for a browser whose clock lags
-	// the server's around midnight; it simply has no free times.
-	if first, last := AddDays(today, -1), AddDays(today, HorizonDays-1); q.from < first || q.from > last {
-		return q, api.Fail(400, "booking.fromOutOfRange", "first", first, "last", last)
-	}
 	if raw := c.Query("days"); raw != "" {
 		n, err := strconv.Atoi(raw)
-		if err != nil || n < 1 || n > HorizonDays {
-			return q, api.Fail(400, "booking.badDays")
+		if err != nil || n < 1 || n > MaxSlotDays {
+			return q, api.Fail(400, "booking.badDays", "max", strconv.Itoa(MaxSlotDays))
 		}
 		q.days = n
 	}
@@ -75,13 +67,15 @@ func (h *Handler) doctorSlots(c *fiber.Ctx) error {
 	if !ok {
 		return api.Fail(404, "booking.unknownDoctor")
 	}
-	to := AddDays(q.from, q.days-1)
-	plans, err := h.Store.PlansOf(ctx, []int64{q.doctor}, 0, api.Lang(c), min(q.from, today), max(to, AddDays(today, HorizonDays-1)), now,
-		&TypeChoice{IDs: q.types})
+	// The whole horizon is read, not just the days asked: NextFree.
+	plans, err := h.Store.PlansOf(ctx, []int64{q.doctor}, 0, api.Lang(c), today, ThroughHorizon, now, &TypeChoice{IDs: q.types})
 	if err != nil {
 		return err
 	}
 	if err := chosen(plans, q.types); err != nil {
+		return err
+	}
+	if err := inHorizon(plans, q.from, today); err != nil {
 		return err
 	}
 	types, err := h.Store.TypesOf(ctx, q.doctor, api.Lang(c), today)
@@ -98,7 +92,8 @@ func (h *Handler) doctorSlots(c *fiber.Ctx) error {
 		}
 		cs := ClinicSlots{
 			ClinicID: p.ClinicID, ClinicSlug: p.Slug, ClinicName: p.Name, Address: p.Address, Price: p.Price,
-			Days: daySlotsJSON(FreeDays(p.Plan, now, q.from, q.days)), Type: p.Type, Types: types[p.ClinicID],
+			Days: daySlotsJSON(FreeDays(p.Plan, now, q.from, daysInHorizon(p.Plan, q.from, q.days, today))), Type: p.Type, Types: types[p.ClinicID],
+			HorizonDays: p.Plan.horizon(),
 		}
 		if cs.Types == nil {
 			cs.Types = []VisitType{}
@@ -110,6 +105,38 @@ func (h *Handler) doctorSlots(c *fiber.Ctx) error {
 	}
 	noStore(c)
 	return api.OK(c, out)
+}
+
+// MaxSlotDays bounds the days one GET /api/doctors/{id}/slots answers:
+// a week grid asks 7 at a time, however far the horizon.
+const MaxSlotDays = 14
+
+// inHorizon refuses, 400 booking.fromOutOfRange, a from outside the
+// horizons of plans' clinics: past the last day of the longest (or years
+// away, whose days would run into the year 10000). The day before today
+// is let through for a browser whose clock lags the server's around
+// midnight; it simply has no free times.
+func inHorizon(plans []ClinicPlan, from, today string) error {
+	longest := DefaultHorizonDays // a doctor with no clinic
+	if len(plans) > 0 {
+		longest = 0
+	}
+	for _, p := range plans {
+		longest = max(longest, p.Plan.horizon())
+	}
+	if first, last := AddDays(today, -1), AddDays(today, longest-1); from < first || from > last {
+		return api.Fail(400, "booking.fromOutOfRange", "first", first, "last", last)
+	}
+	return nil
+}
+
+// daysInHorizon is how many of the days days from `from` lie before the
+// end of p's horizon: a clinic's week grid stops at its last day.
+func daysInHorizon(p Plan, from string, days int, today string) int {
+	first, _ := time.ParseInLocation(DateLayout, from, Tashkent)
+	last, _ := time.ParseInLocation(DateLayout, AddDays(today, p.horizon()-1), Tashkent)
+	// Tashkent has no DST: a day is 24 hours.
+	return min(days, max(0, int(last.Sub(first)/(24*time.Hour))+1))
 }
 
 // chosen refuses, 400 booking.badType, types asked for that none of the
@@ -188,7 +215,7 @@ func (h *Handler) nextSlots(c *fiber.Ctx) error {
 }
 
 // Next computes the first limit free times (and the first free start) of
-// each doctor of ids over the horizon, at any of their clinics (only at
+// each doctor of ids over each clinic's horizon, at any of their clinics (only at
 // clinicID when it is not 0), in plain slots. Each doctor's Clinics hold
 // the first limit times of every clinic with a free time, the earliest
 // clinic first.
@@ -204,7 +231,8 @@ type NextQuery struct {
 	// Types chooses each clinic's visit type (nil: plain slots); the
 	// times are the type's, and so are the clinic's price and Type.
 	Types *TypeChoice
-	// Days is the horizon from today; 0 is HorizonDays.
+	// Days, when set, is the horizon of every clinic instead of its own
+	// (the benchmarks').
 	Days int
 	Lang string
 }
@@ -212,16 +240,21 @@ type NextQuery struct {
 // NextOf is Next for q: the listing page's one request (GET /api/slots,
 // each clinic's first visit type, or the kind asked for).
 func (s *Store) NextOf(ctx context.Context, q NextQuery, now time.Time) (NextSlots, error) {
-	ids, limit, days := q.IDs, q.Limit, cmp.Or(q.Days, HorizonDays)
+	ids, limit, to := q.IDs, q.Limit, ThroughHorizon
 	today := Today(now)
-	plans, err := s.plans(ctx, ids, q.ClinicID, q.Lang, today, AddDays(today, days-1), now, q.Types, true)
+	if q.Days > 0 {
+		to = AddDays(today, q.Days-1)
+	}
+	plans, err := s.plans(ctx, ids, q.ClinicID, q.Lang, today, to, now, q.Types, true)
 	if err != nil {
 		return NextSlots{}, err
 	}
 	byDoctor := map[int64][]NextSlot{}
 	clinics := map[int64][]NextClinic{}
 	for _, p := range plans {
-		p.Plan.Horizon = days
+		if q.Days > 0 {
+			p.Plan.Horizon = q.Days
+		}
 		var slots []NextSlot
 		for _, s := range firstFree(p.Plan, now, limit) {
 			slots = append(slots, NextSlot{Start: Stamp(s.Start), End: Stamp(s.End), ClinicID: p.ClinicID})

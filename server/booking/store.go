@@ -70,7 +70,7 @@ type ClinicPlan struct {
 	Price int
 	Plan  Plan
 	// CancelCutoff is how long before a visit the patient may still
-	// cancel or move it on the site.
+	// cancel or move it on the site, in whole hours.
 	CancelCutoff time.Duration
 	// Type is the visit type the plan's times are for (PlansOf); nil for
 	// plain slots.
@@ -87,13 +87,15 @@ type clinicRow struct {
 	Address  string `db:"address"`
 	Price    int    `db:"price"`
 	LeadMin  int    `db:"lead_min"`
-	Cutoff   int    `db:"cutoff_min"`
+	Horizon  int    `db:"horizon_days"`
+	Cutoff   int    `db:"cutoff_hours"`
 	typeRow
 }
 
 // Plans loads, for each doctor of ids, their clinics (only clinicID when
 // it is not 0) with the schedules, the exceptions of the dates from ..
-// to and the busy ranges overlapping them, names in lang. Doctors come out
+// to (ThroughHorizon: to the last day of the longest horizon of the
+// clinics) and the busy ranges overlapping them, names in lang. Doctors come out
 // in the order of ids, clinics by id. Its four statements are prepared
 // (selectPrepared): planning them cost twice what running them does.
 // The plans are of plain slots; PlansOf adds visit types.
@@ -109,6 +111,11 @@ func (s *Store) PlansOf(ctx context.Context, ids []int64, clinicID int64, lang, 
 	return s.plans(ctx, ids, clinicID, lang, from, to, now, choice, false)
 }
 
+// ThroughHorizon, as the last date asked of Plans, reads the dates up to
+// the last day of the longest horizon of the clinics read: what a
+// doctor's free times over their clinics' horizons depend on.
+const ThroughHorizon = ""
+
 // plans is PlansOf, its schedules read side by side or not
 // (readSchedules).
 func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, from, to string, now time.Time, choice *TypeChoice, sideBySide bool) ([]ClinicPlan, error) {
@@ -117,7 +124,8 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
 		       pick_lang($3, c.name_ru, c.name_uz) AS name,
 		       pick_lang($3, c.address_ru, c.address_uz) AS address,
-		       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min
+		       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.horizon_days, 14) AS horizon_days,
+		       coalesce(r.cancel_cutoff_hours, 2) AS cutoff_hours
 		FROM doctor_clinics dc
 		JOIN clinics c ON c.id = dc.clinic_id
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
@@ -137,8 +145,13 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		return nil, nil
 	}
 	keys := make([][2]int64, len(clinics))
+	longest := 0
 	for i, c := range clinics {
 		keys[i] = [2]int64{c.DoctorID, c.ClinicID}
+		longest = max(longest, c.Horizon)
+	}
+	if to == ThroughHorizon {
+		to = AddDays(Today(now), longest-1)
 	}
 	r, err := s.readSchedules(ctx, ids, keys, from, to, now, sideBySide)
 	if err != nil {
@@ -148,8 +161,8 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 	for i, c := range clinics {
 		out[i] = ClinicPlan{
 			DoctorID: c.DoctorID, ClinicID: c.ClinicID, Slug: c.Slug, Name: c.Name, Address: c.Address, Price: c.Price,
-			Plan:         r.plan(keys[i], c.LeadMin),
-			CancelCutoff: time.Duration(c.Cutoff) * time.Minute,
+			Plan:         r.plan(keys[i], c.LeadMin, c.Horizon),
+			CancelCutoff: time.Duration(c.Cutoff) * time.Hour,
 		}
 		if c.TypeID != 0 {
 			t := c.visitType(slotOf(out[i].Plan))
@@ -463,11 +476,11 @@ type schedules struct {
 }
 
 // plan is the plan of the doctor and clinic of key, with lead minutes'
-// notice.
-func (r schedules) plan(key [2]int64, leadMin int) Plan {
+// notice and the clinic's horizon in days.
+func (r schedules) plan(key [2]int64, leadMin, horizon int) Plan {
 	exc := append([]Exception(nil), r.exceptions.own[key]...)
 	exc = append(exc, r.exceptions.clinic[key[1]]...)
-	return Plan{Weekly: r.weekly[key], Exceptions: exc, Busy: r.busy[key[0]], Lead: time.Duration(leadMin) * time.Minute}
+	return Plan{Weekly: r.weekly[key], Exceptions: exc, Busy: r.busy[key[0]], Lead: time.Duration(leadMin) * time.Minute, Horizon: horizon}
 }
 
 // readSchedules reads the weekly hours, exceptions and busy times of the

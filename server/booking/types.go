@@ -30,6 +30,9 @@ type ClinicSlots struct {
 	// types at the clinic, to choose from.
 	Type  *VisitType  `json:"type" tstype:"VisitType | null"`
 	Types []VisitType `json:"types"`
+	// HorizonDays is how many days from today the clinic takes bookings:
+	// Days stop at its last day, a week grid goes no further.
+	HorizonDays int `json:"horizonDays"`
 }
 
 // VisitType is a kind of visit a doctor offers at a clinic, with its own
@@ -245,8 +248,12 @@ type Booking struct {
 	Reason        string        `json:"reason"`
 	CanCancel     bool          `json:"canCancel"`
 	CanReschedule bool          `json:"canReschedule"`
-	CancelUntil   string        `json:"cancelUntil"`
-	IcsURL        string        `json:"icsUrl"`
+	// CancelUntil is when the clinic's cut-off falls: the patient may
+	// cancel or move the visit on the site until then, CancelCutoffHours
+	// before its start (0: until it begins).
+	CancelUntil       string `json:"cancelUntil"`
+	CancelCutoffHours int    `json:"cancelCutoffHours"`
+	IcsURL            string `json:"icsUrl"`
 	// GoogleCalendarURL adds a visit still to come to Google Calendar
 	// (its event template); "" for any other.
 	GoogleCalendarURL string `json:"googleCalendarUrl"`

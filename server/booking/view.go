@@ -34,7 +34,7 @@ type bookingRow struct {
 	ClinicPhone     string         `db:"clinic_phone"`
 	PatientName     string         `db:"patient_name"`
 	Reason          string         `db:"reason"`
-	CancelCutoffMin int            `db:"cutoff_min"`
+	CancelCutoffHrs int            `db:"cutoff_hours"`
 	Reviewed        bool           `db:"reviewed"`
 	Confirmed       bool           `db:"confirmed"`
 	TypeID          sql.NullInt64  `db:"visit_type_id"`
@@ -61,7 +61,7 @@ const bookingSelect = `
 	       pick_lang($1, c.name_ru, c.name_uz) AS clinic_name,
 	       pick_lang($1, c.address_ru, c.address_uz) AS clinic_address,
 	       c.phone AS clinic_phone,
-	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_min, 120) AS cutoff_min,
+	       a.patient_name, a.reason, coalesce(r.cancel_cutoff_hours, 2) AS cutoff_hours,
 	       EXISTS (SELECT 1 FROM reviews rv WHERE rv.appointment_id = a.id) AS reviewed,
 	       a.confirmed_at IS NOT NULL AS confirmed,
 	       a.visit_type_id, coalesce(pick_lang($1, vt.name_ru, vt.name_uz), '') AS type_name,
@@ -115,23 +115,29 @@ func (s *Store) Visits(ctx context.Context, userID int64, lang string, now time.
 	return v, nil
 }
 
+// cancelUntil is when the clinic's cut-off for the visit falls.
+func (r bookingRow) cancelUntil() time.Time {
+	return r.Start.Add(-time.Duration(r.CancelCutoffHrs) * time.Hour)
+}
+
 func (r bookingRow) view(lang string, now time.Time, dict Translator) Booking {
-	until := r.Start.Add(-time.Duration(r.CancelCutoffMin) * time.Minute)
+	until := r.cancelUntil()
 	open := r.Status == "booked" && now.Before(until)
 	b := Booking{
 		ID: r.ID, Status: r.Status, CancelledBy: r.CancelledBy.String, SuccessorID: r.SuccessorID.Int64,
 		Start: Stamp(r.Start), End: Stamp(r.End), Price: r.Price,
-		Doctor:        BookingDoctor{ID: r.DoctorID, Slug: r.DoctorSlug, Name: r.DoctorName, Specialty: r.Specialty},
-		Clinic:        BookingClinic{ID: r.ClinicID, Slug: r.ClinicSlug, Name: r.ClinicName, Address: r.ClinicAddress, Phone: r.ClinicPhone},
-		PatientName:   r.PatientName,
-		Reason:        r.Reason,
-		CanCancel:     open,
-		CanReschedule: open,
-		CanReview:     r.Status == "attended" && !r.Reviewed,
-		Confirmed:     r.Confirmed,
-		CancelUntil:   Stamp(until),
-		IcsURL:        "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
-		Online:        r.Online,
+		Doctor:            BookingDoctor{ID: r.DoctorID, Slug: r.DoctorSlug, Name: r.DoctorName, Specialty: r.Specialty},
+		Clinic:            BookingClinic{ID: r.ClinicID, Slug: r.ClinicSlug, Name: r.ClinicName, Address: r.ClinicAddress, Phone: r.ClinicPhone},
+		PatientName:       r.PatientName,
+		Reason:            r.Reason,
+		CanCancel:         open,
+		CanReschedule:     open,
+		CanReview:         r.Status == "attended" && !r.Reviewed,
+		Confirmed:         r.Confirmed,
+		CancelUntil:       Stamp(until),
+		CancelCutoffHours: r.CancelCutoffHrs,
+		IcsURL:            "/api/bookings/" + strconv.FormatInt(r.ID, 10) + ".ics",
+		Online:            r.Online,
 	}
 	// The link opens the meeting only while the visit stands.
 	if r.Online && r.Status == "booked" {

@@ -17,7 +17,7 @@ import (
 )
 
 // The waitlist (docs/booking.md, "Waitlist"): a patient joins a doctor's list when
-// the doctor has no free time in the next HorizonDays; when time frees up
+// the doctor has no free time in any clinic's horizon; when time frees up
 // (a cancellation, a reschedule, new hours, a block removed), the first
 // waiting patient gets a hold of the earliest free time for WaitlistTTL
 // and an SMS with its link; a hold that lapses unused goes to the next.
@@ -267,7 +267,7 @@ func (s *Store) ClaimOffer(ctx context.Context, userID int64, link, lang string,
 		out = WaitlistOffer{
 			Hold: Hold{ID: id, Key: newKey, DoctorID: row.DoctorID, ClinicID: row.ClinicID,
 				Start: Stamp(row.Start), End: Stamp(row.End), ExpiresAt: Stamp(h.ExpiresAt),
-				CancelUntil: Stamp(row.Start.Add(-time.Duration(row.CancelCutoffMin) * time.Minute))},
+				CancelUntil: Stamp(row.cancelUntil())},
 			DoctorName: row.DoctorName, ClinicName: row.ClinicName, Address: row.ClinicAddress, Price: row.Price,
 		}
 		return nil
@@ -392,11 +392,11 @@ func settleOffers(ctx context.Context, tx *sqlx.Tx, doctorID int64, now time.Tim
 	return nil
 }
 
-// earliestFree is the doctor's earliest free time in the horizon at any
-// of their clinics.
+// earliestFree is the doctor's earliest free time at any of their
+// clinics, each within its own horizon.
 func (s *Store) earliestFree(ctx context.Context, doctorID int64, now time.Time) (Slot, int64, bool, error) {
 	today := Today(now)
-	plans, err := s.Plans(ctx, []int64{doctorID}, 0, "ru", today, AddDays(today, HorizonDays-1), now)
+	plans, err := s.Plans(ctx, []int64{doctorID}, 0, "ru", today, ThroughHorizon, now)
 	if err != nil {
 		return Slot{}, 0, false, err
 	}

@@ -19,20 +19,19 @@ const (
 	FreeWeek     = "week" // today to Sunday, the ISO week
 )
 
-// freeDays is the booking.Availability day mask of window at now: bit 0
-// is today (Tashkent). "" is every day of the horizon.
-func freeDays(window string, now time.Time) uint32 {
+// freeDays is the booking.Availability day set of window at now: day 0
+// is today (Tashkent). "" is every day of every clinic's horizon.
+func freeDays(window string, now time.Time) booking.Days {
 	switch window {
 	case FreeToday:
-		return 1
+		return booking.DaysFrom(0, 1)
 	case FreeTomorrow:
-		return 1 << 1
+		return booking.DaysFrom(1, 1)
 	case FreeWeek:
 		weekday := int(now.In(booking.Tashkent).Weekday()) // Sunday 0
-		left := (7-weekday)%7 + 1                          // today to Sunday, both in
-		return 1<<left - 1
+		return booking.DaysFrom(0, (7-weekday)%7+1)        // today to Sunday, both in
 	}
-	return 1<<booking.HorizonDays - 1
+	return booking.DaysFrom(0, booking.MaxHorizonDays)
 }
 
 // doctorsByFreeTime is DoctorsBySpecialty when free times decide which
@@ -68,7 +67,7 @@ func (s *Store) doctorsByFreeTime(ctx context.Context, f DoctorFilter, page Doct
 // byFreeTime keeps the ids (in listing order) free on a day of days when
 // filter is set, and with earliest puts them in order of their first free
 // time, doctors with none last; ties keep the listing order.
-func byFreeTime(ids []int64, free map[int64]booking.Availability, filter bool, days uint32, earliest bool) []int64 {
+func byFreeTime(ids []int64, free map[int64]booking.Availability, filter bool, days booking.Days, earliest bool) []int64 {
 	if filter {
 		ids = slices.DeleteFunc(ids, func(id int64) bool { return !free[id].Free(days) })
 	}

@@ -160,6 +160,54 @@ func TestDoctorsByFreeTime(t *testing.T) {
 	}
 }
 
+// TestFreeTimeInClinicHorizon: the listing's free-time filters and its
+// earliest order read the clinic's own horizon: with one day, tomorrow
+// has no free time; with 30, B's one day 18 days ahead counts, where the
+// default 14 leaves it out.
+func TestFreeTimeInClinicHorizon(t *testing.T) {
+	ctx := context.Background()
+	f := newFreeFixture(t)
+	var clinic int64
+	if err := f.db.Get(&clinic, `SELECT clinic_id FROM doctor_clinics WHERE doctor_id = $1`, f.a); err != nil {
+		t.Fatal(err)
+	}
+	wednesday := tashkentAt(2, 10, 0)
+	sunday := time.Date(2026, 11, 15, 10, 0, 0, 0, booking.Tashkent) // B is free 3 December, 18 days on
+	for _, test := range []struct {
+		name    string
+		horizon int
+		filter  catalog.DoctorFilter
+		want    []int64
+	}{
+		{"one day, earliest", 1, catalog.DoctorFilter{Sort: catalog.SortEarliest, Now: wednesday}, []int64{f.a, f.d, f.c, f.b}},
+		{"one day, today", 1, catalog.DoctorFilter{Free: catalog.FreeToday, Now: wednesday}, []int64{f.a}},
+		{"one day, tomorrow", 1, catalog.DoctorFilter{Free: catalog.FreeTomorrow, Now: wednesday}, []int64{}},
+		{"one day, week", 1, catalog.DoctorFilter{Free: catalog.FreeWeek, Now: wednesday}, []int64{f.a}},
+		{"14 days, earliest", 14, catalog.DoctorFilter{Sort: catalog.SortEarliest, Now: sunday}, []int64{f.a, f.d, f.c, f.b}},
+		{"30 days, earliest", 30, catalog.DoctorFilter{Sort: catalog.SortEarliest, Now: sunday}, []int64{f.a, f.d, f.b, f.c}},
+		{"30 days, week", 30, catalog.DoctorFilter{Free: catalog.FreeWeek, Now: wednesday}, []int64{f.d, f.a, f.b}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			if _, err := f.db.Exec(`INSERT INTO clinic_booking_rules (clinic_id, horizon_days) VALUES ($1, $2)
+				ON CONFLICT (clinic_id) DO UPDATE SET horizon_days = EXCLUDED.horizon_days`, clinic, test.horizon); err != nil {
+				t.Fatal(err)
+			}
+			test.filter.SpecialtyID, test.filter.RegionID = f.specialty.ID, f.tashkent
+			p, err := f.s.DoctorsBySpecialty(ctx, test.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []int64{}
+			for _, d := range p.Doctors {
+				got = append(got, d.ID)
+			}
+			if diff := cmp.Diff(test.want, got); diff != "" {
+				t.Errorf("doctors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestEarliestMatchesSlots checks the listing's order against the free
 // times /api/slots offers (booking.Store.Next) for every doctor of a
 // seeded listing: the order is theirs, not a second opinion.

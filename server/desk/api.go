@@ -32,6 +32,7 @@ import (
 //	POST   /api/desk/exceptions                   a date off or with other hours (or clear it)
 //	POST   /api/desk/visit-types                  a new visit type of a doctor at the clinic
 //	PUT    /api/desk/visit-types/{id}             change it (or deactivate it: active false)
+//	PUT    /api/desk/booking-rules                how far ahead patients book, the cancel cut-off
 //
 // Without a session: 401. Signed in but staff of no clinic, or naming a
 // clinic not theirs: 403 desk.forbidden. A visit or block of another
@@ -41,6 +42,8 @@ type Handler struct {
 	Bookings *booking.Store
 	Roles    *role.Store
 	Accounts *account.Store
+	// Dict writes the per-field messages of a refused form.
+	Dict api.Translator
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -60,6 +63,8 @@ func (h *Handler) Register(r fiber.Router) {
 	r.Post("/api/desk/exceptions", append(change, h.exception)...)
 	r.Post("/api/desk/visit-types", append(change, h.createType)...)
 	r.Put("/api/desk/visit-types/:id", append(change, h.updateType)...)
+	r.Put("/api/desk/booking-rules", append(change, h.setRules)...)
+	h.registerEditorTypes(r, signedIn)
 }
 
 func (h *Handler) now() time.Time {

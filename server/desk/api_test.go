@@ -64,7 +64,7 @@ func newFixture(t *testing.T) *fixture {
 	store := NewStore(f.db)
 	store.Documents = documents.NewStore(f.db, t.TempDir(), []byte("desk-test-secret"), images.New(nil, nil))
 	store.Documents.StaffClinics = roles.StaffClinics
-	h := &Handler{Store: store, Bookings: booking.NewStore(f.db), Roles: roles, Accounts: account.NewStore(f.db),
+	h := &Handler{Store: store, Bookings: booking.NewStore(f.db), Roles: roles, Accounts: account.NewStore(f.db), Dict: dict,
 		Now: func() time.Time { return now }}
 	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
 		if api.StatusOf(err) >= 500 {
@@ -175,6 +175,9 @@ func TestAccess(t *testing.T) {
 		{"exception", "POST", func(v, b int64) string { return "/api/desk/exceptions" },
 			`{"clinicId": 1, "doctorId": 1, "date": "2026-11-25", "off": true}`, [5]int{401, 403, 200, 403, 403},
 			`SELECT count(*) = 1 FROM schedule_exceptions WHERE doctor_id = 1 AND day = '2026-11-25' AND starts_min IS NULL AND $1 > 0`},
+		{"booking rules", "PUT", func(v, b int64) string { return "/api/desk/booking-rules" },
+			`{"clinicId": 1, "horizonDays": 60, "cancelCutoffHours": 12}`, [5]int{401, 403, 200, 403, 403},
+			`SELECT count(*) = 1 FROM clinic_booking_rules WHERE clinic_id = 1 AND horizon_days = 60 AND cancel_cutoff_hours = 12 AND $1 > 0`},
 	} {
 		for i, c := range callers {
 			t.Run(a.name+"/"+c.name, func(t *testing.T) {

@@ -10,6 +10,12 @@ func APIDoc() []apidoc.Op {
 		return apidoc.Op{Method: method, Path: path, Tag: tag, Session: true, Ru: ru, Uz: uz, Body: body, Answers: answers,
 			Errors: append([]int{403, 404}, errs...)}
 	}
+	// The editor's routes are the editor's, beside the desk's same checks.
+	editor := func(method, path, ru, uz string, body any, answers []apidoc.Answer, errs ...int) apidoc.Op {
+		o := op(method, path, ru, uz, body, answers, errs...)
+		o.Tag = "editor"
+		return o
+	}
 	ok := func(data any) []apidoc.Answer { return []apidoc.Answer{{Status: 200, Data: data}} }
 	visits := op("GET", "/api/desk/visits", "Приёмы клиники по дням (персонал клиники)", "Klinika qabullari kunlar boʻyicha (klinika xodimlari)", nil, ok(DeskDay{}))
 	visits.Query = []apidoc.Param{
@@ -35,5 +41,17 @@ func APIDoc() []apidoc.Op {
 			[]apidoc.Answer{{Status: 201, Data: DeskVisitType{}}}, 422),
 		op("PUT", "/api/desk/visit-types/{id}", "Изменить или отключить вид приёма", "Qabul turini oʻzgartirish yoki oʻchirish", VisitTypeRequest{},
 			ok(DeskVisitType{}), 422),
+		// Another clinic's rules are a 403 (staff of it only), never a 404.
+		{Method: "PUT", Path: "/api/desk/booking-rules", Tag: tag, Session: true,
+			Ru:   "Правила записи клиники: на сколько дней вперёд записываться и за сколько часов пациент может отменить приём",
+			Uz:   "Klinikaning yozilish qoidalari: necha kun oldinga yozilish va bemor qabulni necha soat oldin bekor qila olishi",
+			Body: BookingRulesRequest{}, Answers: ok(BookingRules{}), Errors: []int{403, 422}},
+		editor("GET", "/api/editor/doctor/{id}/visit-types", "Виды приёма врача во всех его клиниках (редактор)",
+			"Shifokorning barcha klinikalaridagi qabul turlari (muharrir)", nil, ok(EditorDoctorTypes{})),
+		editor("POST", "/api/editor/doctor/{id}/visit-types", "Новый вид приёма врача в одной из его клиник (редактор)",
+			"Shifokorning klinikalaridan biridagi yangi qabul turi (muharrir)", VisitTypeRequest{},
+			[]apidoc.Answer{{Status: 201, Data: DeskVisitType{}}}, 422),
+		editor("PUT", "/api/editor/doctor/{id}/visit-types/{type}", "Изменить или отключить вид приёма врача (редактор)",
+			"Shifokorning qabul turini oʻzgartirish yoki oʻchirish (muharrir)", VisitTypeRequest{}, ok(DeskVisitType{}), 422),
 	}
 }

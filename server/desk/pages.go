@@ -43,6 +43,9 @@ func Pages(store *Store, roles *role.Store, now func() time.Time) page.Loaders {
 			return page.Result{}, err
 		}
 		data.From, data.Days, data.Doctors, data.Now = day.From, day.Days, day.Doctors, booking.Stamp(t)
+		if data.Rules, err = store.Rules(ctx, data.Clinic.ID); err != nil {
+			return page.Result{}, err
+		}
 		return page.Result{Data: data, NoIndex: true}, nil
 	}}
 }

@@ -18,6 +18,26 @@ type DeskPage struct {
 	Doctors []DeskDoctor `json:"doctors"`
 	// Now is when the page was made: outcomes are offered for visits begun.
 	Now string `json:"now"`
+	// Rules are the clinic's booking rules, for its staff to change.
+	Rules BookingRules `json:"rules"`
+}
+
+// BookingRules are a clinic's booking rules as its desk sets them
+// (issue 30): patients book up to HorizonDays days ahead, today
+// included (1 to bookingHorizonDaysMax of limits.json), and cancel or
+// move a visit on the site up to CancelCutoffHours before it (0 to
+// cancelCutoffHoursMax; 0: until it begins). The clinic itself cancels
+// at any time.
+type BookingRules struct {
+	HorizonDays       int `json:"horizonDays" db:"horizon_days"`
+	CancelCutoffHours int `json:"cancelCutoffHours" db:"cancel_cutoff_hours"`
+}
+
+// BookingRulesRequest is PUT /api/desk/booking-rules: the clinic's new
+// rules.
+type BookingRulesRequest struct {
+	ClinicID     int64 `json:"clinicId"`
+	BookingRules `tstype:",extends"`
 }
 
 // DeskClinic is a clinic the staff member works for.
@@ -54,6 +74,23 @@ type DeskVisitType struct {
 	VisitTypeFields `tstype:",extends"`
 	// Minutes is the length with the doctor's slot today (Slots × slot).
 	Minutes int `json:"minutes" db:"minutes"`
+}
+
+// EditorDoctorTypes are a doctor's visit types as the editor sets them:
+// at each of his clinics.
+type EditorDoctorTypes struct {
+	DoctorID int64               `json:"doctorId"`
+	Clinics  []EditorClinicTypes `json:"clinics"`
+}
+
+// EditorClinicTypes are the doctor's visit types at one clinic, active or
+// not, with the doctor's slot there today (0: no hours), which gives a
+// length in slots its minutes.
+type EditorClinicTypes struct {
+	ClinicID   int64           `json:"clinicId"`
+	ClinicName string          `json:"clinicName"`
+	SlotMin    int             `json:"slotMin"`
+	Types      []DeskVisitType `json:"types"`
 }
 
 // VisitTypeFields are what the desk sets of a visit type.

@@ -2,6 +2,7 @@ package desk
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -96,5 +97,67 @@ func TestVisitTypes(t *testing.T) {
 	got := visits[0].(map[string]any)
 	if got["typeName"] != "Birlamchi qabul" || got["price"] != 160000.0 || got["returning"] != false {
 		t.Errorf("visit on the desk: %v", got)
+	}
+}
+
+// TestEditorVisitTypes: an editor lists, creates, changes and switches
+// off a doctor's visit types at any of his clinics, through the desk's
+// checks; staff and patients cannot; a type is found under its own doctor
+// only; the desk sees the editor's type.
+func TestEditorVisitTypes(t *testing.T) {
+	f := newFixture(t)
+	editor, staff, patient := f.session(t, 4), f.session(t, 2), f.session(t, 1)
+	const path = "/api/editor/doctor/1/visit-types"
+	created := f.call(t, "POST", path, typeBody(`"doctorId": 2`), editor)
+	if created.status != 201 {
+		t.Fatalf("create: %d %s", created.status, created.raw)
+	}
+	vt := created.body["data"].(map[string]any)
+	id := int64(vt["id"].(float64))
+	var doctor, clinic int64
+	f.db.QueryRow(`SELECT doctor_id, clinic_id FROM visit_types WHERE id = $1`, id).Scan(&doctor, &clinic)
+	if doctor != 1 || clinic != 1 || vt["minutes"] != 60.0 {
+		t.Errorf("created for doctor %d at clinic %d (the path's doctor wins over the body's): %s", doctor, clinic, created.raw)
+	}
+	one := fmt.Sprintf("%s/%d", path, id)
+	for _, test := range []struct {
+		name, method, path, body, token string
+		status                          int
+	}{
+		{"staff lists", "GET", path, "", staff, 403},
+		{"a patient creates", "POST", path, typeBody(""), patient, 403},
+		{"staff change", "PUT", one, typeBody(""), staff, 403},
+		{"nobody signed in", "GET", path, "", "", 401},
+		{"an unknown doctor", "GET", "/api/editor/doctor/99/visit-types", "", editor, 404},
+		{"a clinic the doctor is not at", "POST", path, typeBody(`"clinicId": 2`), editor, 404},
+		{"the type under another doctor", "PUT", fmt.Sprintf("/api/editor/doctor/2/visit-types/%d", id), typeBody(""), editor, 404},
+		{"an unknown type", "PUT", path + "/999", typeBody(""), editor, 404},
+		{"a bad price", "PUT", one, typeBody(`"price": -5`), editor, 422},
+	} {
+		if a := f.call(t, test.method, test.path, test.body, test.token); a.status != test.status {
+			t.Errorf("%s: %d %s, want %d", test.name, a.status, a.raw, test.status)
+		}
+	}
+	if a := f.call(t, "PUT", one+"?lang=uz", typeBody(`"price": -5`), editor); a.body["error"] != "Narxi — 0 dan 100 000 000 so'mgacha." {
+		t.Errorf("a bad price in uz: %s", a.raw)
+	}
+	off := f.call(t, "PUT", one, typeBody(`"active": false`), editor)
+	if off.status != 200 || off.body["data"].(map[string]any)["active"] != false {
+		t.Errorf("switch off: %d %s", off.status, off.raw)
+	}
+	list := f.call(t, "GET", path+"?lang=uz", "", editor)
+	clinics := list.body["data"].(map[string]any)["clinics"].([]any)
+	if list.status != 200 || len(clinics) != 1 {
+		t.Fatalf("list: %d %s", list.status, list.raw)
+	}
+	at := clinics[0].(map[string]any)
+	types := at["types"].([]any)
+	if at["clinicName"] != "1-klinika" || at["slotMin"] != 30.0 || len(types) != 1 || types[0].(map[string]any)["active"] != false {
+		t.Errorf("list: %s", list.raw)
+	}
+	// The clinic's desk sees the editor's type among its doctor's.
+	day := f.call(t, "GET", "/api/desk/visits?clinic=1", "", staff)
+	if !strings.Contains(day.raw, fmt.Sprintf(`"id":%d,"kind":"first"`, id)) {
+		t.Errorf("the desk does not show the editor's type: %s", day.raw)
 	}
 }

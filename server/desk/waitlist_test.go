@@ -21,7 +21,7 @@ import (
 
 // TestWaitlistTriggers: the desk's changes that may free a doctor's time
 // (weekly hours, a date's hours, a block removed, a clinic's
-// cancellation) queue the doctor's waitlist job in their transaction
+// cancellation, a longer booking horizon) queue the doctor's waitlist job in their transaction
 // while a patient waits for the doctor; a day off queues none, and
 // neither does a doctor nobody waits for.
 func TestWaitlistTriggers(t *testing.T) {
@@ -40,7 +40,7 @@ func TestWaitlistTriggers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &Handler{Store: store, Bookings: bookings, Roles: role.NewStore(f.db), Accounts: account.NewStore(f.db), Now: func() time.Time { return now }}
+	h := &Handler{Store: store, Bookings: bookings, Roles: role.NewStore(f.db), Accounts: account.NewStore(f.db), Dict: dict, Now: func() time.Time { return now }}
 	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
 	h.Register(f.app)
 	f.exec(t, `INSERT INTO waitlist (user_id, doctor_id, joined_at, updated_at) VALUES (1, 1, $1, $1)`, now)
@@ -68,6 +68,10 @@ func TestWaitlistTriggers(t *testing.T) {
 		{"a block removed", "DELETE", fmt.Sprintf("/api/desk/blocks/%v", block.body["data"].(map[string]any)["id"]), "", staff1, 204, []string{"1", "1", "1"}},
 		{"a clinic's cancellation", "POST", fmt.Sprintf("/api/desk/visits/%d/cancel", visit), `{"reason": "врач заболел"}`, staff1, 200, []string{"1", "1", "1", "1"}},
 		{"nobody waits for doctor 2", "PUT", "/api/desk/schedule", `{"clinicId": 2, "doctorId": 2, "weekly": []}`, staff2, 200, []string{"1", "1", "1", "1"}},
+		{"a shorter horizon", "PUT", "/api/desk/booking-rules", `{"clinicId": 1, "horizonDays": 7, "cancelCutoffHours": 2}`, staff1, 200, []string{"1", "1", "1", "1"}},
+		{"a longer horizon", "PUT", "/api/desk/booking-rules", `{"clinicId": 1, "horizonDays": 30, "cancelCutoffHours": 2}`, staff1, 200, []string{"1", "1", "1", "1", "1"}},
+		{"the same horizon, another cut-off", "PUT", "/api/desk/booking-rules", `{"clinicId": 1, "horizonDays": 30, "cancelCutoffHours": 6}`, staff1, 200, []string{"1", "1", "1", "1", "1"}},
+		{"a longer horizon, nobody waits", "PUT", "/api/desk/booking-rules", `{"clinicId": 2, "horizonDays": 60, "cancelCutoffHours": 2}`, staff2, 200, []string{"1", "1", "1", "1", "1"}},
 	} {
 		if a := f.call(t, step.method, step.path, step.body, step.token); a.status != step.status {
 			t.Fatalf("%s: %d %s", step.name, a.status, a.raw)

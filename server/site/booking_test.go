@@ -36,7 +36,8 @@ func postJSON(t *testing.T, url, cookies, body string, v any) int {
 
 // TestHistoryPages: /history opens for everyone, private and never cached
 // (a visitor who is not signed in gets the explanation, not a redirect);
-// /history/{id} shows one's own booking and nobody else's.
+// /history/{id} shows one's own booking and nobody else's; both say the
+// clinic's cancel rule in the page's language.
 func TestHistoryPages(t *testing.T) {
 	sms := smstest.Start(t)
 	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
@@ -49,15 +50,18 @@ func TestHistoryPages(t *testing.T) {
 		name, path, cookie string
 		status             int
 		location, h1, sel  string
+		rule               string
 	}{
-		{"history, nobody", "/history", "", 200, "", "Мои записи", ".history__anonymous"},
-		{"uz history, nobody", "/uz/history", "", 200, "", "Mening yozuvlarim", ".history__anonymous"},
-		{"history, the patient", "/history", patient, 200, "", "Мои записи", ".history__list--upcoming"},
-		{"history, a forged token", "/history", "token=forged", 200, "", "Мои записи", ".history__anonymous"},
-		{"the booking, the patient", fmt.Sprintf("/uz/history/%d", bookingID), patient, 200, "", "Siz yozildingiz", ""},
-		{"the booking, another user", fmt.Sprintf("/history/%d", bookingID), stranger, 404, "", "", ""},
-		{"the booking, nobody", fmt.Sprintf("/history/%d", bookingID), "", 302, "/", "", ""},
-		{"no such booking", "/history/999999", patient, 404, "", "", ""},
+		{"history, nobody", "/history", "", 200, "", "Мои записи", ".history__anonymous", ""},
+		{"uz history, nobody", "/uz/history", "", 200, "", "Mening yozuvlarim", ".history__anonymous", ""},
+		{"history, the patient", "/history", patient, 200, "", "Мои записи", ".history__list--upcoming",
+			"Отменить или перенести запись можно не позднее чем за 2 ч до приёма."},
+		{"history, a forged token", "/history", "token=forged", 200, "", "Мои записи", ".history__anonymous", ""},
+		{"the booking, the patient", fmt.Sprintf("/uz/history/%d", bookingID), patient, 200, "", "Siz yozildingiz", "",
+			"Yozuvni qabuldan kamida 2 soat oldin bekor qilish yoki ko'chirish mumkin."},
+		{"the booking, another user", fmt.Sprintf("/history/%d", bookingID), stranger, 404, "", "", "", ""},
+		{"the booking, nobody", fmt.Sprintf("/history/%d", bookingID), "", 302, "/", "", "", ""},
+		{"no such booking", "/history/999999", patient, 404, "", "", "", ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path, "Cookie", test.cookie)
@@ -81,6 +85,11 @@ func TestHistoryPages(t *testing.T) {
 			}
 			if test.sel != "" {
 				p.One(t, test.sel)
+			}
+			if test.rule != "" {
+				if got := sitetest.Text(p.One(t, "[data-cancel-rule]")); got != test.rule {
+					t.Errorf("cancel rule %q, want %q", got, test.rule)
+				}
 			}
 		})
 	}

@@ -73,7 +73,7 @@ func TestBrowser(t *testing.T) {
 	cmd.Dir = root
 	seen := filepath.Join(t.TempDir(), "analytics-seen.jsonl")
 	trackSeen := filepath.Join(t.TempDir(), "track-seen.jsonl")
-	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...), append(documentsFixture(t, s), onlineFixture(t, s)...)...)...)
+	cmd.Env = append(append(os.Environ(), "BASE_URL="+s.URL, "SMS_GATEWAY_URL="+sms.URL, "ANALYTICS_SEEN="+seen, "TRACK_SEEN="+trackSeen), append(append(append(append(deskFixture(t, s), editorEnv...), waitlistFixture(t, s)...), calendarFixture(t, s)...), append(append(documentsFixture(t, s), onlineFixture(t, s)...), journeyFixture(t, s)...)...)...)
 	if pattern == "*" || strings.Contains(pattern, "telegram") {
 		cmd.Env = append(cmd.Env, telegramFixture(t)...)
 	}

@@ -26,7 +26,7 @@ func bookFirstFree(t *testing.T, s *sitetest.Site, cookies string) (int64, strin
 
 // TestDeskPage: /desk is private, never cached, noindex, in both
 // languages; a clinic's staff sees its visit, another clinic's staff and
-// a patient do not.
+// a patient do not; staff see their clinic's booking rules.
 func TestDeskPage(t *testing.T) {
 	sms := smstest.Start(t)
 	s := sitetest.Start(t, sitetest.Options{SMS: &account.HTTPSender{URL: sms.URL}})
@@ -45,16 +45,23 @@ func TestDeskPage(t *testing.T) {
 	if err := roles.Grant(context.Background(), "998907000013", role.Staff, otherClinic); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.DB.Exec(`INSERT INTO clinic_booking_rules (clinic_id, horizon_days, cancel_cutoff_hours) SELECT id, 30, 12 FROM clinics WHERE slug = $1`, clinic); err != nil {
+		t.Fatal(err)
+	}
 	visit := fmt.Sprintf(`[data-visit="%d"]`, id)
 	for _, test := range []struct {
 		name, path, cookie, h1 string
 		sees                   bool
 		denied                 bool
+		rules                  string
 	}{
-		{"staff", "/desk", staff, "Приём клиники: ", true, false},
-		{"staff, uz", "/uz/desk", staff, "Klinika qabuli: ", true, false},
-		{"another clinic's staff", "/desk", other, "Приём клиники: ", false, false},
-		{"a patient", "/desk", patient, "Приём клиники", false, true},
+		{"staff", "/desk", staff, "Приём клиники: ", true, false,
+			"Запись не больше чем на 30 дн. вперёд; пациент отменяет не позднее чем за 12 ч до приёма"},
+		{"staff, uz", "/uz/desk", staff, "Klinika qabuli: ", true, false,
+			"Ko'pi bilan 30 kun oldinga yoziladi; bemor qabuldan kamida 12 soat oldin bekor qiladi"},
+		{"another clinic's staff", "/desk", other, "Приём клиники: ", false, false,
+			"Запись не больше чем на 14 дн. вперёд; пациент отменяет не позднее чем за 2 ч до приёма"},
+		{"a patient", "/desk", patient, "Приём клиники", false, true, ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
 			p := sitetest.Get(t, s.URL+test.path, "Cookie", test.cookie)
@@ -75,6 +82,9 @@ func TestDeskPage(t *testing.T) {
 			}
 			if got := len(p.All(t, ".desk__denied")) > 0; got != test.denied {
 				t.Errorf("denied: %v, want %v", got, test.denied)
+			}
+			if rules := p.All(t, ".desk-rules summary"); test.rules != "" && (len(rules) != 1 || sitetest.Text(rules[0]) != test.rules) || test.rules == "" && len(rules) != 0 {
+				t.Errorf("rules %d, want %q", len(rules), test.rules)
 			}
 		})
 	}

@@ -250,7 +250,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 			&images.Handler{Store: d.Media, Logger: d.Logger},
 			&consultant.Handler{Store: consultant.NewStore(d.DB), Accounts: accounts, Model: d.Consultant, Logger: d.Logger},
 			&review.Handler{Store: review.NewStore(d.DB), Accounts: accounts, Roles: role.NewStore(d.DB), Pages: d.Cache, Logger: d.Logger},
-			&desk.Handler{Store: desks, Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts},
+			&desk.Handler{Store: desks, Bookings: bookings, Roles: role.NewStore(d.DB), Accounts: accounts, Dict: dict},
 			&documents.Handler{Store: docs, Accounts: accounts},
 			editor,
 			bookingHandler,

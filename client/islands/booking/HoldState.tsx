@@ -1,5 +1,5 @@
 import { t, type Lang } from "../../lib/i18n";
-import { instant } from "../../lib/date";
+import { formatDateTime, instant } from "../../lib/date";
 import type { Stage } from "./useHold";
 
 /** Waiting says the time is being held, or why it is gone, with a way back to the times. */
@@ -14,7 +14,11 @@ export function Waiting({ lang, stage, close }: { lang: Lang; stage: Stage; clos
   );
 }
 
-/** Countdown is the time left on the hold, and a warning when the clinic's cancel cut-off has passed already. */
+/**
+ * Countdown is the time left on the hold and the clinic's cancel rule for
+ * this time: until when the visit can be cancelled or moved on the site,
+ * or a warning when the cut-off has passed already.
+ */
 export function Countdown({ lang, left, now, cancelUntil }: { lang: Lang; left: number; now: number; cancelUntil?: string }) {
   const minutes = Math.floor(left / 60);
   const seconds = left % 60;
@@ -27,6 +31,9 @@ export function Countdown({ lang, left, now, cancelUntil }: { lang: Lang; left: 
       {/* Inside the clinic's cancel cut-off already: say so before the booking, not in the SMS after it. */}
       {cancelUntil && instant(cancelUntil) <= now && (
         <p className="booking-form__warning" role="note">{t(lang, "bookingForm.phoneOnly")}</p>
+      )}
+      {cancelUntil && instant(cancelUntil) > now && (
+        <p className="booking-form__note" data-cancel-until={cancelUntil}>{t(lang, "history.cancelUntil", { time: formatDateTime(cancelUntil, lang) })}</p>
       )}
     </>
   );
