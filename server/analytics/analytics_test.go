@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/jmoiron/sqlx"
 
+	"sogliq/server/account/accounttest"
 	"sogliq/server/analytics"
 	"sogliq/server/api"
 	"sogliq/server/cache"
@@ -61,7 +61,7 @@ func newFixture(t *testing.T, perDevice, perAddress int) *fixture {
 	}
 	f.writer = analytics.NewWriter(f.db, analytics.WriterOptions{Every: time.Hour})
 	t.Cleanup(func() { _ = f.writer.Close(context.Background()) })
-	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	f.app = accounttest.App(t, dict)
 	f.app.Use(api.Bodies)
 	(&analytics.Handler{Writer: f.writer, Routes: routes, DB: f.db, Limit: &analytics.Limiter{PerDevice: perDevice, PerAddress: perAddress}, Now: func() time.Time { return f.now }}).Register(f.app)
 	return f
@@ -71,21 +71,9 @@ func newFixture(t *testing.T, perDevice, perAddress int) *fixture {
 // say otherwise; it returns the status and the JSON error, if any.
 func (f *fixture) post(t *testing.T, path, body string, headers ...string) (int, string) {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", chrome)
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := f.app.Test(req, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	var e api.ErrorBody
-	_ = json.Unmarshal(raw, &e)
-	return resp.StatusCode, e.Error
+	a := accounttest.Call(t, f.app, http.MethodPost, path, body, "", append([]string{"Content-Type", "application/json", "User-Agent", chrome}, headers...)...)
+	msg, _ := a.Body["error"].(string)
+	return a.Status, msg
 }
 
 // stored flushes the writer and counts the rows of analytic_events.

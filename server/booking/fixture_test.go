@@ -2,13 +2,11 @@ package booking
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"sync"
@@ -22,7 +20,6 @@ import (
 	"sogliq/server/account"
 	"sogliq/server/account/accounttest"
 	"sogliq/server/account/smstest"
-	"sogliq/server/api"
 	"sogliq/server/apidoc"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -93,12 +90,7 @@ func apiApp(t testing.TB, h *Handler) *fiber.App {
 	t.Helper()
 	h.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("0.0.0.0/32")}
 	h.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
-		if api.StatusOf(err) >= 500 {
-			t.Logf("%s %s: %v", c.Method(), c.Path(), err)
-		}
-		return api.Write(c, h.Dict, err)
-	}})
+	app := accounttest.App(t, h.Dict)
 	h.Register(app)
 	return app
 }
@@ -168,9 +160,7 @@ func (f *fixture) advance(d time.Duration) {
 
 func (f *fixture) exec(t testing.TB, q string, args ...any) {
 	t.Helper()
-	if _, err := f.db.ExecContext(context.Background(), q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
+	dbtest.Exec(t, f.db, q, args...)
 }
 
 // session signs user id in and returns the token cookie's value.
@@ -236,29 +226,8 @@ func documented(t testing.TB) *apidoc.Spec {
 // none), with headers (name, value, ...), and takes the answer apart.
 func request(t testing.TB, app *fiber.App, method, path, body, token string, headers ...string) answer {
 	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.AddCookie(&http.Cookie{Name: account.TokenCookie, Value: token})
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := app.Test(req, -1)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	a := answer{status: resp.StatusCode, header: resp.Header}
-	a.raw, _ = io.ReadAll(resp.Body)
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && len(a.raw) > 0 {
-		if err := json.Unmarshal(a.raw, &a.body); err != nil {
-			t.Fatalf("%s %s: %v in %s", method, path, err, a.raw)
-		}
-	}
-	return a
+	a := accounttest.Call(t, app, method, path, body, token, headers...)
+	return answer{status: a.Status, header: a.Header, raw: a.Raw, body: a.Body}
 }
 
 // slot is a Tashkent time on the test Monday's date plus days.

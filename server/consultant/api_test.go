@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/account/accounttest"
 	"sogliq/server/api"
 	"sogliq/server/consultant/llmtest"
 	"sogliq/server/database/dbtest"
@@ -79,17 +79,10 @@ type reply struct {
 
 func (f *fixture) post(t *testing.T, path, body, cookie string) reply {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Cookie", cookie)
-	resp, err := f.app.Test(req, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	r := reply{status: resp.StatusCode}
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		t.Fatalf("POST %s: %d, %v", path, resp.StatusCode, err)
+	a := accounttest.Call(t, f.app, http.MethodPost, path, body, "", "Content-Type", "application/json", "Cookie", cookie)
+	r := reply{status: a.Status}
+	if err := json.Unmarshal(a.Raw, &r); err != nil {
+		t.Fatalf("POST %s: %d, %v", path, a.Status, err)
 	}
 	return r
 }

@@ -3,8 +3,6 @@ package desk
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -66,21 +64,14 @@ func newFixture(t *testing.T) *fixture {
 	store.Documents.StaffClinics = roles.StaffClinics
 	h := &Handler{Store: store, Bookings: booking.NewStore(f.db), Roles: roles, Accounts: account.NewStore(f.db), Dict: dict,
 		Now: func() time.Time { return now }}
-	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
-		if api.StatusOf(err) >= 500 {
-			t.Logf("%s %s: %v", c.Method(), c.Path(), err)
-		}
-		return api.Write(c, dict, err)
-	}})
+	f.app = accounttest.App(t, dict)
 	h.Register(f.app)
 	return f
 }
 
 func (f *fixture) exec(t *testing.T, q string, args ...any) {
 	t.Helper()
-	if _, err := f.db.Exec(q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
+	dbtest.Exec(t, f.db, q, args...)
 }
 
 // session signs user id in and returns the token.
@@ -112,25 +103,8 @@ type answer struct {
 
 func (f *fixture) call(t *testing.T, method, path, body, token string, headers ...string) answer {
 	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Cookie", account.TokenCookie+"="+token)
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := f.app.Test(req, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	a := answer{status: resp.StatusCode, raw: string(raw)}
-	_ = json.Unmarshal(raw, &a.body)
-	return a
+	a := accounttest.Call(t, f.app, method, path, body, token, headers...)
+	return answer{status: a.Status, body: a.Body, raw: string(a.Raw)}
 }
 
 // TestAccess: every desk API, every kind of caller, exact statuses; the

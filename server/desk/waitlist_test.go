@@ -7,12 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/google/go-cmp/cmp"
 	"github.com/riverqueue/river"
 
 	"sogliq/server/account"
-	"sogliq/server/api"
+	"sogliq/server/account/accounttest"
 	"sogliq/server/booking"
 	"sogliq/server/i18n"
 	"sogliq/server/jobs"
@@ -41,7 +40,7 @@ func TestWaitlistTriggers(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := &Handler{Store: store, Bookings: bookings, Roles: role.NewStore(f.db), Accounts: account.NewStore(f.db), Dict: dict, Now: func() time.Time { return now }}
-	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	f.app = accounttest.App(t, dict)
 	h.Register(f.app)
 	f.exec(t, `INSERT INTO waitlist (user_id, doctor_id, joined_at, updated_at) VALUES (1, 1, $1, $1)`, now)
 	staff1, staff2 := f.session(t, 2), f.session(t, 3)

@@ -3,7 +3,6 @@ package documents
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,7 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"mime/multipart"
-	"net/http/httptest"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -25,7 +24,6 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/accounttest"
-	"sogliq/server/api"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
 	"sogliq/server/images"
@@ -70,21 +68,14 @@ func newFixture(t *testing.T) *fixture {
 	f.store = NewStore(f.db, f.dir, secret, images.New(nil, nil))
 	f.store.StaffClinics = roles.StaffClinics
 	h := &Handler{Store: f.store, Accounts: account.NewStore(f.db), Now: func() time.Time { return f.clock }}
-	f.app = fiber.New(fiber.Config{BodyLimit: MaxBytes + 64<<10, ErrorHandler: func(c *fiber.Ctx, err error) error {
-		if api.StatusOf(err) >= 500 {
-			t.Errorf("%s %s: %v", c.Method(), c.Path(), err)
-		}
-		return api.Write(c, dict, err)
-	}})
+	f.app = accounttest.App(t, dict, fiber.Config{BodyLimit: MaxBytes + 64<<10})
 	h.Register(f.app)
 	return f
 }
 
 func (f *fixture) exec(t *testing.T, q string, args ...any) {
 	t.Helper()
-	if _, err := f.db.Exec(q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
+	dbtest.Exec(t, f.db, q, args...)
 }
 
 // visit inserts a visit of user at clinic (with its doctor) starting
@@ -109,36 +100,27 @@ func (f *fixture) session(t *testing.T, id int64) string {
 
 type answer struct {
 	status int
-	header map[string]string
+	header http.Header
 	body   map[string]any
 	raw    []byte
 }
 
+// do sends body of contentType ("" for none) to target as the user of
+// token, asking for JSON.
 func (f *fixture) do(t *testing.T, method, target string, body io.Reader, contentType, token string) answer {
 	t.Helper()
-	req := httptest.NewRequest(method, target, body)
+	var raw []byte
+	if body != nil {
+		raw, _ = io.ReadAll(body)
+	}
+	headers := []string{"Accept", "application/json"}
 	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
+		headers = append(headers, "Content-Type", contentType)
 	}
-	req.Header.Set("Accept", "application/json")
-	if token != "" {
-		req.Header.Set("Cookie", account.TokenCookie+"="+token)
-	}
-	resp, err := f.app.Test(req, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	a := answer{status: resp.StatusCode, raw: raw, header: map[string]string{}}
-	for k := range resp.Header {
-		a.header[k] = resp.Header.Get(k)
-	}
-	_ = json.Unmarshal(raw, &a.body)
-	return a
+	a := accounttest.Call(t, f.app, method, target, string(raw), token, headers...)
+	return answer{status: a.Status, header: a.Header, body: a.Body, raw: a.Raw}
 }
 
-// upload posts a multipart form attaching data as name to visit.
 func (f *fixture) upload(t *testing.T, token string, visit int64, kind, name string, data []byte) answer {
 	t.Helper()
 	var buf bytes.Buffer
@@ -413,8 +395,8 @@ func TestOpen(t *testing.T) {
 				"X-Content-Type-Options": "nosniff",
 				"Content-Disposition":    `attachment; filename="___________.pdf"; filename*=UTF-8''%D0%9D%D0%B0%D0%BF%D1%80%D0%B0%D0%B2%D0%BB%D0%B5%D0%BD%D0%B8%D0%B5.pdf`,
 			} {
-				if a.header[k] != v {
-					t.Errorf("%s: %q, want %q", k, a.header[k], v)
+				if a.header.Get(k) != v {
+					t.Errorf("%s: %q, want %q", k, a.header.Get(k), v)
 				}
 			}
 		})
@@ -515,20 +497,14 @@ func TestPlainForm(t *testing.T) {
 		fw, _ := w.CreateFormFile("file", "analiz.pdf")
 		fw.Write(pdf)
 		w.Close()
-		req := httptest.NewRequest("POST", "/api/documents", &buf)
-		req.Header.Set("Content-Type", w.FormDataContentType())
-		req.Header.Set("Accept", "text/html,application/xhtml+xml")
-		req.Header.Set("Cookie", account.TokenCookie+"="+patient)
-		resp, err := f.app.Test(req, -1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := accounttest.Call(t, f.app, "POST", "/api/documents", buf.String(), patient,
+			"Content-Type", w.FormDataContentType(), "Accept", "text/html,application/xhtml+xml")
 		want := fmt.Sprintf("/history/%d#documents", visit)
 		if lang == "uz" {
 			want = "/uz" + want
 		}
-		if resp.StatusCode != 303 || resp.Header.Get("Location") != want {
-			t.Errorf("%s: %d to %q, want 303 to %q", lang, resp.StatusCode, resp.Header.Get("Location"), want)
+		if a.Status != 303 || a.Header.Get("Location") != want {
+			t.Errorf("%s: %d to %q, want 303 to %q", lang, a.Status, a.Header.Get("Location"), want)
 		}
 	}
 	if f.rows(t) != 2 {

@@ -2,10 +2,7 @@ package review
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -16,7 +13,6 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/accounttest"
-	"sogliq/server/api"
 	"sogliq/server/cache"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -78,16 +74,14 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	h := &Handler{Store: NewStore(f.db), Accounts: account.NewStore(f.db), Roles: roles, Pages: f.pages, Now: func() time.Time { return now }}
-	f.app = fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	f.app = accounttest.App(t, dict)
 	h.Register(f.app)
 	return f
 }
 
 func (f *fixture) exec(t *testing.T, q string, args ...any) {
 	t.Helper()
-	if _, err := f.db.Exec(q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
+	dbtest.Exec(t, f.db, q, args...)
 }
 
 func (f *fixture) token(t *testing.T, user int64) string {
@@ -97,26 +91,12 @@ func (f *fixture) token(t *testing.T, user int64) string {
 
 func (f *fixture) post(t *testing.T, path, body, token string, headers ...string) (int, string) {
 	t.Helper()
-	req := httptest.NewRequest("POST", path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Cookie", account.TokenCookie+"="+token)
+	a := accounttest.Call(t, f.app, "POST", path, body, token, append([]string{"Content-Type", "application/json"}, headers...)...)
+	if a.Status >= 400 {
+		msg, _ := a.Body["error"].(string)
+		return a.Status, msg
 	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := f.app.Test(req, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	var body2 struct{ Error string }
-	json.Unmarshal(raw, &body2)
-	if resp.StatusCode >= 400 {
-		return resp.StatusCode, body2.Error
-	}
-	return resp.StatusCode, string(raw)
+	return a.Status, string(a.Raw)
 }
 
 // clinics are the clinics' ratings and counts as "id: rating/count".

@@ -120,7 +120,7 @@ func BenchmarkSuggestCached(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	app := fiber.New(fiber.Config{DisableStartupMessage: true, ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	app := fiber.New(fiber.Config{DisableStartupMessage: true, ErrorHandler: api.ErrorHandler(dict)})
 	suggestions := cache.New(nil, cache.Options{})
 	defer suggestions.Close()
 	(&search.Handler{Store: search.NewStore(db), Cache: suggestions, Regions: regions, Dict: dict}).Register(app)

@@ -58,7 +58,7 @@ func TestSuggestCachePurge(t *testing.T) {
 				// loaded machine is dropped and the second server misses.
 				c := cache.New(rdb, cache.Options{Prefix: "test:" + test.name + ":", Now: now, RedisTimeout: 2 * time.Second})
 				t.Cleanup(func() { c.Close() })
-				app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+				app := fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 				(&search.Handler{Store: search.NewStore(db), Cache: c, Regions: regions, Dict: dict}).Register(app)
 				return app, c
 			}
@@ -270,7 +270,7 @@ func suggestApp(t *testing.T) *fiber.App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error { return api.Write(c, dict, err) }})
+	app := fiber.New(fiber.Config{ErrorHandler: api.ErrorHandler(dict)})
 	(&search.Handler{Store: search.NewStore(db), Regions: regions, Dict: dict}).Register(app)
 	return app
 }

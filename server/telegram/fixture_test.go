@@ -7,9 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -18,8 +16,8 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/account"
+	"sogliq/server/account/accounttest"
 	"sogliq/server/account/smstest"
-	"sogliq/server/api"
 	"sogliq/server/booking"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
@@ -76,12 +74,7 @@ func newFixture(t testing.TB) *fixture {
 // app serves h as the server does: the API's errors in the caller's
 // language, a 5xx's cause logged.
 func app(t testing.TB, h *Handler, dict *i18n.Dict) *fiber.App {
-	a := fiber.New(fiber.Config{ErrorHandler: func(c *fiber.Ctx, err error) error {
-		if api.StatusOf(err) >= 500 {
-			t.Logf("%s %s: %v", c.Method(), c.Path(), err)
-		}
-		return api.Write(c, dict, err)
-	}})
+	a := accounttest.App(t, dict)
 	h.Register(a)
 	return a
 }
@@ -105,9 +98,7 @@ func (f *fixture) advance(d time.Duration) {
 
 func (f *fixture) exec(t testing.TB, q string, args ...any) {
 	t.Helper()
-	if _, err := f.db.ExecContext(context.Background(), q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
+	dbtest.Exec(t, f.db, q, args...)
 }
 
 func (f *fixture) count(t testing.TB, q string, args ...any) int {
@@ -153,29 +144,8 @@ func (a answer) cookie(name string) string {
 // headers (name, value, ...).
 func (f *fixture) call(t testing.TB, method, path, body, token string, headers ...string) answer {
 	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.AddCookie(&http.Cookie{Name: account.TokenCookie, Value: token})
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	resp, err := f.app.Test(req, -1)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	a := answer{status: resp.StatusCode, cookies: resp.Cookies(), header: resp.Header}
-	a.raw, _ = io.ReadAll(resp.Body)
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && len(a.raw) > 0 {
-		if err := json.Unmarshal(a.raw, &a.body); err != nil {
-			t.Fatalf("%s %s: %v in %s", method, path, err, a.raw)
-		}
-	}
-	return a
+	a := accounttest.Call(t, f.app, method, path, body, token, headers...)
+	return answer{status: a.Status, raw: a.Raw, body: a.Body, cookies: a.Cookies, header: a.Header}
 }
 
 // session posts initData to the Mini App's sign-in.

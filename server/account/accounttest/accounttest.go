@@ -1,7 +1,8 @@
 // Package accounttest signs users in for the tests of other packages:
 // the session row account.Store.Verify writes, through the account
 // store, without the SMS round trip (that has its own tests in account
-// and the browser tests).
+// and the browser tests); and calls a package's API as them (App, Call),
+// the one copy of what each package's API tests did for themselves.
 package accounttest
 
 import (

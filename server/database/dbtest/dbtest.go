@@ -199,6 +199,15 @@ func NewEmpty(t testing.TB) *sqlx.DB {
 	return db
 }
 
+// Exec runs the statement q with args on db, failing t with q when it
+// fails: a fixture's rows.
+func Exec(t testing.TB, db *sqlx.DB, q string, args ...any) {
+	t.Helper()
+	if _, err := db.Exec(q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
 // URL is the connection URL of a database made by New, NewSeeded or
 // NewEmpty.
 func URL(t testing.TB, db *sqlx.DB) string {
