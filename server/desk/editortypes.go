@@ -59,17 +59,7 @@ func (h *Handler) editorCreateType(c *fiber.Ctx) error {
 		return err
 	}
 	in.DoctorID = api.ID(c.Params("id"))
-	f, err := in.check()
-	if err != nil {
-		return err
-	}
-	in.VisitTypeFields = f
-	t, err := h.Store.CreateType(c.UserContext(), in, booking.Today(h.now()))
-	if err != nil {
-		return err
-	}
-	c.Status(fiber.StatusCreated)
-	return api.OK(c, t)
+	return h.writeNewType(c, in)
 }
 
 func (h *Handler) editorUpdateType(c *fiber.Ctx) error {
@@ -82,19 +72,7 @@ func (h *Handler) editorUpdateType(c *fiber.Ctx) error {
 	if owner != doctor {
 		return api.Fail(fiber.StatusNotFound, "desk.notFound")
 	}
-	var in VisitTypeRequest
-	if err := api.Decode(c, &in); err != nil {
-		return err
-	}
-	f, err := in.check()
-	if err != nil {
-		return err
-	}
-	t, err := h.Store.UpdateType(c.UserContext(), id, f, booking.Today(h.now()))
-	if err != nil {
-		return err
-	}
-	return api.OK(c, t)
+	return h.writeType(c, id)
 }
 
 // DoctorTypes are the visit types of doctor at each of his clinics,

@@ -159,6 +159,12 @@ func (h *Handler) createType(c *fiber.Ctx) error {
 	if err := h.staffOf(c, in.ClinicID); err != nil {
 		return err
 	}
+	return h.writeNewType(c, in)
+}
+
+// writeNewType checks in and adds it: 201 with the type. The desk and the
+// editor each check first who may.
+func (h *Handler) writeNewType(c *fiber.Ctx, in VisitTypeRequest) error {
 	f, err := in.check()
 	if err != nil {
 		return err
@@ -180,6 +186,12 @@ func (h *Handler) updateType(c *fiber.Ctx) error {
 	if err := h.owned(c, func() (int64, error) { return h.Store.TypeClinic(c.UserContext(), id) }, "desk.notFound"); err != nil {
 		return err
 	}
+	return h.writeType(c, id)
+}
+
+// writeType decodes and checks the body and sets visit type id's fields
+// to it. The desk and the editor each check first who may.
+func (h *Handler) writeType(c *fiber.Ctx, id int64) error {
 	var in VisitTypeRequest
 	if err := api.Decode(c, &in); err != nil {
 		return err

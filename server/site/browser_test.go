@@ -281,6 +281,17 @@ func editorFixture(t *testing.T, s *sitetest.Site) []string {
 	}
 }
 
+// grantStaff makes each phone (without +998) staff of its clinic (a slug).
+func grantStaff(t *testing.T, s *sitetest.Site, clinicOf map[string]string) {
+	t.Helper()
+	roles := role.NewStore(s.DB)
+	for phone, clinic := range clinicOf {
+		if err := roles.Grant(context.Background(), "998"+phone, role.Staff, clinic); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // geoIPStub is a location service on loopback that places every address in
 // Samarkand, for the region prompt of client/e2e/region.test.mjs.
 func geoIPStub(t *testing.T) string {
@@ -374,13 +385,8 @@ func deskFixture(t *testing.T, s *sitetest.Site) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	roles := role.NewStore(s.DB)
 	const staff, other, patient = "901110001", "901110002", "901110003"
-	for _, g := range []struct{ phone, clinic string }{{staff, c.Slug}, {other, c.Other}} {
-		if err := roles.Grant(context.Background(), "998"+g.phone, role.Staff, g.clinic); err != nil {
-			t.Fatal(err)
-		}
-	}
+	grantStaff(t, s, map[string]string{staff: c.Slug, other: c.Other})
 	var user int64
 	if err := s.DB.Get(&user, `INSERT INTO users (phone, first_name, last_name) VALUES ($1, 'Нодира', 'Юсупова') RETURNING id`, "998"+patient); err != nil {
 		t.Fatal(err)
@@ -524,12 +530,7 @@ func documentsFixture(t *testing.T, s *sitetest.Site) []string {
 	if err := s.DB.Get(&v, q, start, user); err != nil {
 		t.Fatal(err)
 	}
-	roles := role.NewStore(s.DB)
-	for _, g := range []struct{ phone, clinic string }{{staff, v.Slug}, {other, v.Other}} {
-		if err := roles.Grant(context.Background(), "998"+g.phone, role.Staff, g.clinic); err != nil {
-			t.Fatal(err)
-		}
-	}
+	grantStaff(t, s, map[string]string{staff: v.Slug, other: v.Other})
 	return []string{
 		"DOCS_PATIENT=" + patient, "DOCS_VISIT=" + strconv.FormatInt(v.ID, 10), "DOCS_DAY=" + booking.Stamp(start)[:10],
 		"DOCS_CLINIC=" + v.Slug, "DOCS_OTHER_CLINIC=" + v.Other, "DOCS_STAFF=" + staff, "DOCS_OTHER_STAFF=" + other,
@@ -575,9 +576,7 @@ func onlineFixture(t *testing.T, s *sitetest.Site) []string {
 	if err := s.DB.Get(&v, q, start, user); err != nil {
 		t.Fatal(err)
 	}
-	if err := role.NewStore(s.DB).Grant(context.Background(), "998"+staff, role.Staff, v.Slug); err != nil {
-		t.Fatal(err)
-	}
+	grantStaff(t, s, map[string]string{staff: v.Slug})
 	return []string{
 		"ONLINE_PATIENT=" + patient, "ONLINE_VISIT=" + strconv.FormatInt(v.ID, 10), "ONLINE_DAY=" + booking.Stamp(start)[:10],
 		"ONLINE_CLINIC=" + v.Slug, "ONLINE_STAFF=" + staff,

@@ -27,6 +27,15 @@ func freeDoctorFixture(t *testing.T, s *sitetest.Site) {
 	if err := s.DB.QueryRow(pick).Scan(&doctor, &clinic); err != nil {
 		t.Fatalf("free doctor fixture: %v", err)
 	}
+	roundTheClock(t, s, doctor, clinic)
+}
+
+// roundTheClock gives the doctor hours at the clinic round the clock every
+// day (30-minute slots), and none elsewhere, so that a browser test finds
+// him free "today" whatever the hour it runs (until 21:00 in Tashkent;
+// the last slot plus the hour's notice leaves the day at 22:30).
+func roundTheClock(t *testing.T, s *sitetest.Site, doctor, clinic int64) {
+	t.Helper()
 	for _, q := range []string{
 		`DELETE FROM schedules WHERE doctor_id = $1 AND $2 > 0`,
 		`DELETE FROM schedule_exceptions WHERE doctor_id = $1 AND $2 > 0`,
@@ -34,7 +43,7 @@ func freeDoctorFixture(t *testing.T, s *sitetest.Site) {
 			SELECT $1, $2, w, 0, 1440, 30, current_date - 1 FROM generate_series(1, 7) AS w`,
 	} {
 		if _, err := s.DB.Exec(q, doctor, clinic); err != nil {
-			t.Fatalf("free doctor fixture: %v", err)
+			t.Fatalf("round the clock: %s: %v", q, err)
 		}
 	}
 }

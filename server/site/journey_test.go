@@ -1,11 +1,9 @@
 package site_test
 
 import (
-	"context"
 	"strconv"
 	"testing"
 
-	"sogliq/server/role"
 	"sogliq/server/site/sitetest"
 )
 
@@ -55,29 +53,17 @@ func journeyFixture(t *testing.T, s *sitetest.Site) []string {
 	if err := s.DB.Get(&d, pick); err != nil {
 		t.Fatalf("journey fixture: %v", err)
 	}
-	for _, q := range []string{
-		`DELETE FROM schedules WHERE doctor_id = $1 AND $2 > 0`,
-		`DELETE FROM schedule_exceptions WHERE doctor_id = $1 AND $2 > 0`,
-		`INSERT INTO schedules (doctor_id, clinic_id, weekday, starts_min, ends_min, slot_min, valid_from)
-			SELECT $1, $2, w, 0, 1440, 30, current_date - 1 FROM generate_series(1, 7) AS w`,
-		// Every type at every hour of every day, so that the test's
-		// window always has a time of the type it picks.
-		`UPDATE visit_types SET weekdays = 127, from_min = 0, until_min = 1440 WHERE doctor_id = $1 AND clinic_id = $2`,
-	} {
-		if _, err := s.DB.Exec(q, d.ID, d.Clinic); err != nil {
-			t.Fatalf("journey fixture: %s: %v", q, err)
-		}
+	roundTheClock(t, s, d.ID, d.Clinic)
+	// Every type at every hour of every day, so that the test's window
+	// always has a time of the type it picks.
+	if _, err := s.DB.Exec(`UPDATE visit_types SET weekdays = 127, from_min = 0, until_min = 1440 WHERE doctor_id = $1 AND clinic_id = $2`, d.ID, d.Clinic); err != nil {
+		t.Fatalf("journey fixture: %v", err)
 	}
 	const patient, staff, other = "907700001", "907700002", "907700003"
 	if _, err := s.DB.Exec(`INSERT INTO users (phone, first_name, last_name, registered_at) VALUES ($1, 'Гульнора', 'Азимова', now())`, "998"+patient); err != nil {
 		t.Fatal(err)
 	}
-	roles := role.NewStore(s.DB)
-	for _, g := range []struct{ phone, clinic string }{{staff, d.ClinicSlug}, {other, d.Other}} {
-		if err := roles.Grant(context.Background(), "998"+g.phone, role.Staff, g.clinic); err != nil {
-			t.Fatal(err)
-		}
-	}
+	grantStaff(t, s, map[string]string{staff: d.ClinicSlug, other: d.Other})
 	return []string{
 		"JOURNEY_SPECIALTY=" + d.Specialty, "JOURNEY_DOCTOR=" + strconv.FormatInt(d.ID, 10), "JOURNEY_DOCTOR_SLUG=" + d.Slug,
 		"JOURNEY_CLINIC=" + d.ClinicSlug, "JOURNEY_CLINIC_ID=" + strconv.FormatInt(d.Clinic, 10),
