@@ -14,6 +14,8 @@ export interface WeekSlotsProps {
   clinicId?: number;
   /** typeId fixes the visit type (a reschedule keeps the visit's). */
   typeId?: number;
+  /** rescheduleId is the visit being moved: its type is offered even if switched off since. */
+  rescheduleId?: number;
   onPick: (slot: Slot, clinic: ClinicSlots) => void;
   /** onLoaded runs after each answer (null: a failure). */
   onLoaded?: (answer: DoctorSlots | null) => void;
@@ -22,7 +24,7 @@ export interface WeekSlotsProps {
 }
 
 /** WeekSlots mounts the week grid into a box React leaves alone (no children). */
-export function WeekSlots({ lang, doctorId, clinicId, typeId, onPick, onLoaded, reload }: WeekSlotsProps) {
+export function WeekSlots({ lang, doctorId, clinicId, typeId, rescheduleId, onPick, onLoaded, reload }: WeekSlotsProps) {
   const box = useRef<HTMLDivElement>(null);
   const week = useRef<Week | null>(null);
   // The latest callbacks, so a new function does not remount the grid.
@@ -36,12 +38,13 @@ export function WeekSlots({ lang, doctorId, clinicId, typeId, onPick, onLoaded, 
       doctorId,
       clinicId,
       typeId,
+      rescheduleId,
       onPick: (s, c) => calls.current.onPick(s, c),
       onLoaded: (a) => calls.current.onLoaded?.(a),
     });
     week.current = w;
     return () => w.stop();
-  }, [lang, doctorId, clinicId, typeId]);
+  }, [lang, doctorId, clinicId, typeId, rescheduleId]);
   useEffect(() => {
     if (reload) week.current?.reload();
   }, [reload]);

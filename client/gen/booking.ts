@@ -146,6 +146,12 @@ export interface HoldRequest {
    * booking names the patient again, and checks again.
    */
   relativeId?: number /* int64 */;
+  /**
+   * RescheduleID (optional) is the signed-in user's visit this time will
+   * replace (POST /api/bookings/{id}/reschedule): the visit's type is
+   * held even if the clinic has switched it off since.
+   */
+  rescheduleId?: number /* int64 */;
 }
 /**
  * BookRequest is the body of POST /api/bookings.

@@ -120,6 +120,7 @@ export default function BookingActions(p: BookingActionsProps) {
             doctorId={p.doctorId}
             clinicId={p.clinicId}
             typeId={p.typeId}
+            rescheduleId={p.bookingId}
             reload={reload}
             onPick={(s, c) =>
               openBooking({

@@ -274,6 +274,8 @@ export interface WeekOptions {
    * it each clinic offers its types to choose from, its first chosen.
    */
   typeId?: number;
+  /** rescheduleId is the visit being moved, whose type is offered even if the clinic has switched it off since. */
+  rescheduleId?: number;
   onPick: (slot: Slot, clinic: ClinicSlots) => void;
   /** onLoaded runs after each answer (null: a failure). */
   onLoaded?: (answer: DoctorSlots | null) => void;
@@ -302,7 +304,7 @@ export function mountWeek(box: HTMLElement, o: WeekOptions): Week {
     const n = ++asked;
     const clinic = o.clinicId ? `&clinic=${o.clinicId}` : "";
     const types = o.typeId ? [o.typeId] : [...chosen.values()];
-    const type = types.length > 0 ? `&type=${types.join(",")}` : "";
+    const type = (types.length > 0 ? `&type=${types.join(",")}` : "") + (o.rescheduleId ? `&reschedule=${o.rescheduleId}` : "");
     const a = await callApi<DoctorSlots>("GET", `/api/doctors/${o.doctorId}/slots?from=${from}&days=${weekDays}${clinic}${type}&lang=${o.lang}`, undefined, o.labels.networkError);
     // A newer question (a week step) or the end wins over this answer.
     if (stopped || n !== asked) return;

@@ -64,6 +64,9 @@ type gateKey struct {
 	doctor, clinic int64
 	start          int64 // Unix seconds
 	visitType      int64
+	// moving is the visit a reschedule's hold replaces: its askers are
+	// not the others', whose verdict on a switched-off type differs.
+	moving int64
 }
 
 // lane is the holds of one time: the one past the gate and those waiting.
@@ -237,7 +240,7 @@ func (h *Handler) Admit(c *fiber.Ctx) error {
 	if err != nil {
 		return c.Next()
 	}
-	ctx, key := c.UserContext(), gateKey{in.DoctorID, in.ClinicID, start.Unix(), in.TypeID}
+	ctx, key := c.UserContext(), gateKey{in.DoctorID, in.ClinicID, start.Unix(), in.TypeID, in.RescheduleID}
 	who := asker{session: c.Cookies(account.TokenCookie), requestKey: strings.ToLower(in.IdempotencyKey)}
 	t, err := h.Store.gate.enter(ctx, key, who, time.Now().Add(GateWait))
 	if t != nil {

@@ -41,7 +41,7 @@ func TestHoldGate(t *testing.T) {
 			if err != nil || first == nil {
 				t.Fatalf("the first: %v", err)
 			}
-			if other, err := g.enter(context.Background(), gateKey{1, 1, 200, 0}, asker{}, time.Now()); err != nil || other == nil {
+			if other, err := g.enter(context.Background(), gateKey{1, 1, 200, 0, 0}, asker{}, time.Now()); err != nil || other == nil {
 				t.Fatalf("another time waited: %v", err)
 			}
 			got := make(chan *turn, 1)

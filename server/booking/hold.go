@@ -36,6 +36,10 @@ type HoldInput struct {
 	// RequestKey.
 	Session     string
 	SessionUser func(context.Context) (int64, error)
+	// RescheduleID, when set, is the user's booked visit this hold will
+	// replace (Reschedule): its visit type may be held even if the clinic
+	// has switched it off since (TypeChoice.Moved).
+	RescheduleID int64
 }
 
 // Stamp writes t as the API does: RFC 3339 in Tashkent time.
@@ -67,7 +71,7 @@ func Stamp(t time.Time) string { return t.In(Tashkent).Format(time.RFC3339) }
 // RequestKey: a second device of his racing with the first hears 409). A RequestKey already
 // used for another time is refused, 422 booking.idempotencyReused.
 func (s *Store) Hold(ctx context.Context, in HoldInput, now time.Time) (Hold, error) {
-	key := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix(), in.TypeID}
+	key := gateKey{in.DoctorID, in.ClinicID, in.Start.Unix(), in.TypeID, in.RescheduleID}
 	a, ok := admitted(ctx, key)
 	if !ok {
 		a.turn, a.err = s.gate.enter(ctx, key, askerOf(in), time.Now().Add(GateWait))
@@ -103,7 +107,13 @@ func (s *Store) lead(ctx context.Context, in HoldInput, now time.Time, t *turn) 
 			return Hold{}, derrors.Refuse(derrors.Conflict, "booking.taken")
 		}
 	}
-	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.TypeID, in.Start, now)
+	moved := int64(0)
+	if in.RescheduleID != 0 && in.TypeID != 0 {
+		if moved, err = s.movedType(ctx, in.UserID, in.RescheduleID); err != nil {
+			return Hold{}, err
+		}
+	}
+	slot, cutoff, err := s.checkSlot(ctx, in.DoctorID, in.ClinicID, in.TypeID, moved, in.Start, now)
 	if err != nil {
 		// A refusal of the time is everyone's who asks for it now; a
 		// failure of the database is this request's.
@@ -273,14 +283,15 @@ func ownHold(ctx context.Context, tx *sqlx.Tx, in HoldInput, slot Slot, key stri
 // days; a type the doctor does not offer at the clinic, 400
 // booking.badType; a slot start the type does not fit from (the next
 // slots cross a break or the end of the hours, or leave its window), 400
-// booking.typeDoesNotFit.
-func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID int64, start, now time.Time) (Slot, time.Duration, error) {
+// booking.typeDoesNotFit. moved is the type of the visit being moved
+// (TypeChoice.Moved), 0 for none.
+func (s *Store) checkSlot(ctx context.Context, doctorID, clinicID, typeID, moved int64, start, now time.Time) (Slot, time.Duration, error) {
 	date := Today(start)
 	var plans []ClinicPlan
 	if clinicID != 0 {
 		var choice *TypeChoice
 		if typeID != 0 {
-			choice = &TypeChoice{IDs: []int64{typeID}}
+			choice = &TypeChoice{IDs: []int64{typeID}, Moved: moved}
 		}
 		var err error
 		if plans, err = s.PlansOf(ctx, []int64{doctorID}, clinicID, "ru", date, date, now, choice); err != nil {

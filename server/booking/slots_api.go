@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"sogliq/server/account"
 	"sogliq/server/api"
 )
 
@@ -19,6 +20,9 @@ type slotsQuery struct {
 	days           int
 	// types are the visit types chosen, at most one per clinic.
 	types []int64
+	// reschedule is the signed-in user's visit being moved, whose type
+	// is offered even if switched off since (TypeChoice.Moved).
+	reschedule int64
 }
 
 func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
@@ -40,6 +44,11 @@ func parseSlotsQuery(c *fiber.Ctx, today string) (slotsQuery, error) {
 			return q, api.Fail(400, "booking.badDays", "max", strconv.Itoa(MaxSlotDays))
 		}
 		q.days = n
+	}
+	if raw := c.Query("reschedule"); raw != "" {
+		if q.reschedule = api.ID(raw); q.reschedule == 0 {
+			return q, api.Fail(404, "booking.notFound")
+		}
 	}
 	if raw := c.Query("type"); raw != "" {
 		for _, part := range strings.Split(raw, ",") {
@@ -67,8 +76,14 @@ func (h *Handler) doctorSlots(c *fiber.Ctx) error {
 	if !ok {
 		return api.Fail(404, "booking.unknownDoctor")
 	}
+	choice := &TypeChoice{IDs: q.types}
+	if q.reschedule != 0 {
+		if choice.Moved, err = h.movedType(c, q.reschedule); err != nil {
+			return err
+		}
+	}
 	// The whole horizon is read, not just the days asked: NextFree.
-	plans, err := h.Store.PlansOf(ctx, []int64{q.doctor}, 0, api.Lang(c), today, ThroughHorizon, now, &TypeChoice{IDs: q.types})
+	plans, err := h.Store.PlansOf(ctx, []int64{q.doctor}, 0, api.Lang(c), today, ThroughHorizon, now, choice)
 	if err != nil {
 		return err
 	}
@@ -284,4 +299,14 @@ func (s *Store) NextOf(ctx context.Context, q NextQuery, now time.Time) (NextSlo
 		out.Doctors[i] = d
 	}
 	return out, nil
+}
+
+// movedType is the type of the signed-in visitor's booked visit id, which
+// its reschedule keeps (Store.movedType); 0 for anyone else.
+func (h *Handler) movedType(c *fiber.Ctx, id int64) (int64, error) {
+	user, err := h.sessionUser(c.UserContext(), c.Cookies(account.TokenCookie))
+	if err != nil {
+		return 0, err
+	}
+	return h.Store.movedType(c.UserContext(), user, id)
 }

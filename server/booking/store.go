@@ -136,7 +136,7 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 	if choice == nil {
 		err = s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang)
 	} else {
-		err = s.selectPrepared(ctx, &clinics, typedClinics, pq.Array(ids), clinicID, lang, choice.Kind, pq.Array(choice.IDs))
+		err = s.selectPrepared(ctx, &clinics, typedClinics, pq.Array(ids), clinicID, lang, choice.Kind, pq.Array(choice.IDs), choice.Moved)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("booking.Plans: %w", err)

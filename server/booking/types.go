@@ -116,6 +116,10 @@ type HoldRequest struct {
 	// user's (404) or have their upcoming visits already (429). The
 	// booking names the patient again, and checks again.
 	RelativeID int64 `json:"relativeId,omitempty"`
+	// RescheduleID (optional) is the signed-in user's visit this time will
+	// replace (POST /api/bookings/{id}/reschedule): the visit's type is
+	// held even if the clinic has switched it off since.
+	RescheduleID int64 `json:"rescheduleId,omitempty"`
 }
 
 // BookRequest is the body of POST /api/bookings.

@@ -23,6 +23,33 @@ type TypeChoice struct {
 	// them is at gets the doctor's first active type there (of Kind), by
 	// position.
 	IDs []int64
+	// Moved, when one of IDs, is the type of a visit being moved
+	// (movedType): chosen even if the clinic has switched it off since,
+	// since a visit moves in time only, with its type, length and price.
+	Moved int64
+}
+
+// movedType is the visit type of the user's booked visit id: the type a
+// reschedule keeps even when the clinic has switched it off since. 0 for
+// no type, no user, another user's visit or one no longer booked.
+func (s *Store) movedType(ctx context.Context, userID, id int64) (int64, error) {
+	if userID == 0 || id <= 0 {
+		return 0, nil
+	}
+	var types []int64
+	const q = `
+		SELECT coalesce(visit_type_id, 0)
+		FROM appointments
+		WHERE id = $1
+		  AND user_id = $2
+		  AND status = 'booked'`
+	if err := s.db.SelectContext(ctx, &types, q, id, userID); err != nil {
+		return 0, fmt.Errorf("booking.movedType(%d): %w", id, err)
+	}
+	if len(types) == 0 {
+		return 0, nil
+	}
+	return types[0], nil
 }
 
 // typeRow is the visit type columns of typedClinics.
@@ -40,7 +67,8 @@ type typeRow struct {
 }
 
 // typedClinics is Plans' clinics statement with each clinic's visit type
-// ($4 the kind or ”, $5 the ids chosen): one probe of visit_types_doctor
+// ($4 the kind or ”, $5 the ids chosen, $6 a switched-off one that may be
+// chosen all the same: TypeChoice.Moved): one probe of visit_types_doctor
 // per clinic.
 const typedClinics = `
 	SELECT dc.doctor_id, dc.clinic_id, c.slug,
@@ -63,7 +91,7 @@ const typedClinics = `
 		FROM visit_types vt
 		WHERE vt.doctor_id = dc.doctor_id
 		  AND vt.clinic_id = dc.clinic_id
-		  AND vt.active
+		  AND (vt.active OR vt.id = $6)
 		  AND ($4 = '' OR vt.kind = $4)
 		ORDER BY vt.id = ANY($5) DESC, vt.position, vt.id
 		LIMIT 1) t ON true

@@ -281,3 +281,63 @@ func TestVisitTypeConcurrency(t *testing.T) {
 		})
 	}
 }
+
+// TestRescheduleKeepsSwitchedOffType: a visit moves in time with its
+// type, even after the clinic switched the type off: its patient's
+// reschedule picker is offered the type's times (reschedule=), the hold
+// naming the visit takes the type, and the moved visit keeps its length
+// and price. Anyone else, or the same patient without naming the visit,
+// is still refused the switched-off type.
+func TestRescheduleKeepsSwitchedOffType(t *testing.T) {
+	f := newFixture(t)
+	f.addTypes(t)
+	tok, other := f.session(t, 1), f.session(t, 2)
+	h := f.call(t, "POST", "/api/bookings/holds", typedHoldBody(2, 1, 1, slot(1, "10:00")), tok)
+	key, _ := h.data()["key"].(string)
+	b := f.call(t, "POST", "/api/bookings", fmt.Sprintf(`{"holdId": %d, "holdKey": %q, "idempotencyKey": %q, "patient": {"self": true}, "consent": true, "returning": false}`,
+		h.num("id"), key, uuidN(1)), tok)
+	if b.status != 201 {
+		t.Fatalf("book: %d %s", b.status, b.raw)
+	}
+	visit := b.num("id")
+	f.exec(t, `UPDATE visit_types SET active = false WHERE id = 1`)
+
+	slots := func(query, token string) answer {
+		return f.call(t, "GET", "/api/doctors/2/slots?type=1&from=2026-11-25&days=1"+query, "", token)
+	}
+	moving := fmt.Sprintf("&reschedule=%d", visit)
+	if a := slots(moving, tok); a.status != 200 || !slices.Contains(startsOf(a), "11:00-12:00") {
+		t.Fatalf("the patient's picker: %d %s", a.status, a.raw)
+	}
+	for _, test := range []struct{ name, query, token string }{
+		{"without naming the visit", "", tok},
+		{"another patient naming it", moving, other},
+		{"nobody signed in naming it", moving, ""},
+	} {
+		if a := slots(test.query, test.token); a.status != 400 {
+			t.Errorf("slots %s: %d %s, want 400 booking.badType", test.name, a.status, a.raw)
+		}
+	}
+	rescheduleHold := func(token string) answer {
+		body := fmt.Sprintf(`{"doctorId": 2, "clinicId": 1, "start": %q, "typeId": 1, "rescheduleId": %d}`, slot(2, "11:00"), visit)
+		return f.call(t, "POST", "/api/bookings/holds", body, token)
+	}
+	if a := rescheduleHold(other); a.status != 400 {
+		t.Errorf("another patient's hold naming the visit: %d %s, want 400", a.status, a.raw)
+	}
+	if a := f.call(t, "POST", "/api/bookings/holds", typedHoldBody(2, 1, 1, slot(2, "11:00")), tok); a.status != 400 {
+		t.Errorf("a hold of the switched-off type without the visit: %d %s, want 400", a.status, a.raw)
+	}
+	nh := rescheduleHold(tok)
+	if nh.status != 201 || nh.data()["end"] != slot(2, "12:00") {
+		t.Fatalf("the patient's hold naming the visit: %d %s", nh.status, nh.raw)
+	}
+	nkey, _ := nh.data()["key"].(string)
+	moved := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/reschedule", visit), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, nh.num("id"), nkey), tok)
+	if moved.status != 200 || moved.data()["start"] != slot(2, "11:00") || moved.data()["price"] != 180000.0 {
+		t.Fatalf("reschedule: %d %s", moved.status, moved.raw)
+	}
+	if vt := moved.data()["visitType"].(map[string]any); vt["name"] != "Первичный приём" || vt["minutes"] != 60.0 {
+		t.Errorf("the moved visit's type: %v", vt)
+	}
+}

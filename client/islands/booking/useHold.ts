@@ -45,7 +45,7 @@ export function useHold(lang: Lang, busy: boolean) {
       const asked = `${r.doctorId}/${r.clinicId}/${r.start}/${r.typeId ?? 0}`;
       const requestKey = holdKeys.current.get(asked) ?? newIdempotencyKey();
       holdKeys.current.set(asked, requestKey);
-      const body = { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start, typeId: r.typeId, idempotencyKey: requestKey };
+      const body = { doctorId: r.doctorId, clinicId: r.clinicId, start: r.start, typeId: r.typeId, idempotencyKey: requestKey, rescheduleId: r.rescheduleId };
       const answer = await callApi<Hold>("POST", `/api/bookings/holds?lang=${lang}`, body, networkError);
       if (answer.error || !answer.data) return setStage({ kind: "refused", message: answer.error ?? networkError });
       take(answer.data);
