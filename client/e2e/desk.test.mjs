@@ -3,7 +3,7 @@
 // attended on /desk; the patient then reviews that visit from /history
 // and finds the review on the doctor card; another clinic's staff sees
 // none of it, and the desk API refuses them. Then the clinic lets patients
-// book 30 days ahead and the doctor's week grid goes that far. The Go side (TestBrowser)
+// book 45 days ahead and the doctor's week grid goes that far. The Go side (TestBrowser)
 // grants the roles and books the visits: DESK_* below.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -26,7 +26,7 @@ async function signIn(page, digits) {
   await Promise.all([page.waitForURL((u) => u.pathname !== "/login"), page.getByRole("button", { name: "Войти", exact: true }).click()]);
 }
 
-test("the desk confirms, closes an afternoon, marks attended, lets patients book 30 days ahead; the patient reviews; another clinic sees nothing", async () => {
+test("the desk confirms, closes an afternoon, marks attended, lets patients book 45 days ahead; the patient reviews; another clinic sees nothing", async () => {
   const clinic = env("DESK_CLINIC");
   const past = env("DESK_PAST_VISIT");
   const next = env("DESK_NEXT_VISIT");
@@ -134,7 +134,7 @@ function tashkentDate(days) {
 
 /**
  * bookingRules has the signed-in staff member of the desk's clinic let
- * patients book 30 days ahead (a value out of range is said beside its
+ * patients book 45 days ahead (a value out of range is said beside its
  * field and not sent), then checks that the doctor's week grid goes that
  * far and no further, and sets the rules back (the other browser files
  * book at this clinic as before).
@@ -143,7 +143,7 @@ async function bookingRules(page) {
   await page.goto(`/desk?clinic=${env("DESK_CLINIC")}`);
   await hydrated(page, "DeskBoard");
   const rules = page.locator(".desk-rules");
-  assert.match(await rules.locator("summary").innerText(), /не больше чем на 14 дн\. вперёд; пациент отменяет не позднее чем за 2 ч/);
+  assert.match(await rules.locator("summary").innerText(), /не больше чем на 30 дн\. вперёд; пациент отменяет не позднее чем за 2 ч/);
   await rules.locator("summary").click();
   const sent = [];
   page.on("request", (r) => new URL(r.url()).pathname === "/api/desk/booking-rules" && sent.push(r.method()));
@@ -153,20 +153,20 @@ async function bookingRules(page) {
   assert.equal(await rules.locator('[data-error="horizonDays"]').innerText(), "Укажите целое число дней от 1 до 90.");
   assert.equal(await days.getAttribute("aria-invalid"), "true");
   assert.deepEqual(sent, [], "a value out of range is not sent");
-  await days.fill("30");
+  await days.fill("45");
   await Promise.all([page.waitForEvent("load"), rules.getByRole("button", { name: "Сохранить правила" }).click()]);
   await hydrated(page, "DeskBoard");
-  assert.match(await page.locator(".desk-rules summary").innerText(), /не больше чем на 30 дн\. вперёд/);
+  assert.match(await page.locator(".desk-rules summary").innerText(), /не больше чем на 45 дн\. вперёд/);
   try {
     await page.goto(`/doctor/${env("DESK_DOCTOR_SLUG")}`);
     await freeTimes(page, "week");
     const later = page.locator(".week-slots__step").last();
-    // Weeks from today, +7, +14, +21, +28: the fifth holds the 30 days'
-    // last two. What the grid was given is read from its answers: a week
+    // Weeks from today, +7, ..., +42: the seventh holds the 45 days'
+    // last three. What the grid was given is read from its answers: a week
     // whose days have no free time shows only the next free date.
     const slots = `/api/doctors/${env("DESK_DOCTOR")}/slots`;
     let answer;
-    for (let week = 1; week <= 4; week++) {
+    for (let week = 1; week <= 6; week++) {
       assert.ok(await later.isEnabled(), `"later" to week ${week + 1}`);
       const from = tashkentDate(7 * week);
       const [res] = await Promise.all([
@@ -177,8 +177,8 @@ async function bookingRules(page) {
       answer = (await res.json()).data;
     }
     const clinic = answer.clinics.find((c) => c.clinicId === Number(env("DESK_CLINIC_ID")));
-    assert.equal(clinic.horizonDays, 30);
-    assert.deepEqual(clinic.days.map((d) => d.date), [tashkentDate(28), tashkentDate(29)], "the clinic's last week is its last two days");
+    assert.equal(clinic.horizonDays, 45);
+    assert.deepEqual(clinic.days.map((d) => d.date), [tashkentDate(42), tashkentDate(43), tashkentDate(44)], "the clinic's last week is its last three days");
     await page.locator(".week-slots__nav button:last-of-type[disabled]").waitFor();
   } finally {
     const status = await page.evaluate(
@@ -186,7 +186,7 @@ async function bookingRules(page) {
         fetch("/api/desk/booking-rules", {
           method: "PUT",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ clinicId, horizonDays: 14, cancelCutoffHours: 2 }),
+          body: JSON.stringify({ clinicId, horizonDays: 30, cancelCutoffHours: 2 }),
         }).then((r) => r.status),
       Number(env("DESK_CLINIC_ID")),
     );

@@ -66,7 +66,7 @@ for (const [lang, national, fresh] of [["ru", "907300001", true], ["uz", (return
       const link = page.getByRole("link", { name: l.signIn });
       await link.waitFor();
       assert.deepEqual(asked, [], "signed out, the waitlist asks nothing of the API (no 401 logged)");
-      // No free time in the 14 days: no "later" week to step to (item 16).
+      // No free time in the horizon: no "later" week to step to (item 16).
       assert.ok(await page.locator(".week-slots__step").last().isDisabled(), "'later' is off without free time in the horizon");
 
       // To the sign-in, carrying the way back and what was asked.

@@ -86,7 +86,7 @@ func TestRuleDefaults(t *testing.T) {
 
 // TestClinicHorizon: each clinic offers and holds times up to its own
 // horizon. Clinic 1 takes bookings 90 days ahead, clinic 2 keeps the
-// default 14 days, and a hold past a clinic's last day is refused naming
+// default 30 days, and a hold past a clinic's last day is refused naming
 // its days, in the visitor's language.
 func TestClinicHorizon(t *testing.T) {
 	f := newFixture(t)
@@ -108,9 +108,9 @@ func TestClinicHorizon(t *testing.T) {
 		{"day 60 at a 90-day clinic", 1, 1, 60, "10:00", 201, "", ""},
 		{"its last day", 2, 1, 89, "10:00", 201, "", ""},
 		{"the day after", 2, 1, 90, "10:00", 400, "Клиника принимает запись не больше чем на 90 дн. вперёд.", "Klinika ko'pi bilan 90 kun oldinga yozadi."},
-		{"the default's last day", 3, 2, 13, "10:00", 201, "", ""},
-		{"the default's day after", 3, 2, 14, "10:00", 400, "Клиника принимает запись не больше чем на 14 дн. вперёд.", "Klinika ko'pi bilan 14 kun oldinga yozadi."},
-		{"day 60 at a 14-day clinic", 1, 2, 60, "18:00", 400, "", ""},
+		{"the default's last day", 3, 2, 29, "10:00", 201, "", ""},
+		{"the default's day after", 3, 2, 30, "10:00", 400, "Клиника принимает запись не больше чем на 30 дн. вперёд.", "Klinika ko'pi bilan 30 kun oldinga yozadi."},
+		{"day 60 at a 30-day clinic", 1, 2, 60, "18:00", 400, "", ""},
 		{"a 3-day clinic's last day", 2, 4, 2, "18:00", 201, "", ""},
 		{"its day after", 2, 4, 3, "18:00", 400, "Клиника принимает запись не больше чем на 3 дн. вперёд.", "Klinika ko'pi bilan 3 kun oldinga yozadi."},
 	} {
@@ -147,9 +147,9 @@ func TestClinicHorizonSlots(t *testing.T) {
 		}
 		return out
 	}
-	// Doctor 1: clinic 1 (90 days, 16 slots a day), clinic 2 (14 days, 3).
-	a := f.call(t, "GET", "/api/doctors/1/slots?from=2026-12-05&days=3", "", "")
-	want := map[float64][]string{1: {"2026-12-05:16", "2026-12-06:16", "2026-12-07:16"}, 2: {"2026-12-05:3", "2026-12-06:3"}}
+	// Doctor 1: clinic 1 (90 days, 16 slots a day), clinic 2 (the default 30 days, 3).
+	a := f.call(t, "GET", "/api/doctors/1/slots?from=2026-12-21&days=3", "", "")
+	want := map[float64][]string{1: {"2026-12-21:16", "2026-12-22:16", "2026-12-23:16"}, 2: {"2026-12-21:3", "2026-12-22:3"}}
 	if diff := cmp.Diff(want, days(a)); a.status != 200 || diff != "" {
 		t.Errorf("across clinic 2's last day: %d (-want +got):\n%s", a.status, diff)
 	}
@@ -158,7 +158,7 @@ func TestClinicHorizonSlots(t *testing.T) {
 	if diff := cmp.Diff(want, days(a)); a.status != 200 || diff != "" {
 		t.Errorf("clinic 1's last week: %d (-want +got):\n%s", a.status, diff)
 	}
-	if c := a.data()["clinics"].([]any); len(c) != 2 || c[0].(map[string]any)["horizonDays"] != 90.0 || c[1].(map[string]any)["horizonDays"] != 14.0 {
+	if c := a.data()["clinics"].([]any); len(c) != 2 || c[0].(map[string]any)["horizonDays"] != 90.0 || c[1].(map[string]any)["horizonDays"] != 30.0 {
 		t.Errorf("horizonDays: %s", a.raw)
 	}
 	for _, test := range []struct {
@@ -166,7 +166,7 @@ func TestClinicHorizonSlots(t *testing.T) {
 		ru   string
 	}{
 		{"/api/doctors/1/slots?from=2027-02-21", "Параметр from должен быть датой от 2026-11-22 до 2027-02-20: дальше клиники врача не записывают."},
-		{"/api/doctors/3/slots?from=2026-12-07", "Параметр from должен быть датой от 2026-11-22 до 2026-12-06: дальше клиники врача не записывают."},
+		{"/api/doctors/3/slots?from=2026-12-23", "Параметр from должен быть датой от 2026-11-22 до 2026-12-22: дальше клиники врача не записывают."},
 	} {
 		if a := f.call(t, "GET", test.path, "", ""); a.status != 400 || a.body["error"] != test.ru {
 			t.Errorf("%s: %d %s", test.path, a.status, a.raw)
@@ -204,7 +204,7 @@ func TestWaitlistLongerHorizon(t *testing.T) {
 		t.Fatalf("join: %d %s", a.status, a.raw)
 	}
 	f.startWorkers(t)
-	f.exec(t, `INSERT INTO clinic_booking_rules (clinic_id, horizon_days) VALUES (1, 30)`)
+	f.exec(t, `INSERT INTO clinic_booking_rules (clinic_id, horizon_days) VALUES (1, 60)`)
 	err := f.store.inTx(context.Background(), func(tx *sqlx.Tx) error {
 		return f.store.QueueFreed(context.Background(), tx.Tx, 4, time.Time{})
 	})
@@ -214,8 +214,8 @@ func TestWaitlistLongerHorizon(t *testing.T) {
 	f.offerOf(t, phone1)
 	var start string
 	f.db.Get(&start, `SELECT to_char(lower(during) AT TIME ZONE 'Asia/Tashkent', 'YYYY-MM-DD HH24:MI') FROM appointments WHERE doctor_id = 4 AND status = 'held'`)
-	if start != "2026-12-09 09:00" {
-		t.Errorf("the offer is for %q, want the first Wednesday past 14 days, 2026-12-09 09:00", start)
+	if start != "2026-12-23 09:00" {
+		t.Errorf("the offer is for %q, want the first Wednesday past 30 days, 2026-12-23 09:00", start)
 	}
 }
 

@@ -19,7 +19,7 @@ var Tashkent = time.FixedZone("UTC+5", 5*60*60)
 // DefaultCancelCutoff before it.
 const (
 	DefaultLead         = time.Hour
-	DefaultHorizonDays  = 14
+	DefaultHorizonDays  = 30
 	DefaultCancelCutoff = 2 * time.Hour
 )
 

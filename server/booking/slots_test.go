@@ -189,12 +189,12 @@ func TestFreeDays(t *testing.T) {
 			},
 		},
 		{
-			name: "the 14-day horizon: the 14th day is offered, the 15th is not",
-			plan: Plan{Weekly: []Weekly{{Weekday: 1, Start: 9 * 60, End: 10 * 60, Slot: 60}, {Weekday: 7, Start: 9 * 60, End: 10 * 60, Slot: 60}}},
-			now:  "2026-11-23 08:00", from: "2026-12-06", days: 2,
+			name: "the default 30-day horizon: the 30th day is offered, the 31st is not",
+			plan: Plan{Weekly: []Weekly{{Weekday: 2, Start: 9 * 60, End: 10 * 60, Slot: 60}, {Weekday: 3, Start: 9 * 60, End: 10 * 60, Slot: 60}}},
+			now:  "2026-11-23 08:00", from: "2026-12-22", days: 2,
 			want: map[string][]string{
-				"2026-12-06": {"2026-12-06T09:00:00+05:00/10:00"},
-				"2026-12-07": {},
+				"2026-12-22": {"2026-12-22T09:00:00+05:00/10:00"},
+				"2026-12-23": {},
 			},
 		},
 		{

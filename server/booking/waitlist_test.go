@@ -13,8 +13,9 @@ import (
 )
 
 // fullDoctor adds doctor 4 at clinic 1 with one hour a week (Wednesdays
-// 09:00, one slot) and books both of its times in the horizon (users 10
-// and 11): the doctor has no free time. It returns the two bookings.
+// 09:00, one slot) and books the four of its times in the default horizon
+// (users 10 to 13): the doctor has no free time. It returns the first two
+// bookings (users 10 and 11).
 func (f *fixture) fullDoctor(t testing.TB) (int64, int64) {
 	t.Helper()
 	f.exec(t, `INSERT INTO doctors (id, slug, full_name_ru, full_name_uz, gender, experience_since, region_id)
@@ -24,6 +25,9 @@ func (f *fixture) fullDoctor(t testing.TB) (int64, int64) {
 		VALUES (4, 1, 3, 540, 600, 60, '2026-01-01')`)
 	a := f.book(t, f.session(t, 10), 4, 1, slot(2, "09:00"), 10)
 	b := f.book(t, f.session(t, 11), 4, 1, slot(9, "09:00"), 11)
+	// The other Wednesdays of the default 30 days.
+	f.book(t, f.session(t, 12), 4, 1, slot(16, "09:00"), 12)
+	f.book(t, f.session(t, 13), 4, 1, slot(23, "09:00"), 13)
 	return a, b
 }
 

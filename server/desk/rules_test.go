@@ -28,7 +28,7 @@ func TestBookingRules(t *testing.T) {
 		}
 		return r
 	}
-	if diff := cmp.Diff(BookingRules{HorizonDays: 14, CancelCutoffHours: 2}, rules()); diff != "" {
+	if diff := cmp.Diff(BookingRules{HorizonDays: 30, CancelCutoffHours: 2}, rules()); diff != "" {
 		t.Errorf("a clinic's rules before its desk sets them (-want +got):\n%s", diff)
 	}
 	freeOn := func(day int) bool {
@@ -122,7 +122,7 @@ func TestDeskPageRules(t *testing.T) {
 	f := newFixture(t)
 	f.exec(t, `INSERT INTO clinic_booking_rules (clinic_id, horizon_days, cancel_cutoff_hours) VALUES (1, 45, 6)`)
 	load := Pages(NewStore(f.db), role.NewStore(f.db), func() time.Time { return now })["desk"]
-	for user, want := range map[int64]BookingRules{2: {HorizonDays: 45, CancelCutoffHours: 6}, 3: {HorizonDays: 14, CancelCutoffHours: 2}} {
+	for user, want := range map[int64]BookingRules{2: {HorizonDays: 45, CancelCutoffHours: 6}, 3: {HorizonDays: 30, CancelCutoffHours: 2}} {
 		res, err := load(t.Context(), page.Request{Route: "desk", Lang: "ru", Query: url.Values{}, UserID: user})
 		if err != nil {
 			t.Fatal(err)
