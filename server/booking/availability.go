@@ -144,11 +144,11 @@ func (s *Store) availabilityPlans(ctx context.Context, ids []int64, now time.Tim
 	}
 	const q = `
 		SELECT dc.doctor_id, dc.clinic_id, coalesce(r.lead_min, 60) AS lead_min,
-		       coalesce(r.horizon_days, 30) AS horizon_days
+		       coalesce(r.horizon_days, $2) AS horizon_days
 		FROM doctor_clinics dc
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
 		WHERE dc.doctor_id = ANY($1)`
-	if err := s.selectPrepared(ctx, &clinics, q, pq.Array(ids)); err != nil {
+	if err := s.selectPrepared(ctx, &clinics, q, pq.Array(ids), DefaultHorizonDays); err != nil {
 		return nil, fmt.Errorf("booking.availabilityPlans: %w", err)
 	}
 	if len(clinics) == 0 {

@@ -12,7 +12,7 @@ import (
 // hours of a Tashkent day, Availability's first free time is the one
 // /api/slots offers (Next), and its days are FreeDays' days with a slot,
 // each clinic within its horizon: a third of the clinics take bookings 3
-// days ahead, a third 60, the others the default 14.
+// days ahead, a third 60, the others the default 30.
 func TestAvailabilityMatchesNext(t *testing.T) {
 	ctx := context.Background()
 	db := dbtest.NewSeeded(t)

@@ -95,10 +95,11 @@ func reportPercentilesAs(b *testing.B, prefix string, samples []time.Duration) {
 // BenchmarkLargeSeed seeds the large database once for its parts, each
 // over the booking API as the server mounts it (no page or Redis cache in
 // front: free times are never cached), after RoundTrip (SELECT 1, the
-// machine's floor): ListingSlots, GET /api/slots for
-// one listing page (20 doctors, their first 3 free times and first free
-// date over 14 days); HoldAndBook, POST /api/bookings/holds and then POST
-// /api/bookings of that hold by a signed-in user, each timed.
+// machine's floor): ListingSlots, GET /api/slots for one listing page
+// (20 doctors, their first 3 free times and first free date over their
+// clinics' horizons, 30 days by default); HoldAndBook, POST
+// /api/bookings/holds and then POST /api/bookings of that hold by a
+// signed-in user, each timed.
 func BenchmarkLargeSeed(b *testing.B) {
 	db := largeSeed(b)
 	dict, err := i18n.Load()

@@ -124,7 +124,7 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		SELECT dc.doctor_id, dc.clinic_id, c.slug,
 		       pick_lang($3, c.name_ru, c.name_uz) AS name,
 		       pick_lang($3, c.address_ru, c.address_uz) AS address,
-		       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.horizon_days, 30) AS horizon_days,
+		       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.horizon_days, $4) AS horizon_days,
 		       coalesce(r.cancel_cutoff_hours, 2) AS cutoff_hours
 		FROM doctor_clinics dc
 		JOIN clinics c ON c.id = dc.clinic_id
@@ -134,9 +134,9 @@ func (s *Store) plans(ctx context.Context, ids []int64, clinicID int64, lang, fr
 		ORDER BY array_position($1, dc.doctor_id), dc.clinic_id`
 	var err error
 	if choice == nil {
-		err = s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang)
+		err = s.selectPrepared(ctx, &clinics, q, pq.Array(ids), clinicID, lang, DefaultHorizonDays)
 	} else {
-		err = s.selectPrepared(ctx, &clinics, typedClinics, pq.Array(ids), clinicID, lang, choice.Kind, pq.Array(choice.IDs), choice.Moved)
+		err = s.selectPrepared(ctx, &clinics, typedClinics, pq.Array(ids), clinicID, lang, choice.Kind, pq.Array(choice.IDs), choice.Moved, DefaultHorizonDays)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("booking.Plans: %w", err)

@@ -68,13 +68,13 @@ type typeRow struct {
 
 // typedClinics is Plans' clinics statement with each clinic's visit type
 // ($4 the kind or ”, $5 the ids chosen, $6 a switched-off one that may be
-// chosen all the same: TypeChoice.Moved): one probe of visit_types_doctor
-// per clinic.
+// chosen all the same: TypeChoice.Moved; $7 DefaultHorizonDays): one probe
+// of visit_types_doctor per clinic.
 const typedClinics = `
 	SELECT dc.doctor_id, dc.clinic_id, c.slug,
 	       pick_lang($3, c.name_ru, c.name_uz) AS name,
 	       pick_lang($3, c.address_ru, c.address_uz) AS address,
-	       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.horizon_days, 30) AS horizon_days,
+	       dc.price, coalesce(r.lead_min, 60) AS lead_min, coalesce(r.horizon_days, $7) AS horizon_days,
 	       coalesce(r.cancel_cutoff_hours, 2) AS cutoff_hours,
 	       coalesce(t.id, 0) AS type_id, coalesce(t.kind, '') AS type_kind,
 	       coalesce(pick_lang($3, t.name_ru, t.name_uz), '') AS type_name,

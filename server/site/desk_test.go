@@ -45,7 +45,7 @@ func TestDeskPage(t *testing.T) {
 	if err := roles.Grant(context.Background(), "998907000013", role.Staff, otherClinic); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DB.Exec(`INSERT INTO clinic_booking_rules (clinic_id, horizon_days, cancel_cutoff_hours) SELECT id, 30, 12 FROM clinics WHERE slug = $1`, clinic); err != nil {
+	if _, err := s.DB.Exec(`INSERT INTO clinic_booking_rules (clinic_id, horizon_days, cancel_cutoff_hours) SELECT id, 45, 12 FROM clinics WHERE slug = $1`, clinic); err != nil {
 		t.Fatal(err)
 	}
 	visit := fmt.Sprintf(`[data-visit="%d"]`, id)
@@ -56,11 +56,11 @@ func TestDeskPage(t *testing.T) {
 		rules                  string
 	}{
 		{"staff", "/desk", staff, "Приём клиники: ", true, false,
-			"Запись не больше чем на 30 дн. вперёд; пациент отменяет не позднее чем за 12 ч до приёма"},
+			"Запись не больше чем на 45 дн. вперёд; пациент отменяет не позднее чем за 12 ч до приёма"},
 		{"staff, uz", "/uz/desk", staff, "Klinika qabuli: ", true, false,
-			"Ko'pi bilan 30 kun oldinga yoziladi; bemor qabuldan kamida 12 soat oldin bekor qiladi"},
+			"Ko'pi bilan 45 kun oldinga yoziladi; bemor qabuldan kamida 12 soat oldin bekor qiladi"},
 		{"another clinic's staff", "/desk", other, "Приём клиники: ", false, false,
-			"Запись не больше чем на 14 дн. вперёд; пациент отменяет не позднее чем за 2 ч до приёма"},
+			"Запись не больше чем на 30 дн. вперёд; пациент отменяет не позднее чем за 2 ч до приёма"},
 		{"a patient", "/desk", patient, "Приём клиники", false, true, ""},
 	} {
 		t.Run(test.name, func(t *testing.T) {
