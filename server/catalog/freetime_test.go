@@ -162,8 +162,8 @@ func TestDoctorsByFreeTime(t *testing.T) {
 
 // TestFreeTimeInClinicHorizon: the listing's free-time filters and its
 // earliest order read the clinic's own horizon: with one day, tomorrow
-// has no free time; with 30, B's one day 18 days ahead counts, where the
-// default 14 leaves it out.
+// has no free time; with 30 (the default), B's one day 18 days ahead
+// counts, where 14 leaves it out.
 func TestFreeTimeInClinicHorizon(t *testing.T) {
 	ctx := context.Background()
 	f := newFreeFixture(t)
