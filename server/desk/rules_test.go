@@ -39,8 +39,8 @@ func TestBookingRules(t *testing.T) {
 		}
 		return a[1].Days.Has(day)
 	}
-	if freeOn(59) {
-		t.Error("free on day 59 with the default horizon")
+	if !freeOn(29) || freeOn(30) || freeOn(59) {
+		t.Errorf("the default 30-day horizon: free on day 29 %v, 30 %v, 59 %v", freeOn(29), freeOn(30), freeOn(59))
 	}
 
 	a := f.call(t, "PUT", "/api/desk/booking-rules", `{"clinicId": 1, "horizonDays": 90, "cancelCutoffHours": 24}`, staff)
