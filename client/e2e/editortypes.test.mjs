@@ -27,7 +27,7 @@ test("an editor adds a doctor's visit type, patients are offered it; switched of
   const nameRu = `Консультация ${stamp}`;
   await withContext({ viewport: desktop }, async (page, context) => {
     const problems = watchProblems(page);
-    await signIn(context, env("EDITOR_PHONE"));
+    await signIn(context, env("EDITOR_TYPES_PHONE"));
     // Another doctor than editor.test.mjs renames.
     const list = (await (await context.request.get("/api/editor/doctor")).json()).data;
     const doctor = list.find((d) => String(d.id) !== env("EDITOR_DOCTOR_ID"));

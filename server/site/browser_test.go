@@ -226,9 +226,13 @@ func checkPageViewsStored(t *testing.T, s *sitetest.Site, seen string) {
 // page of the listing). It returns the test's environment.
 func editorFixture(t *testing.T, s *sitetest.Site) []string {
 	t.Helper()
-	const phone = "998907400001"
-	if err := role.NewStore(s.DB).Grant(context.Background(), phone, role.Editor, ""); err != nil {
-		t.Fatal(err)
+	// Two editors: a phone gets a few codes an hour (account.CodesPerPhone),
+	// and editor.test.mjs and editortypes.test.mjs each sign in.
+	const phone, typesPhone = "998907400001", "998907400002"
+	for _, p := range []string{phone, typesPhone} {
+		if err := role.NewStore(s.DB).Grant(context.Background(), p, role.Editor, ""); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var doctor struct {
 		ID   int64  `db:"id"`
@@ -272,6 +276,7 @@ func editorFixture(t *testing.T, s *sitetest.Site) []string {
 	}
 	return []string{
 		"EDITOR_PHONE=+" + phone,
+		"EDITOR_TYPES_PHONE=+" + typesPhone,
 		"EDITOR_DOCTOR_ID=" + strconv.FormatInt(doctor.ID, 10),
 		"EDITOR_DOCTOR_SLUG=" + doctor.Slug,
 		"EDITOR_DOCTOR_NAME=" + doctor.Name,
