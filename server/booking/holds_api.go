@@ -74,7 +74,7 @@ func (h *Handler) hold(c *fiber.Ctx) error {
 	}
 	hold, err := h.Store.Hold(c.UserContext(), HoldInput{
 		DoctorID: in.DoctorID, ClinicID: in.ClinicID, Start: start, TypeID: in.TypeID, ClientIP: h.clientIP(c),
-		RequestKey:  strings.ToLower(in.IdempotencyKey),
+		RequestKey:   strings.ToLower(in.IdempotencyKey),
 		Session:      token,
 		SessionUser:  func(ctx context.Context) (int64, error) { return h.sessionUser(ctx, token) },
 		RescheduleID: max(in.RescheduleID, 0),
