@@ -102,7 +102,7 @@ export function todayInTashkent(): string {
   return tashkent(Date.now()).date;
 }
 
-/** hhmm writes minutes after midnight as "09:30". */
+/** hhmm writes minutes after midnight as "09:30"; 1440 is "24:00". */
 export function hhmm(min: number): string {
   return `${String(Math.floor(min / 60)).padStart(2, "0")}:${String(min % 60).padStart(2, "0")}`;
 }

@@ -1,5 +1,6 @@
 import { t, tn, type Key, type Lang } from "../lib/i18n";
 import { href, type Place } from "../lib/href";
+import { hhmm } from "../lib/date";
 import { PageHead } from "../components/PageHead";
 import { Picture } from "../components/Picture";
 import { imageURL } from "../lib/picture";
@@ -17,13 +18,6 @@ import { itemRoute } from "./ServiceIndex";
 import "./DoctorList.css";
 import "./Clinic.css";
 
-/** clock writes minutes after midnight as 08:00; 1440 is 24:00. */
-export function clock(min: number): string {
-  const h = Math.floor(min / 60);
-  const m = min % 60;
-  return `${h < 10 ? "0" : ""}${h}:${m < 10 ? "0" : ""}${m}`;
-}
-
 function HoursTable({ hours, lang }: { hours: Hours[]; lang: Lang }) {
   const byDay = new Map(hours.map((h) => [h.weekday, h]));
   return (
@@ -34,7 +28,7 @@ function HoursTable({ hours, lang }: { hours: Hours[]; lang: Lang }) {
           return (
             <tr key={d}>
               <th scope="row">{t(lang, `weekday.${d}` as Key)}</th>
-              <td>{!h ? t(lang, "clinic.dayOff") : h.opens === 0 && h.closes === 1440 ? t(lang, "clinic.roundTheClock") : `${clock(h.opens)}–${clock(h.closes)}`}</td>
+              <td>{!h ? t(lang, "clinic.dayOff") : h.opens === 0 && h.closes === 1440 ? t(lang, "clinic.roundTheClock") : `${hhmm(h.opens)}–${hhmm(h.closes)}`}</td>
             </tr>
           );
         })}
