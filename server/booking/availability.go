@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -53,33 +54,91 @@ type Availability struct {
 // Free reports whether any of the days of mask has a free time.
 func (a Availability) Free(mask Days) bool { return a.Days.Meets(mask) }
 
-// Availability computes the Availability of each doctor of ids at now,
-// by the same rules as the free times /api/slots offers (FreeDays), each
-// clinic within its own horizon: what doctor listings filter and sort
-// by. Doctors with no free time are left out of the map.
+// Availability is the Availability of each doctor of ids at now, by the
+// same rules as the free times /api/slots offers (FreeDays), each clinic
+// within its own horizon: what doctor listings filter and sort by.
+// Doctors with no free time are left out of the map. A doctor's summary
+// that still holds (freesummary.go) is read; the others are computed and
+// kept for the next listing.
 func (s *Store) Availability(ctx context.Context, ids []int64, now time.Time) (map[int64]Availability, error) {
-	plans, err := s.availabilityPlans(ctx, ids, now)
+	known, err := s.freeSummaries(ctx, ids, now)
 	if err != nil {
 		return nil, fmt.Errorf("booking.Availability(%d doctors): %w", len(ids), err)
 	}
 	out := make(map[int64]Availability, len(ids))
+	var stale []int64
+	for _, id := range ids {
+		if a, ok := known.fresh[id]; ok {
+			if !a.Days.Empty() {
+				out[id] = a
+			}
+		} else {
+			stale = append(stale, id)
+		}
+	}
+	if len(stale) == 0 {
+		return out, nil
+	}
+	computed, err := s.computeAvailability(ctx, stale, now)
+	if err != nil {
+		return nil, fmt.Errorf("booking.Availability(%d doctors): %w", len(ids), err)
+	}
+	if err := s.saveFreeSummaries(ctx, computed, known.gens, now); err != nil {
+		// The listing is right without its cache; the next one computes again.
+		slog.WarnContext(ctx, "booking: free summaries not kept", slog.Any("err", err))
+	}
+	for id, f := range computed {
+		if !f.Days.Empty() {
+			out[id] = f.Availability
+		}
+	}
+	return out, nil
+}
+
+// computeAvailability computes the free summary of each doctor of ids at
+// now from their schedules, holds and bookings: the Availability, and
+// until when it holds without a write (stale).
+func (s *Store) computeAvailability(ctx context.Context, ids []int64, now time.Time) (map[int64]freeSummary, error) {
+	plans, heldUntil, err := s.availabilityPlans(ctx, ids, now)
+	if err != nil {
+		return nil, err
+	}
 	midnight, _ := time.ParseInLocation(DateLayout, Today(now), Tashkent)
+	out := make(map[int64]freeSummary, len(ids))
+	for _, id := range ids {
+		f := freeSummary{stale: midnight.AddDate(0, 0, 1)}
+		if t, ok := heldUntil[id]; ok && t.Before(f.stale) {
+			f.stale = t
+		}
+		out[id] = f
+	}
 	for _, p := range plans {
-		a := out[p.DoctorID]
+		f := out[p.DoctorID]
 		busy := sortedBusy(p.Plan.Busy)
 		earliest := now.Add(p.Plan.Lead)
+		var first time.Time
 		for i := range p.Plan.horizon() {
 			day := midnight.AddDate(0, 0, i)
 			if s, ok := firstFreeOn(p.Plan, busy, earliest, day, day.Format(DateLayout)); ok {
-				a.Days.Add(i)
-				if a.First.IsZero() || s.Start.Before(a.First) {
-					a.First = s.Start
+				f.Days.Add(i)
+				if first.IsZero() || s.Start.Before(first) {
+					first = s.Start
 				}
 			}
 		}
-		if !a.Days.Empty() {
-			out[p.DoctorID] = a
+		if !first.IsZero() {
+			if f.First.IsZero() || first.Before(f.First) {
+				f.First = first
+			}
+			// Once the clinic's first free time is inside its notice it
+			// is no longer offered: the first time, or a day, may change.
+			// At exactly its notice it still is (the summary holds while
+			// now < stale; a microsecond is the database's step).
+			if t := first.Add(-p.Plan.Lead + time.Microsecond); t.Before(f.stale) {
+				f.stale = t
+			}
 		}
+		out[p.DoctorID] = f
 	}
 	return out, nil
 }
@@ -131,11 +190,12 @@ func firstFreeOn(p Plan, busy []Range, earliest, midnight time.Time, date string
 
 // availabilityPlans is Plans without what only a booking widget shows
 // (clinic names, prices, the cancel cut-off) and without its order, for
-// the hundreds of doctors of a listing: on a listing of 1,000 doctors,
+// the hundreds of doctors of a listing, with when each doctor's first
+// counted hold expires: on a listing of 1,000 doctors,
 // Plans' ordering by array_position and its break arrays built by
 // subqueries took 70 and 55 ms of PostgreSQL's time; these take ~10.
 // The schedules are read through the longest horizon of the clinics.
-func (s *Store) availabilityPlans(ctx context.Context, ids []int64, now time.Time) ([]ClinicPlan, error) {
+func (s *Store) availabilityPlans(ctx context.Context, ids []int64, now time.Time) ([]ClinicPlan, map[int64]time.Time, error) {
 	var clinics []struct {
 		DoctorID int64 `db:"doctor_id"`
 		ClinicID int64 `db:"clinic_id"`
@@ -149,10 +209,10 @@ func (s *Store) availabilityPlans(ctx context.Context, ids []int64, now time.Tim
 		LEFT JOIN clinic_booking_rules r ON r.clinic_id = dc.clinic_id
 		WHERE dc.doctor_id = ANY($1)`
 	if err := s.selectPrepared(ctx, &clinics, q, pq.Array(ids), DefaultHorizonDays); err != nil {
-		return nil, fmt.Errorf("booking.availabilityPlans: %w", err)
+		return nil, nil, fmt.Errorf("booking.availabilityPlans: %w", err)
 	}
 	if len(clinics) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	keys := make([][2]int64, len(clinics))
 	longest := 0
@@ -163,13 +223,13 @@ func (s *Store) availabilityPlans(ctx context.Context, ids []int64, now time.Tim
 	today := Today(now)
 	r, err := s.readSchedules(ctx, ids, keys, today, AddDays(today, longest-1), now, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]ClinicPlan, len(clinics))
 	for i, c := range clinics {
 		out[i] = ClinicPlan{DoctorID: c.DoctorID, ClinicID: c.ClinicID, Plan: r.plan(keys[i], c.LeadMin, c.Horizon)}
 	}
-	return out, nil
+	return out, r.heldUntil, nil
 }
 
 // weeklyLean is Weekly with the breaks read from the multirange's text

@@ -277,22 +277,25 @@ func (s *Store) exceptions(ctx context.Context, ids, clinics []int64, from, to s
 
 // busy loads the doctors' bookings, unexpired holds and the desk's blocks
 // (clipped to the dates) overlapping the dates from .. to (Tashkent), by
-// doctor. An appointment lies inside one date's hours (a visit type's
+// doctor, and when each doctor's first unexpired hold expires. An
+// appointment lies inside one date's hours (a visit type's
 // consecutive slots too), so one that overlaps starts less than a day
 // before: the bound lets the B-tree on (doctor, start) answer. The
 // overlap is written with lower and upper, not &&: given during &&, the
 // planner may take the exclusion constraint's GiST index instead, a probe
 // of which costs more than the B-tree range.
-func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time.Time) (map[int64][]Range, error) {
+func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time.Time) (map[int64][]Range, map[int64]time.Time, error) {
 	start, _ := time.ParseInLocation(DateLayout, from, Tashkent)
 	end, _ := time.ParseInLocation(DateLayout, to, Tashkent)
 	var rows []struct {
-		DoctorID int64     `db:"doctor_id"`
-		Start    time.Time `db:"start"`
-		End      time.Time `db:"end"`
+		DoctorID int64        `db:"doctor_id"`
+		Start    time.Time    `db:"start"`
+		End      time.Time    `db:"end"`
+		Expires  sql.NullTime `db:"expires"`
 	}
 	const q = `
-		SELECT doctor_id, lower(during) AS start, upper(during) AS end
+		SELECT doctor_id, lower(during) AS start, upper(during) AS end,
+		       CASE WHEN status = 'held' THEN expires_at END AS expires
 		FROM appointments
 		WHERE doctor_id = ANY($1)
 		  AND live
@@ -301,18 +304,24 @@ func (s *Store) busy(ctx context.Context, ids []int64, from, to string, now time
 		  AND upper(during) > $2
 		  AND (status <> 'held' OR expires_at > $4)
 		UNION ALL
-		SELECT doctor_id, greatest(lower(during), $2) AS start, least(upper(during), $3) AS end
+		SELECT doctor_id, greatest(lower(during), $2) AS start, least(upper(during), $3) AS end,
+		       NULL AS expires
 		FROM schedule_blocks
 		WHERE doctor_id = ANY($1)
 		  AND during && tstzrange($2, $3)`
 	if err := s.selectPrepared(ctx, &rows, q, pq.Array(ids), start, end.AddDate(0, 0, 1), now); err != nil {
-		return nil, fmt.Errorf("booking.busy: %w", err)
+		return nil, nil, fmt.Errorf("booking.busy: %w", err)
 	}
-	out := map[int64][]Range{}
+	out, held := map[int64][]Range{}, map[int64]time.Time{}
 	for _, r := range rows {
 		out[r.DoctorID] = append(out[r.DoctorID], Range{r.Start, r.End})
+		if r.Expires.Valid {
+			if t, ok := held[r.DoctorID]; !ok || r.Expires.Time.Before(t) {
+				held[r.DoctorID] = r.Expires.Time
+			}
+		}
 	}
-	return out, nil
+	return out, held, nil
 }
 
 // selectPrepared runs the statement q, prepared once per Store (and by
@@ -473,6 +482,9 @@ type schedules struct {
 	weekly     map[[2]int64][]Weekly
 	exceptions exceptionSet
 	busy       map[int64][]Range
+	// heldUntil is when each doctor's first counted hold expires (its
+	// time becomes free without a write).
+	heldUntil map[int64]time.Time
 }
 
 // plan is the plan of the doctor and clinic of key, with lead minutes'
@@ -509,7 +521,10 @@ func (s *Store) readSchedules(ctx context.Context, ids []int64, keys [][2]int64,
 			r.exceptions, err = s.exceptions(ctx, ids, clinicIDs, from, to)
 			return err
 		},
-		func(ctx context.Context) (err error) { r.busy, err = s.busy(ctx, ids, from, to, now); return err },
+		func(ctx context.Context) (err error) {
+			r.busy, r.heldUntil, err = s.busy(ctx, ids, from, to, now)
+			return err
+		},
 	}
 	if !sideBySide {
 		for _, read := range reads {
