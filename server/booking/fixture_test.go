@@ -120,7 +120,8 @@ func (f *fixture) newQueue(t testing.TB, work bool) *jobs.Queue {
 	AddWorkers(workers,
 		&NoticeWorker{Store: store, SMS: &account.HTTPSender{URL: f.gateway.URL}, Dict: f.dict, PublicURL: "https://sogliq.test", Now: f.now},
 		&ReleaseHoldsWorker{Store: store, Now: f.now},
-		&WaitlistWorker{Store: store, Now: f.now})
+		&WaitlistWorker{Store: store, Now: f.now},
+		&RefreshFreeWorker{Store: store, Now: f.now})
 	q, err := jobs.New(pool.DB, jobs.Config{Work: work, Workers: workers, Periodic: PeriodicJobs(), Clock: f,
 		PollInterval: 100 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/lib/pq"
+	"github.com/riverqueue/river"
 )
 
 // freeSummary is a doctor's Availability as computed at some now, and
@@ -113,4 +115,83 @@ func (s *Store) saveFreeSummaries(ctx context.Context, computed map[int64]freeSu
 		return fmt.Errorf("booking.saveFreeSummaries(%d doctors): %w", n, err)
 	}
 	return nil
+}
+
+// The refresher of kept summaries: each minute it computes again, at
+// that moment, the summaries a write or time has retired (at midnight,
+// all of them), so that a listing finds them fresh instead of computing
+// them while a patient waits. Only doctors some listing asked about have
+// a summary; FreeRefreshPerRun bounds one run (a thousand doctors cost
+// ~100 ms of the database and the server), the rest wait for the next.
+const (
+	FreeRefreshEvery  = time.Minute
+	FreeRefreshPerRun = 20000
+	freeRefreshBatch  = 1000
+)
+
+// RefreshFreeSummaries computes again, at now, up to limit kept
+// summaries that no longer hold, the longest stale first, and returns
+// how many it kept.
+func (s *Store) RefreshFreeSummaries(ctx context.Context, now time.Time, limit int) (int, error) {
+	const q = `
+		SELECT f.doctor_id, coalesce(g.gen, 0)
+		FROM doctor_free f
+		LEFT JOIN doctor_free_gen g ON g.doctor_id = f.doctor_id
+		WHERE f.stale_at <= $1 OR f.valid_from > $1 OR f.gen <> coalesce(g.gen, 0)
+		ORDER BY f.stale_at, f.doctor_id
+		LIMIT $2`
+	rows, err := s.db.QueryContext(ctx, q, now, limit)
+	if err != nil {
+		return 0, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
+	}
+	var ids []int64
+	gens := map[int64]int64{}
+	for rows.Next() {
+		var id, gen int64
+		if err := rows.Scan(&id, &gen); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
+		}
+		ids, gens[id] = append(ids, id), gen
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
+	}
+	kept := 0
+	for batch := range slices.Chunk(ids, freeRefreshBatch) {
+		computed, err := s.computeAvailability(ctx, batch, now)
+		if err != nil {
+			return kept, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
+		}
+		if err := s.saveFreeSummaries(ctx, computed, gens, now); err != nil {
+			return kept, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
+		}
+		kept += len(batch)
+	}
+	return kept, nil
+}
+
+// RefreshFreeArgs is the periodic job that refreshes kept summaries.
+type RefreshFreeArgs struct{}
+
+// Kind names the job kind in river_job.
+func (RefreshFreeArgs) Kind() string { return "booking_refresh_free" }
+
+// RefreshFreeWorker runs RefreshFreeSummaries.
+type RefreshFreeWorker struct {
+	river.WorkerDefaults[RefreshFreeArgs]
+	Store *Store
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Work refreshes up to FreeRefreshPerRun summaries.
+func (w *RefreshFreeWorker) Work(ctx context.Context, job *river.Job[RefreshFreeArgs]) error {
+	now := time.Now()
+	if w.Now != nil {
+		now = w.Now()
+	}
+	_, err := w.Store.RefreshFreeSummaries(ctx, now, FreeRefreshPerRun)
+	return err
 }

@@ -152,6 +152,55 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 	touched("blocks emptied", 1, 2, 3)
 }
 
+// TestRefreshFreeSummaries: the refresher computes again the summaries a
+// write or midnight retired, at most its limit per run, the longest
+// stale first, and what it keeps is what a listing would compute.
+func TestRefreshFreeSummaries(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.advance(-10 * time.Minute)
+	ids := []int64{1, 2, 3}
+	if _, err := f.store.Availability(ctx, ids, f.now()); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 100); err != nil || n != 0 {
+		t.Fatalf("nothing retired: refreshed %d, %v", n, err)
+	}
+	f.exec(t, `UPDATE schedules SET ends_min = 900 WHERE doctor_id = 3`)
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 100); err != nil || n != 1 {
+		t.Fatalf("doctor 3's hours changed: refreshed %d, %v", n, err)
+	}
+	if stale := staleSummaries(t, f, ids); len(stale) > 0 {
+		t.Errorf("doctors %v stale after the refresh", stale)
+	}
+	y, m, d := f.now().In(Tashkent).Date()
+	f.mu.Lock()
+	f.clock = time.Date(y, m, d+1, 0, 0, 30, 0, Tashkent)
+	f.mu.Unlock()
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 2); err != nil || n != 2 {
+		t.Fatalf("midnight, a limit of 2: refreshed %d, %v", n, err)
+	}
+	if stale := staleSummaries(t, f, ids); len(stale) != 1 {
+		t.Errorf("after two of three: stale %v", stale)
+	}
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 2); err != nil || n != 1 {
+		t.Fatalf("the third: refreshed %d, %v", n, err)
+	}
+	known, err := f.store.freeSummaries(ctx, ids, f.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := f.store.computeAvailability(ctx, ids, f.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if g, w := known.fresh[id], want[id].Availability; !g.First.Equal(w.First) || g.Days != w.Days {
+			t.Errorf("doctor %d: refreshed %v %x, computed %v %x", id, g.First, g.Days, w.First, w.Days)
+		}
+	}
+}
+
 // staleSummaries are the doctors of ids without a summary that holds at
 // the fixture's now.
 func staleSummaries(t *testing.T, f *fixture, ids []int64) []int64 {

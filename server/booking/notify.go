@@ -403,15 +403,21 @@ func (s *Store) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
 }
 
 // AddWorkers registers the booking's job kinds with their workers.
-func AddWorkers(workers *river.Workers, notices *NoticeWorker, holds *ReleaseHoldsWorker, waitlist *WaitlistWorker) {
+func AddWorkers(workers *river.Workers, notices *NoticeWorker, holds *ReleaseHoldsWorker, waitlist *WaitlistWorker, free *RefreshFreeWorker) {
 	river.AddWorker(workers, notices)
 	river.AddWorker(workers, holds)
 	river.AddWorker(workers, waitlist)
+	river.AddWorker(workers, free)
 }
 
-// PeriodicJobs are the booking's scheduled jobs: releasing expired holds.
+// PeriodicJobs are the booking's scheduled jobs: releasing expired holds
+// and refreshing the listings' free summaries.
 func PeriodicJobs() []*river.PeriodicJob {
-	return []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(ReleaseHoldsEvery),
-		func() (river.JobArgs, *river.InsertOpts) { return ReleaseHoldsArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+	return []*river.PeriodicJob{
+		river.NewPeriodicJob(river.PeriodicInterval(ReleaseHoldsEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return ReleaseHoldsArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true}),
+		river.NewPeriodicJob(river.PeriodicInterval(FreeRefreshEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return RefreshFreeArgs{}, nil }, nil),
+	}
 }

@@ -26,7 +26,7 @@ import (
 func TestWaitlistTriggers(t *testing.T) {
 	f := newFixture(t)
 	workers := river.NewWorkers()
-	booking.AddWorkers(workers, &booking.NoticeWorker{}, &booking.ReleaseHoldsWorker{}, &booking.WaitlistWorker{})
+	booking.AddWorkers(workers, &booking.NoticeWorker{}, &booking.ReleaseHoldsWorker{}, &booking.WaitlistWorker{}, &booking.RefreshFreeWorker{})
 	q, err := jobs.New(f.db.DB, jobs.Config{Workers: workers, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

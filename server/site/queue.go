@@ -69,7 +69,8 @@ func NewQueue(db *sqlx.DB, o QueueOptions) (*jobs.Queue, error) {
 	telegram.AddWorkers(workers, &telegram.StaffNoticesWorker{DB: db, Bot: o.Telegram, Dict: dict, Logger: o.Logger})
 	booking.AddWorkers(workers, notices,
 		&booking.ReleaseHoldsWorker{Store: store, Now: now},
-		&booking.WaitlistWorker{Store: store, Now: now})
+		&booking.WaitlistWorker{Store: store, Now: now},
+		&booking.RefreshFreeWorker{Store: store, Now: now})
 	retention := o.RetentionMonths
 	if retention <= 0 {
 		retention = shared.MustReadLimits().AnalyticsRetentionMonths
