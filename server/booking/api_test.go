@@ -330,7 +330,7 @@ func TestBookRefusals(t *testing.T) {
 		t.Errorf("another user's hold: %d %s", a.status, a.raw)
 	}
 	// Expired: five minutes later the hold books nothing.
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	if a := f.call(t, "POST", "/api/bookings", bookBody(id, key, uuidN(4)), tok); a.status != 409 || a.body["error"] != "Время больше не удерживается: прошло 5 минут или его заняли. Выберите время снова." {
 		t.Errorf("expired hold: %d %s", a.status, a.raw)
 	}
@@ -347,7 +347,7 @@ func TestExpiredHoldIsTakenByTheNextVisitor(t *testing.T) {
 	if free(t, f, 1, slot(1, "10:00")) {
 		t.Error("a held time is offered")
 	}
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	if !free(t, f, 1, slot(1, "10:00")) {
 		t.Error("an expired hold still hides the time")
 	}
@@ -391,7 +391,7 @@ func TestExtendHoldAtSignIn(t *testing.T) {
 		t.Helper()
 		return f.call(t, "POST", fmt.Sprintf("/api/bookings/holds/%d/extend?key=%s", id, key), "", token)
 	}
-	f.advance(4 * time.Minute) // the SMS code took its time
+	f.Advance(4 * time.Minute) // the SMS code took its time
 	if a := extend(key, ""); a.status != 401 {
 		t.Errorf("without a session: %d %s", a.status, a.raw)
 	}
@@ -399,16 +399,16 @@ func TestExtendHoldAtSignIn(t *testing.T) {
 	if a := extend("wrong", tok); a.status != 404 {
 		t.Errorf("a wrong key: %d %s", a.status, a.raw)
 	}
-	want := Stamp(f.now().Add(HoldTTL))
+	want := Stamp(f.Now().Add(HoldTTL))
 	if a := extend(key, tok); a.status != 200 || a.data()["expiresAt"] != want {
 		t.Fatalf("extend: %d %s, want expiry %s", a.status, a.raw, want)
 	}
-	f.advance(time.Minute)
+	f.Advance(time.Minute)
 	if a := extend(key, tok); a.status != 200 || a.data()["expiresAt"] != want {
 		t.Errorf("extended again: %d %s, want the same expiry %s", a.status, a.raw, want)
 	}
 	// 4 + 1 + 3 minutes: past the hold's first five, within its second.
-	f.advance(3 * time.Minute)
+	f.Advance(3 * time.Minute)
 	if free(t, f, 1, slot(1, "10:00")) {
 		t.Error("the extended hold's time is offered")
 	}
@@ -417,7 +417,7 @@ func TestExtendHoldAtSignIn(t *testing.T) {
 	}
 	// A hold that has lapsed is not brought back.
 	late, lateKey := f.holdAs(t, "", 1, 1, slot(1, "11:00"))
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/holds/%d/extend?key=%s", late, lateKey), "", tok); a.status != 409 {
 		t.Errorf("a lapsed hold: %d %s", a.status, a.raw)
 	}
@@ -434,7 +434,7 @@ func TestLimits(t *testing.T) {
 	if a.status != 429 || a.header.Get("Retry-After") != "300" || a.body["error"] != "Вы уже удерживаете 3 времени. Завершите запись или подождите 5 мин." {
 		t.Errorf("fourth live hold: %d %q %s", a.status, a.header.Get("Retry-After"), a.raw)
 	}
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	// Five future bookings, then no sixth.
 	for i, hm := range []string{"09:00", "10:00", "11:00", "12:00", "14:00"} {
 		f.book(t, tok, 2, 1, slot(2, hm), 10+i)
@@ -487,7 +487,7 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 
 	// A failed reschedule (the new hold expired) keeps the old visit.
 	h, key := f.holdAs(t, tok, 1, 1, slot(0, "12:00"))
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	if a := f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/reschedule", id), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, h, key), tok); a.status != 409 {
 		t.Errorf("reschedule to an expired hold: %d %s", a.status, a.raw)
 	}
@@ -511,7 +511,7 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 		t.Error("the old time is not freed or the new one is offered")
 	}
 	// Past the cut-off (12:00 - 2 h = 10:00): no cancel, no reschedule.
-	f.advance(2*time.Hour - HoldTTL)
+	f.Advance(2*time.Hour - HoldTTL)
 	a = f.call(t, "POST", fmt.Sprintf("/api/bookings/%d/cancel", h), "", tok)
 	if a.status != 409 || a.body["error"] != "Отменить или перенести запись можно не позднее чем за 2 ч до приёма. Позвоните в клинику." {
 		t.Errorf("cancel past the cut-off: %d %s", a.status, a.raw)
@@ -523,14 +523,14 @@ func TestCancelCutoffAndReschedule(t *testing.T) {
 	}
 
 	// The clinic's side, once the visit has begun.
-	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.now()); api.StatusOf(err) != 409 {
+	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.Now()); api.StatusOf(err) != 409 {
 		t.Errorf("an outcome before the visit: %v", err)
 	}
-	f.advance(3 * time.Hour)
-	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.now()); err != nil {
+	f.Advance(3 * time.Hour)
+	if err := f.store.SetOutcome(t.Context(), h, 0, "attended", f.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.CancelByClinic(t.Context(), h, 0, "doctor ill", f.now()); err == nil {
+	if err := f.store.CancelByClinic(t.Context(), h, 0, "doctor ill", f.Now()); err == nil {
 		t.Error("cancelled an attended visit")
 	}
 }
@@ -559,7 +559,7 @@ func TestRescheduleRefusals(t *testing.T) {
 	var expired hold
 	expired.id, expired.key = f.holdAs(t, tok, 1, 1, slot(1, "14:00"))
 
-	f.advance(57 * time.Minute) // 08:57: the first hold has lapsed
+	f.Advance(57 * time.Minute) // 08:57: the first hold has lapsed
 	var h = map[string]hold{}
 	take := func(name, token string, doctor, clinic int64, start string) {
 		id, key := f.holdAs(t, token, doctor, clinic, start)
@@ -578,7 +578,7 @@ func TestRescheduleRefusals(t *testing.T) {
 	if a := f.call(t, "POST", "/api/bookings", bookBody(h["booked"].id, h["booked"].key, uuidN(4)), tok); a.status != 201 {
 		t.Fatalf("book: %d %s", a.status, a.raw)
 	}
-	f.advance(3*time.Minute + 30*time.Second) // 09:00:30: the 09:00 hold has begun, the others live
+	f.Advance(3*time.Minute + 30*time.Second) // 09:00:30: the 09:00 hold has begun, the others live
 	const (
 		elsewhereRu = "Перенести запись можно только на другое время того же врача в той же клинике. Чтобы попасть к другому врачу или в другую клинику, запишитесь заново и отмените эту запись."
 		elsewhereUz = "Yozuvni faqat shu shifokorning shu klinikadagi boshqa vaqtiga ko'chirish mumkin. Boshqa shifokor yoki klinikaga qaytadan yoziling va bu yozuvni bekor qiling."
@@ -738,7 +738,7 @@ func TestHoldAskedAgainByItsOwner(t *testing.T) {
 	if first.status != 201 {
 		t.Fatalf("hold: %d %s", first.status, first.raw)
 	}
-	f.advance(time.Minute)
+	f.Advance(time.Minute)
 	again := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(1, "10:00")), tok)
 	if again.status != 200 || again.num("id") != first.num("id") || again.data()["key"] == first.data()["key"] ||
 		again.data()["expiresAt"] != first.data()["expiresAt"] {
@@ -850,11 +850,11 @@ func TestDeletedPatientsVisits(t *testing.T) {
 	}
 	upcoming := hold
 	held, _ := f.holdAs(t, tok, 1, 1, slot(3, "10:00"))
-	f.set(tashkent(0, "10:10"))
+	f.Set(tashkent(0, "10:10"))
 
 	accounts := account.NewStore(f.db)
 	accounts.Forget = f.store.ForgetPatient
-	if err := accounts.DeleteUser(context.Background(), 1, f.now()); err != nil {
+	if err := accounts.DeleteUser(context.Background(), 1, f.Now()); err != nil {
 		t.Fatalf("DeleteUser: %v", err)
 	}
 	var rows []string

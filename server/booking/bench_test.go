@@ -269,7 +269,7 @@ func BenchmarkContention(b *testing.B) {
 			b.Fatalf("%d winners", won)
 		}
 		// The holds expire so the users' limits do not bite the next round.
-		f.advance(HoldTTL)
+		f.Advance(HoldTTL)
 	}
 	b.StopTimer()
 	reportPercentiles(b, samples)

@@ -63,14 +63,14 @@ func TestCalendarFeed(t *testing.T) {
 		    address_ru = 'ул. Навои, 1' || chr(10) || 'вход со двора'
 		WHERE id = 1`)
 	tok, otherTok := f.session(t, 1), f.session(t, 2)
-	feed, err := f.store.FeedToken(ctx, 1, f.now())
+	feed, err := f.store.FeedToken(ctx, 1, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := f.store.FeedToken(ctx, 1, f.now()); again != feed || len(feed) != 43 {
+	if again, _ := f.store.FeedToken(ctx, 1, f.Now()); again != feed || len(feed) != 43 {
 		t.Fatalf("feed token %q, then %q", feed, again)
 	}
-	otherFeed, _ := f.store.FeedToken(ctx, 2, f.now())
+	otherFeed, _ := f.store.FeedToken(ctx, 2, f.Now())
 	if otherFeed == feed {
 		t.Fatal("two users share a feed token")
 	}
@@ -151,7 +151,7 @@ func TestCalendarFeed(t *testing.T) {
 	// Visits of the last FeedRecent stay, older ones go.
 	f.exec(t, `INSERT INTO appointments (doctor_id, clinic_id, during, status, expires_at, user_id, price, patient_self, patient_name, patient_key, booked_at, created_at, updated_at)
 		SELECT 2, 1, tstzrange($1::timestamptz - d * interval '1 day', $1::timestamptz - d * interval '1 day' + interval '30 minutes'), 'attended', $1, 1, 100000, true, 'Имя1 Фамилия', 'self', $1, $1, $1
-		FROM (VALUES (10), (100)) v (d)`, f.now())
+		FROM (VALUES (10), (100)) v (d)`, f.Now())
 	evs = feedOf(t, f, path)
 	if len(evs) != 2 || evs[0]["DTSTART"] != "20261113T030000Z" || evs[0]["STATUS"] != "CONFIRMED" {
 		t.Errorf("with visits 10 and 100 days ago: %v", evs)
@@ -188,7 +188,7 @@ func TestCalendarFeed(t *testing.T) {
 	if evs := feedOf(t, f, strings.TrimPrefix(newURL, "https://sogliq.test")); len(evs) != 2 || evs[1]["UID"] != uid {
 		t.Errorf("the new address: %v", evs)
 	}
-	if now, _ := f.store.FeedToken(ctx, 1, f.now()); !strings.Contains(newURL, now) {
+	if now, _ := f.store.FeedToken(ctx, 1, f.Now()); !strings.Contains(newURL, now) {
 		t.Errorf("the page's token after a reset is %q, the reset gave %q", now, newURL)
 	}
 

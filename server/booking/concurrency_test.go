@@ -106,7 +106,7 @@ func concurrentHolds(t *testing.T, f *fixture) {
 // concurrentBookings: 1,000 users go through the whole flow (hold, then
 // book) for one free time at once: one booking, 999 refusals.
 func concurrentBookings(t *testing.T, f *fixture) {
-	f.advance(HoldTTL) // the users' holds of the last race lapse
+	f.Advance(HoldTTL) // the users' holds of the last race lapse
 	counts := race(t, f, "Это время уже занято. Выберите другое.", func(user int) answer {
 		a := f.call(t, "POST", "/api/bookings/holds", holdBody(1, 1, slot(2, "10:00")), token(user))
 		if a.status != 201 {
@@ -145,7 +145,7 @@ func concurrentBookingsOfOneHold(t *testing.T, f *fixture) {
 // and it is expired exactly once.
 func concurrentTakersOfAnExpiredHold(t *testing.T, f *fixture) {
 	old, _ := f.holdAs(t, "", 3, 2, slot(4, "10:00"))
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	counts := race(t, f, "Это время уже занято. Выберите другое.", func(user int) answer {
 		return f.call(t, "POST", "/api/bookings/holds", holdBody(3, 2, slot(4, "10:00")), token(user))
 	})
@@ -175,7 +175,7 @@ func (f *fixture) expectRows(t *testing.T, start string, total, live int) {
 		           SELECT 1 FROM appointment_history h WHERE h.appointment_id = a.id AND h.status = a.status)) AS orphans
 		FROM appointments a
 		WHERE lower(during) = $2`
-	if err := f.db.Get(&n, q, f.now(), start); err != nil {
+	if err := f.db.Get(&n, q, f.Now(), start); err != nil {
 		t.Fatal(err)
 	}
 	if n.Total != total || n.Live != live || n.Orphans != 0 {

@@ -42,9 +42,8 @@ type fixture struct {
 	// queue inserts the booking's jobs (insert-only, like serve
 	// --no-workers); startWorkers runs workers.
 	queue *jobs.Queue
-
-	mu    sync.Mutex
-	clock time.Time
+	// The clock of the handlers, the queue and the workers (Now, Advance, Set).
+	*jobs.ManualClock
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -53,7 +52,7 @@ func newFixture(t testing.TB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{db: dbtest.New(t), dict: dict, clock: t0, gateway: smstest.Start(t)}
+	f := &fixture{db: dbtest.New(t), dict: dict, ManualClock: jobs.NewManualClock(t0), gateway: smstest.Start(t)}
 	f.store = NewStore(f.db)
 	f.queue = f.newQueue(t, false)
 	f.store.Queue = f.queue
@@ -78,7 +77,7 @@ func newFixture(t testing.TB) *fixture {
 		FROM generate_series(1, 1000) n`)
 	f.app = apiApp(t, &Handler{
 		Store: f.store, Accounts: account.NewStore(f.db), Dict: dict, PublicURL: "https://sogliq.test",
-		Now: f.now,
+		Now: f.Now,
 	})
 	return f
 }
@@ -95,17 +94,6 @@ func apiApp(t testing.TB, h *Handler) *fiber.App {
 	return app
 }
 
-func (f *fixture) now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.clock
-}
-
-// Now and NowOrNil make the fixture's clock the queue's (jobs.Clock).
-func (f *fixture) Now() time.Time { return f.now() }
-
-func (f *fixture) NowOrNil() *time.Time { t := f.now(); return &t }
-
 // newQueue is a job queue on a pool of its own, as another process would
 // have, on the fixture's clock and gateway; with work its workers run
 // until the test ends (or stop is called).
@@ -118,10 +106,10 @@ func (f *fixture) newQueue(t testing.TB, work bool) *jobs.Queue {
 	store := NewStore(pool)
 	workers := river.NewWorkers()
 	AddWorkers(workers,
-		&NoticeWorker{Store: store, SMS: &account.HTTPSender{URL: f.gateway.URL}, Dict: f.dict, PublicURL: "https://sogliq.test", Now: f.now},
-		&ReleaseHoldsWorker{Store: store, Now: f.now},
-		&WaitlistWorker{Store: store, Now: f.now},
-		&RefreshFreeWorker{Store: store, Now: f.now})
+		&NoticeWorker{Store: store, SMS: &account.HTTPSender{URL: f.gateway.URL}, Dict: f.dict, PublicURL: "https://sogliq.test", Now: f.Now},
+		&ReleaseHoldsWorker{Store: store, Now: f.Now},
+		&WaitlistWorker{Store: store, Now: f.Now},
+		&RefreshFreeWorker{Store: store, Now: f.Now})
 	q, err := jobs.New(pool.DB, jobs.Config{Work: work, Workers: workers, Periodic: PeriodicJobs(), Clock: f,
 		PollInterval: 100 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
@@ -153,12 +141,6 @@ func stopQueue(t testing.TB, q *jobs.Queue) {
 	}
 }
 
-func (f *fixture) advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.clock = f.clock.Add(d)
-}
-
 func (f *fixture) exec(t testing.TB, q string, args ...any) {
 	t.Helper()
 	dbtest.Exec(t, f.db, q, args...)
@@ -167,7 +149,7 @@ func (f *fixture) exec(t testing.TB, q string, args ...any) {
 // session signs user id in and returns the token cookie's value.
 func (f *fixture) session(t testing.TB, id int64) string {
 	t.Helper()
-	return accounttest.SignIn(t, f.db, id, f.now())
+	return accounttest.SignIn(t, f.db, id, f.Now())
 }
 
 // answer is an API answer taken apart.

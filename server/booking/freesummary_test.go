@@ -16,7 +16,7 @@ import (
 func TestFreeSummaryFollowsWrites(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	f.advance(-10 * time.Minute) // 07:50: the first time, 09:00, is past the hour's notice
+	f.Advance(-10 * time.Minute) // 07:50: the first time, 09:00, is past the hour's notice
 	ids := []int64{1, 2, 3}
 	token := f.session(t, 1)
 
@@ -24,11 +24,11 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 	// summaries it kept are the ones read next.
 	step := func(name string) map[int64]Availability {
 		t.Helper()
-		got, err := f.store.Availability(ctx, ids, f.now())
+		got, err := f.store.Availability(ctx, ids, f.Now())
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		want, err := f.store.computeAvailability(ctx, ids, f.now())
+		want, err := f.store.computeAvailability(ctx, ids, f.Now())
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -64,9 +64,9 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 	}
 	f.exec(t, `UPDATE appointments SET confirmed_at = now() WHERE id = $1`, holdID)
 	touched("a flag of the hold")
-	f.advance(HoldTTL - time.Second)
+	f.Advance(HoldTTL - time.Second)
 	touched("before the hold expires")
-	f.advance(2 * time.Second)
+	f.Advance(2 * time.Second)
 	touched("the hold expired", 1)
 	if a := step("hold expired"); !a[1].First.Equal(mustTime(slot(0, "09:00"))) {
 		t.Errorf("the hold expired: first free %v, want 09:00", a[1].First)
@@ -81,11 +81,11 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 	touched("a block", 3)
 	step("blocked")
 
-	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, day) VALUES (2, $1)`, Today(f.now()))
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, day) VALUES (2, $1)`, Today(f.Now()))
 	touched("a day off at clinic 2", 1, 3)
 	step("clinic 2 closed today")
 
-	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day) VALUES (1, 2, $1)`, AddDays(Today(f.now()), 1))
+	f.exec(t, `INSERT INTO schedule_exceptions (clinic_id, doctor_id, day) VALUES (1, 2, $1)`, AddDays(Today(f.Now()), 1))
 	touched("doctor 2's day off", 2)
 	step("doctor 2 off tomorrow")
 
@@ -109,20 +109,16 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 		GROUP BY 1 ORDER BY 1 LIMIT 1`).Scan(&soonest.At, pq.Array(&soonest.Doctors)); err != nil {
 		t.Fatal(err)
 	}
-	if y, m, d := f.now().In(Tashkent).Date(); !soonest.At.Before(time.Date(y, m, d+1, 0, 0, 0, 0, Tashkent)) {
+	if y, m, d := f.Now().In(Tashkent).Date(); !soonest.At.Before(time.Date(y, m, d+1, 0, 0, 0, 0, Tashkent)) {
 		t.Fatalf("every summary holds until midnight (%v): no first free time inside the day", soonest.At)
 	}
-	f.mu.Lock()
-	f.clock = soonest.At.Add(-time.Second)
-	f.mu.Unlock()
+	f.Set(soonest.At.Add(-time.Second))
 	touched("before a first free time passes the notice")
-	f.advance(time.Second)
+	f.Advance(time.Second)
 	touched("a first free time passed the notice", soonest.Doctors...)
 	step("later")
-	y, m, d := f.now().In(Tashkent).Date()
-	f.mu.Lock()
-	f.clock = time.Date(y, m, d+1, 0, 0, 0, 0, Tashkent)
-	f.mu.Unlock()
+	y, m, d := f.Now().In(Tashkent).Date()
+	f.Set(time.Date(y, m, d+1, 0, 0, 0, 0, Tashkent))
 	touched("midnight", 1, 2, 3)
 	step("the next day")
 
@@ -133,16 +129,16 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 	// A listing that read a doctor's gen before a write and saves after it
 	// keeps a summary no one reads.
 	f.exec(t, `DELETE FROM doctor_free`)
-	known, err := f.store.freeSummaries(ctx, ids, f.now())
+	known, err := f.store.freeSummaries(ctx, ids, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	computed, err := f.store.computeAvailability(ctx, ids, f.now())
+	computed, err := f.store.computeAvailability(ctx, ids, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.exec(t, `UPDATE schedules SET ends_min = 900 WHERE doctor_id = 3`)
-	if err := f.store.saveFreeSummaries(ctx, computed, known.gens, f.now()); err != nil {
+	if err := f.store.saveFreeSummaries(ctx, computed, known.gens, f.Now()); err != nil {
 		t.Fatal(err)
 	}
 	touched("saved after a write", 3)
@@ -158,39 +154,37 @@ func TestFreeSummaryFollowsWrites(t *testing.T) {
 func TestRefreshFreeSummaries(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	f.advance(-10 * time.Minute)
+	f.Advance(-10 * time.Minute)
 	ids := []int64{1, 2, 3}
-	if _, err := f.store.Availability(ctx, ids, f.now()); err != nil {
+	if _, err := f.store.Availability(ctx, ids, f.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 100); err != nil || n != 0 {
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.Now(), 100); err != nil || n != 0 {
 		t.Fatalf("nothing retired: refreshed %d, %v", n, err)
 	}
 	f.exec(t, `UPDATE schedules SET ends_min = 900 WHERE doctor_id = 3`)
-	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 100); err != nil || n != 1 {
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.Now(), 100); err != nil || n != 1 {
 		t.Fatalf("doctor 3's hours changed: refreshed %d, %v", n, err)
 	}
 	if stale := staleSummaries(t, f, ids); len(stale) > 0 {
 		t.Errorf("doctors %v stale after the refresh", stale)
 	}
-	y, m, d := f.now().In(Tashkent).Date()
-	f.mu.Lock()
-	f.clock = time.Date(y, m, d+1, 0, 0, 30, 0, Tashkent)
-	f.mu.Unlock()
-	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 2); err != nil || n != 2 {
+	y, m, d := f.Now().In(Tashkent).Date()
+	f.Set(time.Date(y, m, d+1, 0, 0, 30, 0, Tashkent))
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.Now(), 2); err != nil || n != 2 {
 		t.Fatalf("midnight, a limit of 2: refreshed %d, %v", n, err)
 	}
 	if stale := staleSummaries(t, f, ids); len(stale) != 1 {
 		t.Errorf("after two of three: stale %v", stale)
 	}
-	if n, err := f.store.RefreshFreeSummaries(ctx, f.now(), 2); err != nil || n != 1 {
+	if n, err := f.store.RefreshFreeSummaries(ctx, f.Now(), 2); err != nil || n != 1 {
 		t.Fatalf("the third: refreshed %d, %v", n, err)
 	}
-	known, err := f.store.freeSummaries(ctx, ids, f.now())
+	known, err := f.store.freeSummaries(ctx, ids, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := f.store.computeAvailability(ctx, ids, f.now())
+	want, err := f.store.computeAvailability(ctx, ids, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +199,7 @@ func TestRefreshFreeSummaries(t *testing.T) {
 // the fixture's now.
 func staleSummaries(t *testing.T, f *fixture, ids []int64) []int64 {
 	t.Helper()
-	known, err := f.store.freeSummaries(context.Background(), ids, f.now())
+	known, err := f.store.freeSummaries(context.Background(), ids, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

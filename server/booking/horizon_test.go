@@ -233,7 +233,7 @@ func TestCancelCutoffHours(t *testing.T) {
 	if b := upcoming(t, f, tok, id); b["cancelCutoffHours"] != 24.0 || b["cancelUntil"] != slot(0, "11:00") || b["canCancel"] != true || b["canReschedule"] != true {
 		t.Errorf("before the cut-off: %v", b)
 	}
-	f.advance(3 * time.Hour) // 11:00
+	f.Advance(3 * time.Hour) // 11:00
 	h, key := f.holdAs(t, tok, 1, 1, slot(1, "15:00"))
 	for lang, want := range map[string]string{
 		"ru": "Отменить или перенести запись можно не позднее чем за 24 ч до приёма. Позвоните в клинику.",
@@ -250,17 +250,17 @@ func TestCancelCutoffHours(t *testing.T) {
 	if b := upcoming(t, f, tok, id); b["canCancel"] != false || b["canReschedule"] != false || b["status"] != "booked" {
 		t.Errorf("past the cut-off: %v", b)
 	}
-	if err := f.store.CancelByClinic(t.Context(), id, 0, "врач заболел", f.now()); err != nil {
+	if err := f.store.CancelByClinic(t.Context(), id, 0, "врач заболел", f.Now()); err != nil {
 		t.Errorf("the clinic cancels past the patient's cut-off: %v", err)
 	}
 
 	// Clinic 2, no cut-off: the visit at 10:00 may go until 10:00.
 	at10 := f.book(t, tok, 3, 2, slot(2, "10:00"), 2)
-	f.advance(47*time.Hour - time.Second) // 09:59:59 on its day
+	f.Advance(47*time.Hour - time.Second) // 09:59:59 on its day
 	if b := upcoming(t, f, tok, at10); b["canCancel"] != true || b["cancelCutoffHours"] != 0.0 || b["cancelUntil"] != slot(2, "10:00") {
 		t.Errorf("a second before, no cut-off: %v", b)
 	}
-	f.advance(time.Second)
+	f.Advance(time.Second)
 	for lang, want := range map[string]string{
 		"ru": "Отменить или перенести запись можно только до начала приёма. Позвоните в клинику.",
 		"uz": "Yozuvni faqat qabul boshlanguncha bekor qilish yoki ko'chirish mumkin. Klinikaga qo'ng'iroq qiling.",

@@ -21,12 +21,6 @@ import (
 // tashkent is a Tashkent time on the test Monday's date plus days.
 func tashkent(days int, hhmm string) time.Time { return parseStamp(slot(days, hhmm)) }
 
-func (f *fixture) set(t time.Time) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.clock = t
-}
-
 // noticeJobs lists appointment id's notice jobs as "notice/state".
 func (f *fixture) noticeJobs(t testing.TB, id int64) []string {
 	t.Helper()
@@ -80,7 +74,7 @@ func (f *fixture) idle(t testing.TB) {
 	t.Helper()
 	waitFor(t, "the due jobs to finish", func() bool {
 		var n int
-		f.db.Get(&n, `SELECT count(*) FROM river_job WHERE state IN ('available', 'running') OR (state IN ('scheduled', 'retryable') AND scheduled_at <= $1)`, f.now())
+		f.db.Get(&n, `SELECT count(*) FROM river_job WHERE state IN ('available', 'running') OR (state IN ('scheduled', 'retryable') AND scheduled_at <= $1)`, f.Now())
 		return n == 0
 	})
 }
@@ -111,12 +105,12 @@ func TestNoticesSurviveRestart(t *testing.T) {
 	waitTexts(t, f, phone1, 1)
 	stopQueue(t, first)
 
-	f.set(tashkent(1, "10:00")) // 24 h before; the first process is gone
+	f.Set(tashkent(1, "10:00")) // 24 h before; the first process is gone
 	f.startWorkers(t)
 	waitTexts(t, f, phone1, 2)
-	f.set(tashkent(2, "08:00"))
+	f.Set(tashkent(2, "08:00"))
 	waitTexts(t, f, phone1, 3)
-	f.set(tashkent(2, "09:59"))
+	f.Set(tashkent(2, "09:59"))
 	f.idle(t)
 	if diff := cmp.Diff([]string{confirmRu, remind24, remind2}, texts(f.gateway, phone1)); diff != "" {
 		t.Errorf("SMS (-want +got):\n%s", diff)
@@ -160,13 +154,13 @@ func TestNoticeGatewayDown(t *testing.T) {
 	if f.statusOf(t, id) != "booked" {
 		t.Errorf("the visit is %s", f.statusOf(t, id))
 	}
-	f.advance(30 * time.Second)
+	f.Advance(30 * time.Second)
 	waitFor(t, "the second failure", func() bool { return read().Errors == 2 })
 	if diff := cmp.Diff(attempt{"retryable", 2, 2, t0.Add(90 * time.Second)}, read()); diff != "" {
 		t.Errorf("after two failures (-want +got):\n%s", diff)
 	}
 	f.gateway.SetFailing(false)
-	f.advance(time.Minute)
+	f.Advance(time.Minute)
 	waitTexts(t, f, phone1, 1)
 	f.idle(t)
 	if got := texts(f.gateway, phone1); len(got) != 1 || got[0] != confirmRu {
@@ -210,9 +204,9 @@ func TestNoticesTwoProcesses(t *testing.T) {
 	f.startWorkers(t)
 	total := func() int { return len(f.gateway.Messages()) }
 	waitFor(t, "the confirmations", func() bool { return total() >= n })
-	f.set(tashkent(1, "10:00"))
+	f.Set(tashkent(1, "10:00"))
 	waitFor(t, "the 24-hour reminders", func() bool { return total() >= 2*n })
-	f.set(tashkent(2, "08:00"))
+	f.Set(tashkent(2, "08:00"))
 	waitFor(t, "the 2-hour reminders", func() bool { return total() >= 3*n })
 	f.idle(t)
 	for i := range n {
@@ -258,7 +252,7 @@ func TestNoticesOfEndedVisits(t *testing.T) {
 	}
 
 	byClinic := f.book(t, f.session(t, 3), 3, 2, slot(2, "10:00"), 3)
-	if err := f.store.CancelByClinic(context.Background(), byClinic, 0, "врач заболел", f.now()); err != nil {
+	if err := f.store.CancelByClinic(context.Background(), byClinic, 0, "врач заболел", f.Now()); err != nil {
 		t.Fatal(err)
 	}
 
@@ -266,11 +260,11 @@ func TestNoticesOfEndedVisits(t *testing.T) {
 	waitTexts(t, f, phone1, 1)
 	waitTexts(t, f, phone2, 1)
 	waitTexts(t, f, phone3, 1)
-	f.set(tashkent(1, "16:00"))
+	f.Set(tashkent(1, "16:00"))
 	waitTexts(t, f, phone2, 2)
-	f.set(tashkent(2, "13:00"))
+	f.Set(tashkent(2, "13:00"))
 	waitTexts(t, f, phone2, 3)
-	f.set(tashkent(2, "14:30"))
+	f.Set(tashkent(2, "14:30"))
 	f.idle(t)
 	want := map[string][]string{
 		phone1: {"Sog'liq: ваша запись к врачу Врач 1 25.11.2026 в 10:00 отменена."},
@@ -306,9 +300,9 @@ func TestNoReminderForPastVisit(t *testing.T) {
 		return n == 2
 	})
 	f.gateway.SetFailing(false)
-	f.set(tashkent(2, "10:00"))
+	f.Set(tashkent(2, "10:00"))
 	f.idle(t)
-	f.set(tashkent(2, "12:00"))
+	f.Set(tashkent(2, "12:00"))
 	f.idle(t)
 	if got := f.gateway.Messages(); len(got) != 0 {
 		t.Errorf("sent after the visits began: %v", got)
@@ -323,10 +317,10 @@ func TestNoReminderForPastVisit(t *testing.T) {
 func TestReleaseExpiredHolds(t *testing.T) {
 	f := newFixture(t)
 	old, _ := f.holdAs(t, "", 1, 1, slot(1, "10:00"))
-	f.advance(4 * time.Minute)
+	f.Advance(4 * time.Minute)
 	fresh, _ := f.holdAs(t, "", 1, 1, slot(1, "11:00"))
-	f.advance(2 * time.Minute)
-	if jobs := PeriodicJobs(); len(jobs) != 1 {
+	f.Advance(2 * time.Minute)
+	if jobs := PeriodicJobs(); len(jobs) != 2 { // releasing holds, refreshing free summaries
 		t.Fatalf("%d periodic jobs", len(jobs))
 	}
 	f.startWorkers(t)
@@ -377,7 +371,7 @@ func (c *crashAfterSend) Send(ctx context.Context, phone, text string) error {
 func TestNoticeIdempotencyKey(t *testing.T) {
 	f := newFixture(t)
 	id := f.book(t, f.session(t, 1), 1, 1, slot(2, "10:00"), 1)
-	w := &NoticeWorker{Store: f.store, SMS: &crashAfterSend{Sender: &account.HTTPSender{URL: f.gateway.URL}}, Dict: f.dict, Now: f.now}
+	w := &NoticeWorker{Store: f.store, SMS: &crashAfterSend{Sender: &account.HTTPSender{URL: f.gateway.URL}}, Dict: f.dict, Now: f.Now}
 	job := &river.Job[NoticeArgs]{JobRow: &rivertype.JobRow{ID: 1}, Args: NoticeArgs{AppointmentID: id, Notice: NoticeConfirmed}}
 	if err := w.Work(context.Background(), job); err == nil {
 		t.Fatal("the crashed attempt succeeded")

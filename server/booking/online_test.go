@@ -111,5 +111,5 @@ func (f *fixture) reminder(t *testing.T, id int64, notice string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n.text(notice, f.now(), f.dict)
+	return n.text(notice, f.Now(), f.dict)
 }

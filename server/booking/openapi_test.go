@@ -95,7 +95,7 @@ func TestOpenAPI(t *testing.T) {
 	do("GET", bookings, bookings, "", "")
 
 	re, cancel, ics := "/api/bookings/{id}/reschedule", "/api/bookings/{id}/cancel", "/api/bookings/{id}.ics"
-	f.advance(HoldTTL) // the other holds expire
+	f.Advance(HoldTTL) // the other holds expire
 	nh := do("POST", holds, holds, holdBody(1, 1, slot(2, "10:00")), tok)
 	moved := do("POST", re, fmt.Sprintf("/api/bookings/%d/reschedule", b.num("id")), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, nh.num("id"), nh.data()["key"]), tok)
 	do("POST", re, fmt.Sprintf("/api/bookings/%d/reschedule", b.num("id")), fmt.Sprintf(`{"holdId": %d, "holdKey": %q}`, nh.num("id"), nh.data()["key"]), tok)

@@ -11,7 +11,7 @@ func (f *fixture) addRelative(t testing.TB, user int64, name, birth string) int6
 	t.Helper()
 	var id int64
 	err := f.db.Get(&id, `INSERT INTO relatives (user_id, name, birth_date, relation, created_at, updated_at)
-		VALUES ($1, $2, $3, 'child', $4, $4) RETURNING id`, user, name, birth, f.now())
+		VALUES ($1, $2, $3, 'child', $4, $4) RETURNING id`, user, name, birth, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestVisitLimits(t *testing.T) {
 			if a.status != 429 || a.body["error"] != "У одного пациента может быть не больше 5 предстоящих записей. Отмените одну из них, чтобы записаться снова." {
 				t.Errorf("sixth visit of a relative: %d %s", a.status, a.raw)
 			}
-			f.advance(HoldTTL)
+			f.Advance(HoldTTL)
 		}
 	}
 	// The fourth person has none, but the account has fifteen.
@@ -187,7 +187,7 @@ func TestHoldForRelative(t *testing.T) {
 			}
 		})
 	}
-	f.advance(HoldTTL)
+	f.Advance(HoldTTL)
 	for i := range UpcomingVisitsPerPerson {
 		if a := f.bookFor(t, tok, child, slot(2+i, "09:00"), i+1); a.status != 201 {
 			t.Fatalf("visit %d: %d %s", i+1, a.status, a.raw)

@@ -237,7 +237,7 @@ func TestVisitTypeConcurrency(t *testing.T) {
 	f.addTypes(t)
 	for day, flow := range []string{"holds", "hold and book"} {
 		t.Run(flow, func(t *testing.T) {
-			f.advance(HoldTTL) // the users' holds of the last race lapse
+			f.Advance(HoldTTL) // the users' holds of the last race lapse
 			asks := []string{
 				typedHoldBody(2, 1, 1, slot(day+1, "10:00")),
 				typedHoldBody(2, 1, 1, slot(day+1, "10:30")),
@@ -272,7 +272,7 @@ func TestVisitTypeConcurrency(t *testing.T) {
 				       (SELECT count(*) FROM live a JOIN live b ON a.id < b.id AND a.during && b.during) AS overlaps,
 				       (SELECT count(*) FROM appointments a WHERE doctor_id = 2 AND NOT EXISTS (
 				            SELECT 1 FROM appointment_history h WHERE h.appointment_id = a.id AND h.status = a.status)) AS orphans`
-			if err := f.db.Get(&rows, q, f.now(), slot(day+1, "00:00")); err != nil {
+			if err := f.db.Get(&rows, q, f.Now(), slot(day+1, "00:00")); err != nil {
 				t.Fatal(err)
 			}
 			if rows.Overlaps != 0 || rows.Orphans != 0 || rows.Live != counts[201] || counts[201] < 1 || counts[201] > 3 {

@@ -148,7 +148,7 @@ func TestWaitlistOffers(t *testing.T) {
 		if a := f.call(t, "POST", "/api/waitlist", `{"doctorId": 4}`, tok); a.status != 201 {
 			t.Fatalf("join: %d %s", a.status, a.raw)
 		}
-		f.advance(time.Second)
+		f.Advance(time.Second)
 	}
 	if a := f.call(t, "DELETE", "/api/waitlist/4", "", tok2); a.status != 204 {
 		t.Fatalf("leave: %d %s", a.status, a.raw)
@@ -178,7 +178,7 @@ func TestWaitlistOffers(t *testing.T) {
 	if err := f.db.Get(&h, `SELECT user_id, status, lower(during) AS start, expires_at FROM appointments WHERE id = $1`, held); err != nil {
 		t.Fatal(err)
 	}
-	if h.User != 1 || h.Status != "held" || !h.Start.Equal(parseStamp(slot(2, "09:00"))) || !h.Expires.Equal(f.now().Add(WaitlistTTL)) {
+	if h.User != 1 || h.Status != "held" || !h.Start.Equal(parseStamp(slot(2, "09:00"))) || !h.Expires.Equal(f.Now().Add(WaitlistTTL)) {
 		t.Errorf("the offer's hold: %+v", h)
 	}
 	want := "Sog'liq: освободилось время у врача Врач 4: 25.11.2026 в 09:00, Клиника 1. Оно ваше 15 минут: https://sogliq.test/doctor/doctor-4?offer=" + offer1
@@ -217,7 +217,7 @@ func TestWaitlistOffers(t *testing.T) {
 	}
 
 	// Unused, the hold lapses; the next patient still waiting gets the time.
-	f.advance(WaitlistTTL + 2*time.Second)
+	f.Advance(WaitlistTTL + 2*time.Second)
 	offer3 := f.offerOf(t, phone3)
 	if diff := cmp.Diff([]string{"1/missed", "2/left", "3/offered"}, f.waitlistOf(t)); diff != "" {
 		t.Errorf("waitlist after the lapse (-want +got):\n%s", diff)

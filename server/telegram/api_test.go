@@ -45,7 +45,7 @@ func TestMiniAppSignIn(t *testing.T) {
 		t.Fatalf("sign-in: %d %s", a.status, a.raw)
 	}
 	token := a.cookie(account.TokenCookie)
-	user, err := f.h.Accounts.SessionUser(t.Context(), token, f.now())
+	user, err := f.h.Accounts.SessionUser(t.Context(), token, f.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestMiniAppSignIn(t *testing.T) {
 		t.Errorf("replay: %d %s", a.status, a.raw)
 	}
 	// A new initData (the Mini App opened again) signs in again.
-	f.advance(time.Second)
+	f.Advance(time.Second)
 	if a := f.session(t, f.initData(testToken, tg, 0), "ru"); a.status != 200 || a.data()["signedIn"] != true {
 		t.Errorf("a second opening: %d %s", a.status, a.raw)
 	}
@@ -109,7 +109,7 @@ func TestMiniAppRefusals(t *testing.T) {
 // token at the fixture's clock minus age.
 func (f *fixture) loginBody(token string, id int64, age time.Duration) string {
 	fields := map[string]string{"id": strconv.FormatInt(id, 10), "first_name": "Ali", "username": "ali",
-		"auth_date": strconv.FormatInt(f.now().Add(-age).Unix(), 10)}
+		"auth_date": strconv.FormatInt(f.Now().Add(-age).Unix(), 10)}
 	fields["hash"] = SignLogin(token, fields)
 	// The widget sends id and auth_date as numbers.
 	out := map[string]any{}
@@ -134,7 +134,7 @@ func TestLoginWidget(t *testing.T) {
 	if a := login(f.loginBody(testToken, tg, time.Minute), "", "uz"); a.status != 403 || a.body["error"] != f.dict.T("uz", "telegram.notLinked") {
 		t.Fatalf("unlinked, signed out: %d %s", a.status, a.raw)
 	}
-	sms := accounttest.SignIn(t, f.db, 2, f.now())
+	sms := accounttest.SignIn(t, f.db, 2, f.Now())
 	if a := login(f.loginBody(testToken, tg, 2*time.Minute), sms, "ru"); a.status != 200 || a.data()["signedIn"] != true {
 		t.Fatalf("linking: %d %s", a.status, a.raw)
 	}
@@ -147,7 +147,7 @@ func TestLoginWidget(t *testing.T) {
 	if a.status != 200 || a.cookie(account.TokenCookie) == "" {
 		t.Fatalf("sign-in: %d %s", a.status, a.raw)
 	}
-	if id, _ := f.h.Accounts.SessionUser(t.Context(), a.cookie(account.TokenCookie), f.now()); id != 2 {
+	if id, _ := f.h.Accounts.SessionUser(t.Context(), a.cookie(account.TokenCookie), f.Now()); id != 2 {
 		t.Errorf("signed in as %d, want 2", id)
 	}
 	for _, test := range []struct {
@@ -160,7 +160,7 @@ func TestLoginWidget(t *testing.T) {
 		{"signed as a Mini App", f.loginBody("999:other", tg, time.Minute), "", 401, "telegram.badHash"},
 		{"old", f.loginBody(testToken, tg, 25*time.Hour), "", 401, "telegram.expired"},
 		// Another account signed in: the Telegram is user 2's already.
-		{"linked elsewhere", f.loginBody(testToken, tg, 4*time.Minute), accounttest.SignIn(t, f.db, 3, f.now()), 409, "telegram.linkedElsewhere"},
+		{"linked elsewhere", f.loginBody(testToken, tg, 4*time.Minute), accounttest.SignIn(t, f.db, 3, f.Now()), 409, "telegram.linkedElsewhere"},
 		// User 2 has a Telegram: another one is not linked to it.
 		{"a second Telegram", f.loginBody(testToken, tg+1, 5*time.Minute), sms, 409, "telegram.linkedElsewhere"},
 		{"not an object", `[1]`, "", 400, "api.badBody"},
@@ -306,14 +306,14 @@ func TestButtons(t *testing.T) {
 func TestLinkStaff(t *testing.T) {
 	f := newFixture(t)
 	f.exec(t, `INSERT INTO user_roles (user_id, role, clinic_id) VALUES (3, 'staff', 1)`)
-	patient := accounttest.SignIn(t, f.db, 1, f.now())
+	patient := accounttest.SignIn(t, f.db, 1, f.Now())
 	if a := f.call(t, "POST", "/api/telegram/link-code", "", patient); a.status != 403 {
 		t.Errorf("a patient's code: %d %s", a.status, a.raw)
 	}
 	if a := f.call(t, "POST", "/api/telegram/link-code", "", ""); a.status != 401 {
 		t.Errorf("signed out: %d", a.status)
 	}
-	a := f.call(t, "POST", "/api/telegram/link-code", "", accounttest.SignIn(t, f.db, 3, f.now()))
+	a := f.call(t, "POST", "/api/telegram/link-code", "", accounttest.SignIn(t, f.db, 3, f.Now()))
 	code, _ := a.data()["code"].(string)
 	if a.status != 200 || len(code) != 8 || a.data()["link"] != "https://t.me/sogliq_test_bot?start=link-"+code {
 		t.Fatalf("code: %d %s", a.status, a.raw)

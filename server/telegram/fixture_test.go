@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"sogliq/server/booking"
 	"sogliq/server/database/dbtest"
 	"sogliq/server/i18n"
+	"sogliq/server/jobs"
 	"sogliq/server/role"
 	"sogliq/server/telegram/telegramtest"
 )
@@ -38,9 +38,8 @@ type fixture struct {
 	bot  *Bot
 	h    *Handler
 	app  *fiber.App
-
-	mu    sync.Mutex
-	clock time.Time
+	// The clock of the handlers, the queue and the workers (Now, Advance, Set).
+	*jobs.ManualClock
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -49,7 +48,7 @@ func newFixture(t testing.TB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{db: dbtest.New(t), dict: dict, api: telegramtest.Start(t), sms: smstest.Start(t), clock: time.Now().Truncate(time.Second)}
+	f := &fixture{db: dbtest.New(t), dict: dict, api: telegramtest.Start(t), sms: smstest.Start(t), ManualClock: jobs.NewManualClock(time.Now().Truncate(time.Second))}
 	f.exec(t, `INSERT INTO clinics (id, slug, name_ru, name_uz, region_id, address_ru, address_uz, phone)
 		VALUES (1, 'clinic-1', 'Клиника 1', '1-klinika', (SELECT min(id) FROM regions), 'ул. Навои, 1', 'Navoiy ko''chasi, 1', '+998 71 200-00-01')`)
 	f.exec(t, `INSERT INTO doctors (id, slug, full_name_ru, full_name_uz, gender, experience_since, region_id)
@@ -65,7 +64,7 @@ func newFixture(t testing.TB) *fixture {
 		Bot: f.bot, Store: NewStore(f.db), WebhookSecret: hookSecret, Accounts: accounts,
 		Account:  &account.Handler{Store: accounts, Dict: dict, Logger: logger},
 		Bookings: booking.NewStore(f.db), Roles: role.NewStore(f.db), Dict: dict,
-		PublicURL: "https://sogliq.test", Logger: logger, Now: f.now,
+		PublicURL: "https://sogliq.test", Logger: logger, Now: f.Now,
 	}
 	f.app = app(t, f.h, dict)
 	return f
@@ -77,23 +76,6 @@ func app(t testing.TB, h *Handler, dict *i18n.Dict) *fiber.App {
 	a := accounttest.App(t, dict)
 	h.Register(a)
 	return a
-}
-
-func (f *fixture) now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.clock
-}
-
-// Now and NowOrNil make the fixture's clock the queue's (jobs.Clock).
-func (f *fixture) Now() time.Time { return f.now() }
-
-func (f *fixture) NowOrNil() *time.Time { t := f.now(); return &t }
-
-func (f *fixture) advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.clock = f.clock.Add(d)
 }
 
 func (f *fixture) exec(t testing.TB, q string, args ...any) {
@@ -114,9 +96,9 @@ func (f *fixture) count(t testing.TB, q string, args ...any) int {
 // token at the fixture's clock minus age.
 func (f *fixture) initData(token string, id int64, age time.Duration) string {
 	return SignInitData(token, map[string]string{
-		"query_id":  fmt.Sprintf("AAq%d-%d", id, f.now().Add(-age).UnixNano()),
+		"query_id":  fmt.Sprintf("AAq%d-%d", id, f.Now().Add(-age).UnixNano()),
 		"user":      fmt.Sprintf(`{"id":%d,"first_name":"Test","username":"u%d","language_code":"ru"}`, id, id),
-		"auth_date": strconv.FormatInt(f.now().Add(-age).Unix(), 10),
+		"auth_date": strconv.FormatInt(f.Now().Add(-age).Unix(), 10),
 	})
 }
 
@@ -182,7 +164,7 @@ func press(update, from int64, data string) string {
 // link links Telegram user tg to account user.
 func (f *fixture) link(t testing.TB, tg, user int64) {
 	t.Helper()
-	if err := f.h.Store.LinkUser(context.Background(), User{ID: tg}, user, f.now()); err != nil {
+	if err := f.h.Store.LinkUser(context.Background(), User{ID: tg}, user, f.Now()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -192,15 +174,15 @@ func (f *fixture) link(t testing.TB, tg, user int64) {
 func (f *fixture) visit(t testing.TB, user int64, in time.Duration) int64 {
 	t.Helper()
 	var id int64
-	start := f.now().Add(in)
+	start := f.Now().Add(in)
 	const q = `
 		INSERT INTO appointments (doctor_id, clinic_id, during, status, expires_at, user_id, price, patient_self, patient_key, booked_at, created_at, updated_at)
 		VALUES (1, 1, tstzrange($1::timestamptz, $1::timestamptz + interval '30 minutes'), 'booked', $1, $2, 150000, true, 'self', $3, $3, $3)
 		RETURNING id`
-	if err := f.db.Get(&id, q, start, user, f.now()); err != nil {
+	if err := f.db.Get(&id, q, start, user, f.Now()); err != nil {
 		t.Fatal(err)
 	}
-	f.exec(t, `INSERT INTO appointment_history (appointment_id, status, at, actor, actor_user_id) VALUES ($1, 'booked', $2, 'patient', $3)`, id, f.now(), user)
+	f.exec(t, `INSERT INTO appointment_history (appointment_id, status, at, actor, actor_user_id) VALUES ($1, 'booked', $2, 'patient', $3)`, id, f.Now(), user)
 	return id
 }
 

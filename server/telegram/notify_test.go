@@ -31,8 +31,8 @@ func (f *fixture) worker(t testing.TB) *jobs.Queue {
 	bot := &Bot{APIURL: f.api.URL, Token: testToken}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &booking.NoticeWorker{
-		Store: booking.NewStore(pool), SMS: &account.HTTPSender{URL: f.sms.URL}, Dict: f.dict, Logger: logger, Now: f.now,
-		Messenger: &Notifier{Bot: bot, Store: NewStore(pool), Dict: f.dict, Logger: logger, Now: f.now},
+		Store: booking.NewStore(pool), SMS: &account.HTTPSender{URL: f.sms.URL}, Dict: f.dict, Logger: logger, Now: f.Now,
+		Messenger: &Notifier{Bot: bot, Store: NewStore(pool), Dict: f.dict, Logger: logger, Now: f.Now},
 	})
 	AddWorkers(workers, &StaffNoticesWorker{DB: pool, Bot: bot, Dict: f.dict, Logger: logger})
 	q, err := jobs.New(pool.DB, jobs.Config{Work: true, Workers: workers, Periodic: PeriodicJobs(), Clock: f,
@@ -189,7 +189,7 @@ func TestStaffNews(t *testing.T) {
 	f.link(t, 9201, 1)
 	f.exec(t, `INSERT INTO users (id, phone) VALUES (4, '998900000004')`)
 	f.exec(t, `INSERT INTO user_roles (user_id, role, clinic_id) VALUES (4, 'staff', 1)`)
-	if err := f.h.Store.LinkUser(t.Context(), User{ID: 4102, Language: "uz"}, 4, f.now()); err != nil {
+	if err := f.h.Store.LinkUser(t.Context(), User{ID: 4102, Language: "uz"}, 4, f.Now()); err != nil {
 		t.Fatal(err)
 	}
 	w := &StaffNoticesWorker{DB: f.db, Bot: f.bot, Dict: f.dict, Logger: f.h.Logger}
@@ -213,7 +213,7 @@ func TestStaffNews(t *testing.T) {
 		got = append(got, c.Text())
 	}
 	at := func(key string, in time.Duration) string {
-		start := f.now().Add(in).In(booking.Tashkent)
+		start := f.Now().Add(in).In(booking.Tashkent)
 		return f.dict.T("ru", key, "doctor", "Врач Один", "clinic", "Клиника 1", "date", start.Format("02.01.2006"), "time", start.Format("15:04"))
 	}
 	want := []string{
@@ -226,7 +226,7 @@ func TestStaffNews(t *testing.T) {
 		t.Errorf("the staff's news:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// A staff member whose Telegram is in Uzbek reads it in Uzbek.
-	start := f.now().Add(48 * time.Hour).In(booking.Tashkent)
+	start := f.Now().Add(48 * time.Hour).In(booking.Tashkent)
 	uz := f.api.Sent("sendMessage", 4102)
 	if len(uz) != 4 || uz[0].Text() != f.dict.T("uz", "telegram.staff.booked", "doctor", "Shifokor Bir", "clinic", "1-klinika",
 		"date", start.Format("02.01.2006"), "time", start.Format("15:04")) {
