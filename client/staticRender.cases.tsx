@@ -165,6 +165,64 @@ export const cases: Record<string, () => ReactNode> = {
       </optgroup>
     </select>
   ),
+  // Inside a plain element the Go walker writes selects and options
+  // (ssr/plainwalk.go); what it does not know goes back to host.
+  selectInLabel: () => (
+    <label>
+      District{" "}
+      <select name="district" defaultValue="b" aria-label="d">
+        <option value="">All</option>
+        <option value="a">A &amp; co</option>
+        <option value="b">B</option>
+        <optgroup label="g">
+          <option>b</option>
+        </optgroup>
+      </select>
+    </label>
+  ),
+  selectInDivByText: () => (
+    <div>
+      <select value="c" onChange={() => {}} required disabled={false}>
+        <option>a</option>
+        <option disabled>c</option>
+        <option value={3 as unknown as string}>three</option>
+        {["d", "e"].map((x) => (
+          <option key={x} value={x} label={x.toUpperCase()}>
+            {x}
+          </option>
+        ))}
+      </select>
+    </div>
+  ),
+  selectNumberInParagraph: () => (
+    <p>
+      <select defaultValue={2 as unknown as string}>
+        <option value="1">1</option>
+        <option value="2">2</option>
+        <option>{"2"}</option>
+      </select>
+    </p>
+  ),
+  selectMultipleInDiv: () => (
+    <div>
+      <select multiple defaultValue={["a", "c"]}>
+        <option value="a">A</option>
+        <option value="b">B</option>
+        <option value="c">C</option>
+      </select>
+    </div>
+  ),
+  optionSelectedInDiv: () => (
+    <div>
+      <select name="s">
+        <option value="x">x</option>
+        <option value="y" selected>
+          y
+        </option>
+      </select>
+      <option value="alone">alone</option>
+    </div>
+  ),
   optionSelected: () => (
     <datalist id="l">
       <option value="x" selected>

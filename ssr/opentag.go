@@ -21,8 +21,8 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 	b.WriteByte('<')
 	b.WriteString(tag)
 	for _, key := range props.Keys() {
-		if key == "children" || key == "dangerouslySetInnerHTML" {
-			continue
+		if key == "children" || key == "dangerouslySetInnerHTML" || tag == "select" && (key == "value" || key == "defaultValue") {
+			continue // a select's value marks its options (plainwalk.go)
 		}
 		v := props.Get(key)
 		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
@@ -101,6 +101,20 @@ func plainRule(tag, key string) (int, string) {
 			return attrText, key
 		case "value":
 			return attrData, key // React writes a boolean value as text
+		case "disabled":
+			return attrBoolean, key
+		}
+	case "select":
+		switch key {
+		case "name":
+			return attrText, key
+		case "disabled", "required", "multiple":
+			return attrBoolean, key
+		}
+	case "option":
+		switch key {
+		case "value", "label": // a value that is not a string goes to the script (plainwalk.go)
+			return attrText, key
 		case "disabled":
 			return attrBoolean, key
 		}

@@ -197,16 +197,84 @@ func (k *walk) node(v goja.Value) {
 	}
 	typ, props := o.Get("type"), o.Get("props")
 	p, ok := props.(*goja.Object)
-	if tagValue, isString := typ.(goja.String); isString && ok && k.w.tags[tagValue.String()] {
-		tag := tagValue.String()
-		if start, ok := openTag(tag, p); ok && innerOK(p) {
-			k.rest(tag, start, p)
+	if tagValue, isString := typ.(goja.String); isString && ok {
+		switch tag := tagValue.String(); {
+		case k.w.tags[tag]:
+			if start, ok := openTag(tag, p); ok && innerOK(p) {
+				k.rest(tag, start, p)
+				return
+			}
+			k.script("host", typ, props)
+			return
+		case tag == "select" && k.selectElement(p), tag == "option" && k.option(p):
 			return
 		}
-		k.script("host", typ, props)
-		return
 	}
 	k.script("element", typ, props)
+}
+
+// selectElement writes a <select> as the script's host does: its value
+// (or defaultValue) is no attribute but marks the options below it,
+// through the render's selected, which the script's options read too.
+// False, having written nothing, for what only host knows.
+func (k *walk) selectElement(p *goja.Object) bool {
+	if present(p.Get("dangerouslySetInnerHTML")) {
+		return false
+	}
+	start, ok := openTag("select", p)
+	if !ok {
+		return false
+	}
+	chosen := p.Get("value")
+	if !present(chosen) {
+		chosen = p.Get("defaultValue")
+	}
+	if !present(chosen) {
+		chosen = goja.Null()
+	}
+	outer := k.render.Get("selected")
+	_ = k.render.Set("selected", chosen)
+	defer func() { _ = k.render.Set("selected", outer) }()
+	k.rest("select", start, p)
+	return true
+}
+
+// option writes an <option> as host's optionSelected does: selected=""
+// after its attributes when its value (else its text) is the enclosing
+// select's. False, having written nothing, for a selected prop, a value
+// or text that is not a string, or a select's array of values (multiple).
+func (k *walk) option(p *goja.Object) bool {
+	if present(p.Get("selected")) || present(p.Get("dangerouslySetInnerHTML")) {
+		return false
+	}
+	text := ""
+	if value := p.Get("value"); present(value) {
+		s, ok := value.(goja.String)
+		if !ok {
+			return false
+		}
+		text = utf8Of(s)
+	} else if children := p.Get("children"); present(children) {
+		s, ok := children.(goja.String)
+		if !ok {
+			return false
+		}
+		text = utf8Of(s)
+	}
+	start, ok := openTag("option", p)
+	if !ok {
+		return false
+	}
+	if chosen := k.render.Get("selected"); present(chosen) {
+		if _, ok := chosen.(*goja.Object); ok {
+			return false // an array (multiple), or an object the script stringifies
+		}
+		if utf8Of(chosen) == text {
+			start += ` selected=""`
+		}
+	}
+	k.rest("option", start, p)
+	return true
 }
 
 // text is Render.text.
