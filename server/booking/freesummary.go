@@ -134,29 +134,22 @@ const (
 // how many it kept.
 func (s *Store) RefreshFreeSummaries(ctx context.Context, now time.Time, limit int) (int, error) {
 	const q = `
-		SELECT f.doctor_id, coalesce(g.gen, 0)
+		SELECT f.doctor_id, coalesce(g.gen, 0) AS gen
 		FROM doctor_free f
 		LEFT JOIN doctor_free_gen g ON g.doctor_id = f.doctor_id
 		WHERE f.stale_at <= $1 OR f.valid_from > $1 OR f.gen <> coalesce(g.gen, 0)
 		ORDER BY f.stale_at, f.doctor_id
 		LIMIT $2`
-	rows, err := s.db.QueryContext(ctx, q, now, limit)
-	if err != nil {
+	var retired []struct {
+		ID  int64 `db:"doctor_id"`
+		Gen int64 `db:"gen"`
+	}
+	if err := s.db.SelectContext(ctx, &retired, q, now, limit); err != nil {
 		return 0, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
 	}
-	var ids []int64
-	gens := map[int64]int64{}
-	for rows.Next() {
-		var id, gen int64
-		if err := rows.Scan(&id, &gen); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
-		}
-		ids, gens[id] = append(ids, id), gen
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("booking.RefreshFreeSummaries: %w", err)
+	ids, gens := make([]int64, len(retired)), make(map[int64]int64, len(retired))
+	for i, r := range retired {
+		ids[i], gens[r.ID] = r.ID, r.Gen
 	}
 	kept := 0
 	for batch := range slices.Chunk(ids, freeRefreshBatch) {
