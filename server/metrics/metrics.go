@@ -5,13 +5,17 @@
 package metrics
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"strconv"
 	"time"
+
+	"github.com/dop251/goja"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -130,7 +134,33 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("GET /debug/pprof/js", jsProfile)
 	return mux
+}
+
+// jsProfile serves a CPU profile of the JavaScript the renderers run, by
+// function (goja's sampling profiler, pprof format), over ?seconds=N (30
+// by default, at most 120): where a render's time goes inside goja, which
+// Go's profile shows only as the interpreter's loop.
+func jsProfile(w http.ResponseWriter, r *http.Request) {
+	seconds, err := strconv.Atoi(r.URL.Query().Get("seconds"))
+	if err != nil || seconds <= 0 {
+		seconds = 30
+	}
+	seconds = min(seconds, 120)
+	var buf bytes.Buffer
+	if err := goja.StartProfile(&buf); err != nil {
+		http.Error(w, "a JavaScript profile is already running", http.StatusConflict)
+		return
+	}
+	select {
+	case <-time.After(time.Duration(seconds) * time.Second):
+	case <-r.Context().Done():
+	}
+	goja.StopProfile()
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", `attachment; filename="js.pprof"`)
+	_, _ = w.Write(buf.Bytes())
 }
 
 // Serve listens on addr and serves Handler until ctx ends. It returns the
