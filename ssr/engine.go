@@ -261,8 +261,24 @@ func (e *Engine) acquire(ctx context.Context) (*vm, error) {
 }
 
 func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err error) {
-	timer := time.AfterFunc(e.opts.Timeout, func() { v.rt.Interrupt(ErrTimeout) })
-	defer timer.Stop()
+	fired := make(chan struct{})
+	timer := time.AfterFunc(e.opts.Timeout, func() {
+		v.rt.Interrupt(ErrTimeout)
+		close(fired)
+	})
+	defer func() {
+		if timer.Stop() {
+			return
+		}
+		// The deadline passed. A render that ended before the script saw
+		// the interrupt outlived it all the same (a timeout, whatever the
+		// race), and the interrupt must not reach the runtime's next render.
+		<-fired
+		v.rt.ClearInterrupt()
+		if err == nil {
+			html, err = "", ErrTimeout
+		}
+	}()
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("ssr: render panicked: %v", r)
