@@ -503,6 +503,66 @@ func TestFormRules(t *testing.T) {
 	}
 }
 
+// loadCases bundles staticRender.cases.tsx as the server bundles pages
+// (ssr/build.go): React's production build and its legacy, synchronous
+// server renderer, in a runtime with the engine's globals, so that the
+// cases run the Go parts of the renderer (ssr/opentag.go, plainwalk.go,
+// templatewalk.go) against React's output. With templates, every .tsx
+// module is compiled as the server's pages are (ssr/templates.go).
+func loadCases(t *testing.T, templates bool) *goja.Runtime {
+	t.Helper()
+	return loadWithGlobals(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
+		o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
+		o.Alias = map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"}
+		// Islands import their styles; markup is what is compared.
+		o.Loader = map[string]api.Loader{".css": api.LoaderEmpty}
+		o.JSX = api.JSXAutomatic
+		if templates {
+			o.Plugins = append(o.Plugins, ssr.TemplatePlugin(o.AbsWorkingDir, nil))
+		}
+	})
+}
+
+// TestTemplatesMatchJSX renders each case of staticRender.cases.tsx with
+// its JSX compiled into templates (ssr/templates.go), statically and with
+// React (which renders a template's rebuilt elements), and requires the
+// HTML React makes of the JSX as written; the islands' roots likewise.
+func TestTemplatesMatchJSX(t *testing.T) {
+	plain, compiled := loadCases(t, false), loadCases(t, true)
+	if n := compiled.Get("lib").ToObject(compiled).Get("templateCount"); n == nil {
+		t.Fatal("staticRender.cases.tsx exports no templateCount")
+	}
+	count, _ := goja.AssertFunction(compiled.Get("lib").ToObject(compiled).Get("templateCount"))
+	if n, _ := count(goja.Undefined()); n.ToInteger() < 20 {
+		t.Fatalf("the compiled cases hold %d templates: the plugin compiled nothing", n.ToInteger())
+	}
+	render := func(vm *goja.Runtime, fn, name string) [2]string {
+		t.Helper()
+		f, _ := goja.AssertFunction(vm.Get("lib").ToObject(vm).Get(fn))
+		got, err := f(goja.Undefined(), vm.ToValue(name))
+		if err != nil {
+			t.Fatalf("%s(%s): %v", fn, name, err)
+		}
+		var pair [2]string
+		if err := vm.ExportTo(got, &pair); err != nil {
+			t.Fatal(err)
+		}
+		return pair
+	}
+	for fn, names := range map[string]string{"both": "cases", "bothIsland": "islands"} {
+		for _, name := range plain.Get("lib").ToObject(plain).Get(names).ToObject(plain).Keys() {
+			want := render(plain, fn, name)[0]
+			got := render(compiled, fn, name)
+			if got[1] != want {
+				t.Errorf("%s: templates, static:\n%s\nJSX, React:\n%s", name, got[1], want)
+			}
+			if got[0] != want {
+				t.Errorf("%s: templates, React:\n%s\nJSX, React:\n%s", name, got[0], want)
+			}
+		}
+	}
+}
+
 // TestStaticRenderCases renders each element of staticRender.cases.tsx
 // with react-dom/server and with staticRender.ts, in goja as on the
 // server, and each island root with renderToString and renderIsland: the
@@ -512,12 +572,7 @@ func TestStaticRenderCases(t *testing.T) {
 	// its legacy, synchronous server renderer.
 	// With the engine's globals, as pages render: the cases then run the
 	// Go parts of the renderer (ssr/opentag.go) against React's output.
-	vm := loadWithGlobals(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
-		o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
-		o.Alias = map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"}
-		// Islands import their styles; markup is what is compared.
-		o.Loader = map[string]api.Loader{".css": api.LoaderEmpty}
-	})
+	vm := loadCases(t, false)
 	lib := vm.Get("lib").ToObject(vm)
 	both, ok := goja.AssertFunction(lib.Get("both"))
 	if !ok {

@@ -8,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { fragment } from "./components/fragment";
 import type { HTMLKeyed } from "./components/island";
 import RegionPicker from "./islands/RegionPicker";
-import { renderIsland, renderStatic, Unsupported } from "./staticRender";
+import { renderIsland, renderStatic, templateDefs, Unsupported } from "./staticRender";
 
 const Theme = createContext("light");
 
@@ -51,8 +51,70 @@ const Forwarded = forwardRef<HTMLInputElement, { label: string }>(function Forwa
   return <input ref={ref} aria-label={label} />;
 });
 
+// Values the templates' holes take (ssr/templates.go): the same element
+// with constant props is a template's markup, with these its holes.
+const hole = {
+  empty: "",
+  script: " javascript:alert(1)",
+  text: "Шифокор <«Барака»> & 'сыновья'",
+  none: null as string | null,
+  yes: true,
+  no: false,
+  n: 0,
+  list: ["a", "b", "c"],
+  style: { color: "red", marginTop: 4 },
+};
+
+/** Themed inside a template, below a provider around it: read when walked, not when built. */
+function Shows({ children }: { children?: ReactNode }) {
+  return (
+    <Theme.Provider value="dark">
+      <div className="shows">
+        {children}
+        <Themed />
+      </div>
+    </Theme.Provider>
+  );
+}
+
 /** cases are named elements, each rendered both ways by the test. */
 export const cases: Record<string, () => ReactNode> = {
+  // Templates: holes of every kind beside markup and texts.
+  templateHoles: () => (
+    <article className={hole.none ?? "fallback"} data-n={hole.n} aria-busy={hole.yes} hidden={hole.no} style={hole.style} title={hole.text}>
+      <a href={hole.empty}>empty</a>
+      <a href={hole.script}>js</a>
+      <a href={(hole.none || "/x") + "?a=1&b=2"} rel={hole.none ?? undefined}>
+        {/* a comment */ hole.text}
+      </a>
+      <p>
+        ★ {hole.n} {(hole.n + 1).toFixed(2)}
+        {hole.empty}
+        {hole.text}
+        {hole.yes && <span>yes</span>}
+        {hole.no && <span>no</span>}
+        {hole.none}
+      </p>
+      <ul>
+        {hole.list.map((x, i) => (
+          <li key={x} className={i % 2 ? "odd" : "even"}>
+            {x}: {i}
+          </li>
+        ))}
+      </ul>
+      <button type="button" name={hole.text} disabled={hole.no}>
+        named
+      </button>
+      <button type="button" onClick={() => {}} aria-pressed={hole.no}>
+        pressed
+      </button>
+      <Shows>
+        <span>
+          <Themed />
+        </span>
+      </Shows>
+    </article>
+  ),
   // Plain elements' props of every kind, which the engine writes in Go
   // (ssr/opentag.go) where it can: booleans, numbers, escapes, functions.
   plainProps: () => (
@@ -376,6 +438,11 @@ export const cases: Record<string, () => ReactNode> = {
     </html>
   ),
 };
+
+/** templateCount is how many templates the bundle's modules hold (ssr/templates.go), 0 with none. */
+export function templateCount(): number {
+  return templateDefs();
+}
 
 /** both renders case name with React and with staticRender, in that order. */
 export function both(name: string): [string, string] {

@@ -20,6 +20,7 @@
 // (client) on the elements of staticRender.cases.tsx.
 import * as React from "react";
 import { renderToString } from "react-dom/server";
+import { jsx } from "react/jsx-runtime";
 import { lookupTable } from "./lib/lookup";
 
 const ELEMENT = Symbol.for("react.transitional.element");
@@ -139,6 +140,11 @@ class Render {
   element(type: unknown, props: Record<string, unknown>): void {
     if (typeof type === "string") return this.host(type, props);
     if (typeof type === "function") {
+      if (type === Template) {
+        const d = props.d as TemplateDef;
+        if (d.id >= 0 && goTemplate !== null) return goTemplate(this, d.id, props.h as unknown[]);
+        return this.template(d.ops, props.h as unknown[]);
+      }
       const proto = (type as { prototype?: { isReactComponent?: unknown } }).prototype;
       if (proto && proto.isReactComponent) return this.classComponent(type as new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props);
       return this.node((type as (props: unknown) => unknown)(props));
@@ -195,6 +201,46 @@ class Render {
   read(ctx: Ctx): unknown {
     const contexts = this.contexts;
     return contexts !== null && contexts.has(ctx) ? contexts.get(ctx) : ctx._currentValue;
+  }
+
+  /** template writes a template's markup and its holes (tpl below). */
+  template(ops: unknown[], h: unknown[]): void {
+    const out = this.out;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
+      if (typeof op === "string") {
+        out.push(op);
+        this.lastText = false;
+        continue;
+      }
+      switch (op) {
+        case OP_CHILD: {
+          const v = h[ops[++i] as number];
+          if (typeof v === "string") this.text(v);
+          else this.node(v);
+          break;
+        }
+        case OP_TEXT:
+          if (this.lastText) out.push("<!-- -->");
+          out.push(ops[++i] as string);
+          this.lastText = true;
+          break;
+        case OP_ATTR: {
+          i++; // the tag, for the Go writer's rules
+          const name = ops[++i] as string;
+          const v = h[ops[++i] as number];
+          if (v !== null && v !== undefined) attribute(out, name, v);
+          break;
+        }
+        case OP_HREF: {
+          // React keeps an empty href on a link (host's case "a").
+          const v = h[ops[++i] as number];
+          if (v === "") out.push(' href=""');
+          else if (v !== null && v !== undefined) attribute(out, "href", v);
+          break;
+        }
+      }
+    }
   }
 
   /** host writes an element of the DOM: its tag, attributes and children. */
@@ -540,6 +586,111 @@ class Render {
     return head.join("") + this.out.join("");
   }
 }
+
+// Templates (ssr/templates.go): at bundle time the server bundle's trees of
+// plain elements become ops, which tplDef turns into markup once, when the
+// module loads, and tpl's element carries with the expressions (holes).
+// The ops tplDef reads, each followed by its operands (a string is markup):
+const OP_CONST_ATTR = 1; // name, value
+const OP_ATTR = 2; // tag, name, hole
+const OP_HREF = 3; // hole
+const OP_TEXT = 4; // text
+const OP_CHILD = 5; // hole
+
+/**
+ * A TemplateNode is a template's element as the JSX wrote it, for React
+ * (Template): [tag, [name, isHole, valueOrHole, ...], [child, ...]], a
+ * child being text, a hole's index or an element.
+ */
+type TemplateNode = [string, unknown[], unknown[]];
+
+interface TemplateDef {
+  /** ops are markup and holes: OP_CONST_ATTR gone into the markup, OP_TEXT escaped. */
+  ops: unknown[];
+  tree: TemplateNode;
+  /** id is the Go writer's number for ops (__goTemplateDef), -1 without it. */
+  id: number;
+}
+
+let defined = 0;
+
+/** templateDefs is how many templates tplDef prepared (the tests' check that the compiler ran). */
+export function templateDefs(): number {
+  return defined;
+}
+
+/** tplDef prepares a template's ops once: constant attributes and texts become markup. */
+export function tplDef(raw: unknown[], tree: TemplateNode): TemplateDef {
+  const ops: unknown[] = [];
+  let markup: string[] = [];
+  const flush = () => {
+    if (markup.length > 0) ops.push(markup.join(""));
+    markup = [];
+  };
+  for (let i = 0; i < raw.length; i++) {
+    const op = raw[i];
+    if (typeof op === "string") {
+      markup.push(op);
+      continue;
+    }
+    switch (op) {
+      case OP_CONST_ATTR: {
+        const name = raw[++i] as string;
+        const v = raw[++i];
+        if (v !== null && v !== undefined) attribute(markup, name, v);
+        break;
+      }
+      case OP_TEXT:
+        flush();
+        ops.push(OP_TEXT, escapeText(raw[++i] as string));
+        break;
+      case OP_ATTR:
+        flush();
+        ops.push(OP_ATTR, raw[++i], raw[++i], raw[++i]);
+        break;
+      default:
+        flush();
+        ops.push(op, raw[++i]);
+    }
+  }
+  flush();
+  defined++;
+  return { ops, tree, id: goTemplateDef !== null ? goTemplateDef(ops) : -1 };
+}
+
+/** tpl is a template with its holes' values: an element the static renderer writes from its ops and React renders as the JSX it came from. */
+export function tpl(def: TemplateDef, holes: unknown[], key?: React.Key): React.ReactElement {
+  return jsx(Template, { d: def, h: holes }, key);
+}
+
+/** Template rebuilds a template's elements for React (a fallback, or React rendering the page). */
+function Template({ d, h }: { d: TemplateDef; h: unknown[] }): React.ReactNode {
+  return rebuild(d.tree, h);
+}
+
+function rebuild(node: TemplateNode, h: unknown[]): React.ReactElement {
+  const [tag, attrs, kids] = node;
+  const props: Record<string, unknown> = {};
+  for (let i = 0; i < attrs.length; i += 3) props[attrs[i] as string] = attrs[i + 1] ? h[attrs[i + 2] as number] : attrs[i + 2];
+  if (kids.length > 0) {
+    const children = kids.map((k) => (typeof k === "number" ? h[k] : typeof k === "string" ? k : rebuild(k as TemplateNode, h)));
+    props.children = children.length === 1 ? children[0] : children;
+  }
+  return jsx(tag, props);
+}
+
+// __goTemplateDef and __goTemplate are installed by the Go engine
+// (ssr/templatewalk.go): the first keeps a template's ops and numbers
+// them, the second writes a template as Render.template does (its
+// children through the Go walker of plain elements). __goTemplates tells
+// it Template, to know its elements below plain ones, and attribute, for
+// the props its rules do not know.
+declare function __goTemplateDef(ops: unknown[]): number;
+declare function __goTemplate(render: Render, id: number, holes: unknown[]): void;
+declare function __goTemplates(template: unknown, attribute: (out: string[], name: string, value: unknown) => void): void;
+const goTemplateDef = typeof __goTemplateDef === "function" ? __goTemplateDef : null;
+const goTemplate = typeof __goTemplate === "function" ? __goTemplate : null;
+if (typeof __goTemplates === "function") __goTemplates(Template, attribute);
 
 /** RESETS_SELECTED are the elements whose children React renders without a select's value (getChildFormatContext). */
 const RESETS_SELECTED = lookupTable<true>({

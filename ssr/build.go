@@ -24,6 +24,9 @@ type BuildOptions struct {
 	// Minify shrinks the browser chunks; the server script stays readable so
 	// stack traces from goja point somewhere useful.
 	Minify bool
+	// KeepJSX leaves the server bundle's JSX as React elements, with no
+	// templates (templates.go): what the templates are compared with.
+	KeepJSX bool
 }
 
 // Bundle is the output of one build: the script goja runs and the files the
@@ -48,11 +51,15 @@ func Build(opts BuildOptions) (*Bundle, error) {
 		return nil, fmt.Errorf("ssr.Build: %w", err)
 	}
 	opts.Root = root
-	server, err := buildServer(opts)
+	b := &Bundle{Assets: map[string][]byte{}, Manifest: Manifest{Islands: map[string]string{}}}
+	browser, err := buildBrowser(opts, b)
 	if err != nil {
 		return nil, err
 	}
-	b := &Bundle{Assets: map[string][]byte{}, Manifest: Manifest{Islands: map[string]string{}}}
+	server, err := buildServer(opts, browser)
+	if err != nil {
+		return nil, err
+	}
 	for _, f := range server.OutputFiles {
 		rel := relOut(f.Path)
 		switch {
@@ -67,14 +74,17 @@ func Build(opts BuildOptions) (*Bundle, error) {
 			b.Assets[rel] = f.Contents
 		}
 	}
-	if err := buildBrowser(opts, b); err != nil {
-		return nil, err
-	}
 	b.ID = bundleID(b)
 	return b, nil
 }
 
-func buildServer(opts BuildOptions) (api.BuildResult, error) {
+// buildServer bundles the server script; browser holds the modules the
+// browser build loads, which stay JSX (templates.go).
+func buildServer(opts BuildOptions, browser map[string]bool) (api.BuildResult, error) {
+	plugins := []api.Plugin{legacyServerPlugin(opts.Root), iconPlugin(opts.Root)}
+	if !opts.KeepJSX {
+		plugins = append(plugins, TemplatePlugin(opts.Root, browser))
+	}
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{filepath.Join(opts.Root, "client", "entry-server.tsx")},
 		Bundle:            true,
@@ -88,7 +98,7 @@ func buildServer(opts BuildOptions) (api.BuildResult, error) {
 		Write:             false,
 		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
 		Loader:            assetLoaders(),
-		Plugins:           []api.Plugin{legacyServerPlugin(opts.Root), iconPlugin(opts.Root)},
+		Plugins:           plugins,
 		LogLevel:          api.LogLevelSilent,
 		AbsWorkingDir:     opts.Root,
 		Charset:           api.CharsetUTF8,
@@ -110,10 +120,12 @@ func buildServer(opts BuildOptions) (api.BuildResult, error) {
 	return res, nil
 }
 
-func buildBrowser(opts BuildOptions, b *Bundle) error {
+// buildBrowser bundles the browser's entry and islands into b, and returns
+// the modules they load (paths relative to the root, with forward slashes).
+func buildBrowser(opts BuildOptions, b *Bundle) (map[string]bool, error) {
 	islands, err := filepath.Glob(filepath.Join(opts.Root, "client", "islands", "*.tsx"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	entries := []api.EntryPoint{{InputPath: filepath.Join(opts.Root, "client", "entry-client.tsx"), OutputPath: "entry-client"}}
 	for _, p := range islands {
@@ -150,15 +162,16 @@ func buildBrowser(opts BuildOptions, b *Bundle) error {
 		MinifyIdentifiers:   opts.Minify,
 	})
 	if len(res.Errors) > 0 {
-		return fmt.Errorf("ssr.Build: browser bundle: %s", formatMessages(res.Errors))
+		return nil, fmt.Errorf("ssr.Build: browser bundle: %s", formatMessages(res.Errors))
 	}
 	var meta struct {
+		Inputs  map[string]json.RawMessage `json:"inputs"`
 		Outputs map[string]struct {
 			EntryPoint string `json:"entryPoint"`
 		} `json:"outputs"`
 	}
 	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		return fmt.Errorf("ssr.Build: metafile: %w", err)
+		return nil, fmt.Errorf("ssr.Build: metafile: %w", err)
 	}
 	for out, m := range meta.Outputs {
 		if m.EntryPoint == "" || !strings.HasSuffix(out, ".js") {
@@ -181,7 +194,11 @@ func buildBrowser(opts BuildOptions, b *Bundle) error {
 		}
 		b.Assets[relOut(f.Path)] = f.Contents
 	}
-	return nil
+	inputs := make(map[string]bool, len(meta.Inputs))
+	for in := range meta.Inputs {
+		inputs[in] = true
+	}
+	return inputs, nil
 }
 
 func assetLoaders() map[string]api.Loader {

@@ -24,52 +24,62 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 		if key == "children" || key == "dangerouslySetInnerHTML" || tag == "select" && (key == "value" || key == "defaultValue") {
 			continue // a select's value marks its options (plainwalk.go)
 		}
-		v := props.Get(key)
-		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
-			continue
-		}
-		if _, ok := v.(*goja.Symbol); ok {
-			continue // symbols and functions write nothing, whatever the name
-		}
-		if o, ok := v.(*goja.Object); ok {
-			if _, fn := goja.AssertFunction(o); fn {
-				continue
-			}
-			return "", false // style, or an object React would stringify
-		}
 		rule, attr := plainRule(tag, key)
-		switch rule {
-		case attrHref:
-			s, ok := v.(goja.String)
-			if !ok || scriptURL(utf8Of(s)) {
-				return "", false // React's javascript: refusal is the script's
-			}
-			b.WriteString(` href="`)
-			b.WriteString(htmlEscaper.Replace(utf8Of(s)))
-			b.WriteByte('"')
-			continue
-		case attrText:
-			if v.ExportType() == boolType {
-				continue // a boolean writes nothing for these names
-			}
-		case attrData:
-		case attrBoolean:
-			if v.ToBoolean() {
-				b.WriteString(" ")
-				b.WriteString(attr)
-				b.WriteString(`=""`)
-			}
-			continue
-		default:
+		if !writeAttr(&b, rule, attr, props.Get(key)) {
 			return "", false
 		}
-		b.WriteByte(' ')
-		b.WriteString(attr)
-		b.WriteString(`="`)
-		b.WriteString(htmlEscaper.Replace(utf8Of(v)))
-		b.WriteByte('"')
 	}
 	return b.String(), true
+}
+
+// writeAttr writes the attribute attr of value v by rule, as React's
+// pushAttribute does; false, having written nothing, for what the script
+// must write (a rule it does not know, a style or an object React would
+// stringify, a javascript: link).
+func writeAttr(b *strings.Builder, rule int, attr string, v goja.Value) bool {
+	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return true
+	}
+	if _, ok := v.(*goja.Symbol); ok {
+		return true // symbols and functions write nothing, whatever the name
+	}
+	if o, ok := v.(*goja.Object); ok {
+		if _, fn := goja.AssertFunction(o); fn {
+			return true
+		}
+		return false // style, or an object React would stringify
+	}
+	switch rule {
+	case attrHref:
+		s, ok := v.(goja.String)
+		if !ok || scriptURL(utf8Of(s)) {
+			return false // React's javascript: refusal is the script's
+		}
+		b.WriteString(` href="`)
+		b.WriteString(htmlEscaper.Replace(utf8Of(s)))
+		b.WriteByte('"')
+		return true
+	case attrText:
+		if v.ExportType() == boolType {
+			return true // a boolean writes nothing for these names
+		}
+	case attrData:
+	case attrBoolean:
+		if v.ToBoolean() {
+			b.WriteString(" ")
+			b.WriteString(attr)
+			b.WriteString(`=""`)
+		}
+		return true
+	default:
+		return false
+	}
+	b.WriteByte(' ')
+	b.WriteString(attr)
+	b.WriteString(`="`)
+	b.WriteString(htmlEscaper.Replace(utf8Of(v)))
+	b.WriteByte('"')
+	return true
 }
 
 var boolType = reflect.TypeOf(true)

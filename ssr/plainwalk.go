@@ -29,6 +29,12 @@ type plainWalker struct {
 	// fallback is counted, as for anything else the static renderer
 	// does not write.
 	unsupported goja.Value
+	// template is the script's Template, whose elements are templates
+	// (templatewalk.go); templates are their ops, by number; attribute is
+	// the script's writer of any prop.
+	template  *goja.Object
+	templates [][]tplOp
+	attribute goja.Callable
 }
 
 var (
@@ -72,6 +78,7 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		defer w.failed()
 		return rt.ToValue(w.plain(render, call.Argument(1).String(), props))
 	})
+	w.installTemplates()
 	return w
 }
 
@@ -197,6 +204,9 @@ func (k *walk) node(v goja.Value) {
 	}
 	typ, props := o.Get("type"), o.Get("props")
 	p, ok := props.(*goja.Object)
+	if fn, isObject := typ.(*goja.Object); ok && isObject && k.w.template != nil && fn.SameAs(k.w.template) && k.templateElement(p) {
+		return
+	}
 	if tagValue, isString := typ.(goja.String); isString && ok {
 		switch tag := tagValue.String(); {
 		case k.w.tags[tag]:

@@ -130,23 +130,34 @@ func Media(t testing.TB) images.Store {
 	return store
 }
 
-var (
-	bundleOnce sync.Once
-	bundle     *ssr.Bundle
-	bundleErr  error
-)
+// builtBundle is a bundle built once per test binary.
+type builtBundle struct {
+	once   sync.Once
+	bundle *ssr.Bundle
+	err    error
+}
+
+func (b *builtBundle) get(t testing.TB, opts ssr.BuildOptions) *ssr.Bundle {
+	t.Helper()
+	b.once.Do(func() {
+		opts.Root, opts.Minify = RepoRoot(t), true
+		b.bundle, b.err = ssr.Build(opts)
+	})
+	if b.err != nil {
+		t.Fatalf("building the bundles (did npm ci run?): %v", b.err)
+	}
+	return b.bundle
+}
+
+var bundle, jsxBundle builtBundle
 
 // Bundle builds the real client bundles once per test binary.
-func Bundle(t testing.TB) *ssr.Bundle {
-	t.Helper()
-	bundleOnce.Do(func() {
-		bundle, bundleErr = ssr.Build(ssr.BuildOptions{Root: RepoRoot(t), Minify: true})
-	})
-	if bundleErr != nil {
-		t.Fatalf("building the bundles (did npm ci run?): %v", bundleErr)
-	}
-	return bundle
-}
+func Bundle(t testing.TB) *ssr.Bundle { return bundle.get(t, ssr.BuildOptions{}) }
+
+// JSXBundle is Bundle with the server's JSX left as React elements (no
+// templates): the site of Options.React renders the components as
+// written, which the templates are compared with.
+func JSXBundle(t testing.TB) *ssr.Bundle { return jsxBundle.get(t, ssr.BuildOptions{KeepJSX: true}) }
 
 // RepoRoot finds the directory holding go.mod.
 func RepoRoot(t testing.TB) string {
@@ -191,7 +202,11 @@ func StartWithDB(t testing.TB, db *sqlx.DB, opts Options) *Site {
 	if !opts.NoFragments {
 		fragments = ssr.NewFragments(0)
 	}
-	engine, err := ssr.NewEngine(Bundle(t), ssr.Options{
+	bundle := Bundle(t)
+	if opts.React {
+		bundle = JSXBundle(t)
+	}
+	engine, err := ssr.NewEngine(bundle, ssr.Options{
 		Size: opts.PoolSize, Timeout: opts.RenderTimeout, Logger: logger,
 		OnWait: metrics.PoolWait, OnReplace: metrics.RuntimeReplaced, OnFallback: metrics.StaticFallback, Fragments: fragments,
 		React: opts.React,
