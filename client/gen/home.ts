@@ -15,11 +15,11 @@ export interface Page {
   /**
    * Specialties are the region's most-staffed specialties.
    */
-  specialties: catalog.SpecialtyText[];
+  specialties: catalog.Specialty[];
   /**
    * Clinics are the region's top-rated clinics.
    */
-  clinics: catalog.ClinicCardText[];
+  clinics: catalog.ClinicCard[];
   /**
    * Promotions are the region's current promotions, newest first.
    */
@@ -28,8 +28,8 @@ export interface Page {
    * Services and Analyses are the region's most widely offered services
    * and analyses, each with its lowest price ("from").
    */
-  services: catalog.ServiceItemText[];
-  analyses: catalog.ServiceItemText[];
+  services: catalog.ServiceItem[];
+  analyses: catalog.ServiceItem[];
   /**
    * Articles are the latest articles.
    */

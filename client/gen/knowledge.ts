@@ -24,8 +24,8 @@ export interface IndexPage {
 export interface EntryPage {
   entry: ArticleText;
   linked: EntryText[];
-  specialties: catalog.SpecialtyRefText[];
-  doctors: catalog.DoctorCardText[];
+  specialties: catalog.SpecialtyRef[];
+  doctors: catalog.DoctorCard[];
 }
 /**
  * EntryText is an Entry in one language.

@@ -3,12 +3,11 @@
 import { t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
 import { lookupTable } from "./lookup";
-import type { ClinicText as Clinic, ClinicListing, DoctorText as Doctor, Hours, ServiceText as Service, ServiceKind } from "../gen/catalog";
+import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind, SpecialtyRef } from "../gen/catalog";
 import type { ProductText as Product } from "../gen/product";
 import type { Listed as Promotion } from "../gen/promotion";
 import type { PostText } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
-import type { SpecialtyRefText as SpecialtyRef } from "../gen/catalog";
 import type { PageURL } from "../types";
 
 const SCHEMA = "https://schema.org/";

@@ -11,7 +11,6 @@ import (
 
 	"sogliq/server/catalog"
 	"sogliq/server/content"
-	"sogliq/server/i18n"
 	"sogliq/server/page"
 	"sogliq/server/promotion"
 )
@@ -54,11 +53,11 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 	if err != nil {
 		return Page{}, err
 	}
-	svc, err := popular(ctx, cat, catalog.KindService, region)
+	svc, err := popular(ctx, cat, catalog.KindService, region, lang)
 	if err != nil {
 		return Page{}, err
 	}
-	tests, err := popular(ctx, cat, catalog.KindAnalysis, region)
+	tests, err := popular(ctx, cat, catalog.KindAnalysis, region, lang)
 	if err != nil {
 		return Page{}, err
 	}
@@ -67,20 +66,20 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 		return Page{}, err
 	}
 	return Page{
-		Specialties: i18n.In(lang, specs, catalog.Specialty.In),
-		Clinics:     i18n.In(lang, top.Clinics, catalog.ClinicCard.In),
+		Specialties: specs,
+		Clinics:     top.Clinics,
 		Promotions:  promotion.ListedIn(lang, current.Promotions),
-		Services:    i18n.In(lang, svc, catalog.ServiceItem.In),
-		Analyses:    i18n.In(lang, tests, catalog.ServiceItem.In),
+		Services:    svc,
+		Analyses:    tests,
 		Articles:    content.PostsIn(lang, latest.Posts),
 	}, nil
 }
 
 // popular is the kind's items offered by the most clinics of the region
 // (then by name order of the tree), at most services of them, each with
-// its lowest price.
-func popular(ctx context.Context, cat *catalog.Store, kind string, region int64) ([]catalog.ServiceItem, error) {
-	tree, err := cat.ServiceTree(ctx, kind, region)
+// its lowest price, names in lang.
+func popular(ctx context.Context, cat *catalog.Store, kind string, region int64, lang string) ([]catalog.ServiceItem, error) {
+	tree, err := cat.ServiceTree(ctx, kind, region, lang)
 	if err != nil {
 		return nil, err
 	}

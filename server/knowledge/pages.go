@@ -23,10 +23,10 @@ type IndexPage struct {
 // symptoms of a disease or the possible diseases of a symptom; Doctors the
 // top doctors of Specialties in the visitor's region.
 type EntryPage struct {
-	Entry       ArticleText                `json:"entry"`
-	Linked      []EntryText                `json:"linked"`
-	Specialties []catalog.SpecialtyRefText `json:"specialties"`
-	Doctors     []catalog.DoctorCardText   `json:"doctors"`
+	Entry       ArticleText            `json:"entry"`
+	Linked      []EntryText            `json:"linked"`
+	Specialties []catalog.SpecialtyRef `json:"specialties"`
+	Doctors     []catalog.DoctorCard   `json:"doctors"`
 }
 
 // The page data carries the texts of the visitor's language only, picked
@@ -119,11 +119,11 @@ func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		specialties, err := doctors.SpecialtiesByIDs(ctx, specialtyIDs)
+		specialties, err := doctors.SpecialtiesByIDs(ctx, specialtyIDs, req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
-		top, err := doctors.TopDoctors(ctx, specialtyIDs, req.Region.ID, TopDoctors)
+		top, err := doctors.TopDoctors(ctx, specialtyIDs, req.Region.ID, TopDoctors, req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -134,8 +134,8 @@ func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 		return page.Result{
 			Data: EntryPage{
 				Entry: a.In(req.Lang), Linked: i18n.In(req.Lang, linked, Entry.In),
-				Specialties: i18n.In(req.Lang, specialties, catalog.SpecialtyRef.In),
-				Doctors:     i18n.In(req.Lang, top, catalog.DoctorCard.In),
+				Specialties: specialties,
+				Doctors:     top,
 			},
 			Tags: tags,
 		}, nil
