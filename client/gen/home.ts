@@ -33,5 +33,5 @@ export interface Page {
   /**
    * Articles are the latest articles.
    */
-  articles: content.PostText[];
+  articles: content.Post[];
 }

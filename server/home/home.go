@@ -61,7 +61,7 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 	if err != nil {
 		return Page{}, err
 	}
-	latest, err := posts.Posts(ctx, "article", 1, articles)
+	latest, err := posts.Posts(ctx, "article", 1, articles, lang)
 	if err != nil {
 		return Page{}, err
 	}
@@ -71,7 +71,7 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 		Promotions:  promotion.ListedIn(lang, current.Promotions),
 		Services:    svc,
 		Analyses:    tests,
-		Articles:    content.PostsIn(lang, latest.Posts),
+		Articles:    latest.Posts,
 	}, nil
 }
 

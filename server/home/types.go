@@ -21,5 +21,5 @@ type Page struct {
 	Services []catalog.ServiceItem `json:"services"`
 	Analyses []catalog.ServiceItem `json:"analyses"`
 	// Articles are the latest articles.
-	Articles []content.PostText `json:"articles"`
+	Articles []content.Post `json:"articles"`
 }
