@@ -4,7 +4,7 @@ import { t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
 import { lookupTable } from "./lookup";
 import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind, SpecialtyRef } from "../gen/catalog";
-import type { ProductText as Product } from "../gen/product";
+import type { Product } from "../gen/product";
 import type { Listed as Promotion } from "../gen/promotion";
 import type { Post } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
