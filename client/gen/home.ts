@@ -23,7 +23,7 @@ export interface Page {
   /**
    * Promotions are the region's current promotions, newest first.
    */
-  promotions: promotion.Listed[];
+  promotions: promotion.Promotion[];
   /**
    * Services and Analyses are the region's most widely offered services
    * and analyses, each with its lowest price ("from").

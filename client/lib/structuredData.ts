@@ -5,7 +5,7 @@ import { href, type Place } from "./href";
 import { lookupTable } from "./lookup";
 import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind, SpecialtyRef } from "../gen/catalog";
 import type { Product } from "../gen/product";
-import type { Listed as Promotion } from "../gen/promotion";
+import type { Promotion } from "../gen/promotion";
 import type { Post } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
 import type { PageURL } from "../types";

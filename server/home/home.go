@@ -49,7 +49,7 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 	if err != nil {
 		return Page{}, err
 	}
-	current, err := promos.Current(ctx, region, 0, 1, promotions)
+	current, err := promos.Current(ctx, region, 0, 1, promotions, lang)
 	if err != nil {
 		return Page{}, err
 	}
@@ -68,7 +68,7 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 	return Page{
 		Specialties: specs,
 		Clinics:     top.Clinics,
-		Promotions:  promotion.ListedIn(lang, current.Promotions),
+		Promotions:  current.Promotions,
 		Services:    svc,
 		Analyses:    tests,
 		Articles:    latest.Posts,

@@ -15,7 +15,7 @@ type Page struct {
 	// Clinics are the region's top-rated clinics.
 	Clinics []catalog.ClinicCard `json:"clinics"`
 	// Promotions are the region's current promotions, newest first.
-	Promotions []promotion.Listed `json:"promotions"`
+	Promotions []promotion.Promotion `json:"promotions"`
 	// Services and Analyses are the region's most widely offered services
 	// and analyses, each with its lowest price ("from").
 	Services []catalog.ServiceItem `json:"services"`
