@@ -63,7 +63,7 @@ func (d decoded) cardKeys(build string) []string {
 	return keys
 }
 
-// fragmentField is the key of a card's kind (catalog.DoctorCardText).
+// fragmentField is the key of a card's kind (catalog.DoctorCard).
 const fragmentField = "fragment"
 
 // sealFragment is kind|the first 16 bytes of the SHA-256 of the card's JSON, in hex.

@@ -1,7 +1,7 @@
 import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { ClinicCardText as ClinicCard } from "../gen/catalog";
+import type { ClinicCard } from "../gen/catalog";
 import { Picture } from "./Picture";
 import { fragment, sealedKey } from "./fragment";
 import "./ClinicSummary.css";

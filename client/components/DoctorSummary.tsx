@@ -1,7 +1,7 @@
 import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { DoctorCardText as Summary } from "../gen/catalog";
+import type { DoctorCard as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
 import { fragment, sealedKey } from "./fragment";
 import "./DoctorSummary.css";

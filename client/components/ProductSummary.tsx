@@ -1,7 +1,7 @@
 import { t, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
-import type { CardText as ProductCard } from "../gen/product";
+import type { Card as ProductCard } from "../gen/product";
 import { Picture } from "./Picture";
 
 /** priceRange writes a medicine's price range per SPEC §3 ("от 12 000 до 15 000 сум"). */

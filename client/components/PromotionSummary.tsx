@@ -2,7 +2,7 @@ import { t, type Lang } from "../lib/i18n";
 import { href, pathHref } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import { formatDate } from "../lib/date";
-import type { Listed as Promotion } from "../gen/promotion";
+import type { Promotion } from "../gen/promotion";
 import { Picture } from "./Picture";
 import "./PromotionSummary.css";
 

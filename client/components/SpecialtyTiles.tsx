@@ -1,6 +1,6 @@
 import { t, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
-import type { SpecialtyText as Specialty } from "../gen/catalog";
+import type { Specialty } from "../gen/catalog";
 import { specialtyIcon } from "./specialtyIcons";
 import "./SpecialtyTiles.css";
 

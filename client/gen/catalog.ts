@@ -64,15 +64,15 @@ export interface ListingFilters {
  * the clinics carry its price; PriceLow and PriceHigh span every match.
  */
 export interface ClinicListing {
-  clinics: ClinicCardText[];
+  clinics: ClinicCard[];
   total: number /* int */;
   priceLow: number /* int */;
   priceHigh: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
   filters: ListingFilters;
-  districts: NamedText[];
-  types: NamedText[];
+  districts: Named[];
+  types: Named[];
   priced: boolean;
 }
 
@@ -83,7 +83,7 @@ export interface ClinicListing {
  * SpecialtiesPage is the data of /doctors: every specialty of the region.
  */
 export interface SpecialtiesPage {
-  specialties: SpecialtyText[];
+  specialties: Specialty[];
 }
 /**
  * DoctorListPage is the data of /doctors/{specialty} and its children's
@@ -91,17 +91,17 @@ export interface SpecialtiesPage {
  * its districts (/doctors/{specialty}/{district}).
  */
 export interface DoctorListPage {
-  specialty: SpecialtyText;
+  specialty: Specialty;
   children: boolean;
   /**
    * District is the district of a district page, null on the region's.
    */
-  district: NamedText | null;
+  district: Named | null;
   /**
    * Districts are the region's districts, each a page of its own.
    */
-  districts: NamedText[];
-  doctors: DoctorCardText[];
+  districts: Named[];
+  doctors: DoctorCard[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
@@ -119,7 +119,7 @@ export interface DoctorListPage {
  * DoctorProfilePage is the data of /doctor/{slug}.
  */
 export interface DoctorProfilePage {
-  doctor: DoctorText;
+  doctor: Doctor;
   /**
    * Reviews are the newest published reviews, of verified visits.
    */
@@ -144,8 +144,8 @@ export const OwnershipPrivate = "chastnye";
  * types of clinics of the region.
  */
 export interface ClinicIndexPage {
-  profiles: NamedText[];
-  types: NamedText[];
+  profiles: Named[];
+  types: Named[];
 }
 /**
  * ClinicListPage is the data of a clinic listing (/kliniki/...). By says
@@ -155,8 +155,8 @@ export interface ClinicIndexPage {
  */
 export interface ClinicListPage extends ClinicListing {
   by: 'all' | 'type' | 'ownership' | 'district' | 'profile';
-  subject: NamedText | null;
-  district: NamedText | null;
+  subject: Named | null;
+  district: Named | null;
 }
 /**
  * ClinicProfilePage is the data of /klinika/{slug} and its tabs. Tab is ""
@@ -164,7 +164,7 @@ export interface ClinicListPage extends ClinicListing {
  * DoctorCount.
  */
 export interface ClinicProfilePage {
-  clinic: ClinicText;
+  clinic: Clinic;
   tab: string;
   tabs: string[];
   doctorCount: number /* int */;
@@ -175,7 +175,7 @@ export interface ClinicProfilePage {
  */
 export interface ServiceIndexPage {
   kind: ServiceKind;
-  categories: ServiceCategoryText[];
+  categories: ServiceCategory[];
 }
 /**
  * ServiceClinicsPage is the data of a service, diagnostic or analysis page:
@@ -184,8 +184,8 @@ export interface ServiceIndexPage {
  */
 export interface ServiceClinicsPage extends ClinicListing {
   kind: ServiceKind;
-  service: ServiceText;
-  district: NamedText | null;
+  service: Service;
+  district: Named | null;
 }
 
 //////////
@@ -216,32 +216,39 @@ export interface DoctorReview {
 export const MaxCardReviews = 20;
 
 //////////
-// source: text.go
+// source: types.go
 
 /**
- * SpecialtyText is a Specialty in one language.
+ * Specialty is a doctor specialty (кардиолог / kardiolog). DoctorCount is
+ * the number of its doctors in a region when listed by Specialties, 0 from
+ * SpecialtyBySlug.
  */
-export interface SpecialtyText {
+export interface Specialty {
   id: number /* int64 */;
   slug: string;
   name: string;
+  /**
+   * ChildrenName is the children's specialist ("детский кардиолог" /
+   * "bolalar kardiologi").
+   */
   childrenName: string;
   description: string;
   doctorCount: number /* int */;
 }
 /**
- * SpecialtyRefText is a SpecialtyRef in one language.
+ * SpecialtyRef is a specialty as a doctor card shows it.
  */
-export interface SpecialtyRefText {
+export interface SpecialtyRef {
   id: number /* int64 */;
   slug: string;
   name: string;
   childrenName: string;
 }
 /**
- * ClinicRefText is a ClinicRef in one language.
+ * ClinicRef is a clinic where a doctor receives patients, with the price of
+ * a visit there in so'm. District is "" when the clinic has none.
  */
-export interface ClinicRefText {
+export interface ClinicRef {
   id: number /* int64 */;
   slug: string;
   name: string;
@@ -251,9 +258,12 @@ export interface ClinicRefText {
   price: number /* int */;
 }
 /**
- * DoctorCardText is a DoctorCard in one language.
+ * DoctorCard is a doctor as a listing shows it. Photo is a path under the
+ * uploads URL, "" when there is none. Category is the qualification
+ * category, "" when none. MinPrice is the lowest of the clinics' prices, 0
+ * when the doctor has no clinic.
  */
-export interface DoctorCardText {
+export interface DoctorCard {
   id: number /* int64 */;
   slug: string;
   name: string;
@@ -262,23 +272,25 @@ export interface DoctorCardText {
   category: string;
   rating: number /* float64 */;
   reviewCount: number /* int */;
-  specialties: SpecialtyRefText[];
-  clinics: ClinicRefText[];
+  specialties: SpecialtyRef[];
+  clinics: ClinicRef[];
   minPrice: number /* int */;
   /**
-   * Online: the doctor offers an online (video) visit (the card's badge).
+   * Online: the doctor offers an active online (video) visit type (the
+   * card's badge).
    */
   online: boolean;
   /**
-   * Fragment is the card's kind for the renderer, which seals it into
-   * the card's fragment key (ssr/props.go).
+   * Fragment is the card's kind for the renderer ("doctor"), which seals
+   * it into the card's fragment key (ssr/props.go).
    */
   fragment: string;
 }
 /**
- * DoctorText is a Doctor in one language.
+ * Doctor is the full doctor page: the card and what only the page shows.
+ * Degree is the academic degree, "" when none.
  */
-export interface DoctorText extends DoctorCardText {
+export interface Doctor extends DoctorCard {
   gender: string;
   experienceSince: number /* int */;
   degree: string;
@@ -288,9 +300,12 @@ export interface DoctorText extends DoctorCardText {
   regionId: number /* int64 */;
 }
 /**
- * ClinicCardText is a ClinicCard in one language.
+ * ClinicCard is a clinic as a listing shows it. District and Type are ""
+ * when the clinic has none. PriceFrom and PriceTo are the listed service's
+ * price (0 when the listing has none; PriceTo 0 when the price is not a
+ * range).
  */
-export interface ClinicCardText {
+export interface ClinicCard {
   id: number /* int64 */;
   slug: string;
   name: string;
@@ -310,15 +325,15 @@ export interface ClinicCardText {
    */
   logo: string;
   /**
-   * Fragment is the card's kind for the renderer, which seals it into
-   * the card's fragment key (ssr/props.go).
+   * Fragment is the card's kind for the renderer ("clinic"), which seals
+   * it into the card's fragment key (ssr/props.go).
    */
   fragment: string;
 }
 /**
- * ClinicText is a Clinic in one language.
+ * Clinic is the clinic card: the listing card and what only the card shows.
  */
-export interface ClinicText extends ClinicCardText {
+export interface Clinic extends ClinicCard {
   regionId: number /* int64 */;
   region: string;
   description: string;
@@ -326,19 +341,26 @@ export interface ClinicText extends ClinicCardText {
   longitude: number /* float64 */;
   phones: string[];
   photos: string[];
+  /**
+   * Website is the clinic's own https site, or "".
+   */
   website: string;
+  /**
+   * Hours has a row per working weekday; OpenNow and RoundTheClock are
+   * computed when the card is loaded.
+   */
   hours: Hours[];
   openNow: boolean;
   roundTheClock: boolean;
-  profiles: NamedText[];
-  branches: ClinicCardText[];
-  doctors: DoctorCardText[];
-  prices: PriceCategoryText[];
+  profiles: Named[];
+  branches: ClinicCard[];
+  doctors: DoctorCard[];
+  prices: PriceCategory[];
 }
 /**
- * PriceText is a Price in one language.
+ * Price is one priced item of a clinic; PriceTo is 0 unless a range.
  */
-export interface PriceText {
+export interface Price {
   kind: string;
   slug: string;
   name: string;
@@ -346,27 +368,32 @@ export interface PriceText {
   priceTo: number /* int */;
 }
 /**
- * PriceCategoryText is a PriceCategory in one language.
+ * PriceCategory groups a clinic's prices by category of a tree.
  */
-export interface PriceCategoryText {
+export interface PriceCategory {
   kind: string;
   slug: string;
   name: string;
-  items: PriceText[];
+  items: Price[];
 }
 /**
- * NamedText is a Named in one language.
+ * Named is a slugged thing with a name: a clinic type, a clinic
+ * specialisation or a district. Count is the number of clinics it has in
+ * a region where a list says so.
  */
-export interface NamedText {
+export interface Named {
   id: number /* int64 */;
   slug: string;
   name: string;
   count: number /* int */;
 }
 /**
- * ServiceItemText is a ServiceItem in one language.
+ * ServiceItem is a node of a services tree as a list shows it, with the
+ * number of clinics of a region pricing it (for a category: pricing any
+ * of its items) and the lowest of their prices, 0 when none. Counts and
+ * prices come from clinic_offers.
  */
-export interface ServiceItemText {
+export interface ServiceItem {
   id: number /* int64 */;
   parentId: number /* int64 */;
   slug: string;
@@ -375,15 +402,16 @@ export interface ServiceItemText {
   minPrice: number /* int */;
 }
 /**
- * ServiceCategoryText is a ServiceCategory in one language.
+ * ServiceCategory is a category with its items.
  */
-export interface ServiceCategoryText extends ServiceItemText {
-  items: ServiceItemText[];
+export interface ServiceCategory extends ServiceItem {
+  items: ServiceItem[];
 }
 /**
- * ServiceText is a Service in one language.
+ * Service is a service, diagnostic or analysis (a category or an item)
+ * with what its page shows.
  */
-export interface ServiceText {
+export interface Service {
   id: number /* int64 */;
   kind: ServiceKind;
   parentId: number /* int64 */;
@@ -392,6 +420,9 @@ export interface ServiceText {
   description: string;
   preparation: string;
   turnaroundHours: number /* int */;
-  parent: ServiceItemText | null;
-  children: ServiceItemText[];
+  /**
+   * Parent is the category of an item; Children the items of a category.
+   */
+  parent: ServiceItem | null;
+  children: ServiceItem[];
 }

@@ -12,33 +12,17 @@ export interface FAQPage {
   items: FAQEntry[];
 }
 /**
- * FAQEntry is a question and its answer (sanitised HTML) in one language.
- */
-export interface FAQEntry {
-  id: number /* int64 */;
-  question: string;
-  answer: string;
-}
-/**
  * InfoPageData is the data of an information page (/o-nas, ...).
  */
 export interface InfoPageData {
-  page: InfoText;
-}
-/**
- * InfoText is an information page in one language.
- */
-export interface InfoText {
-  slug: string;
-  title: string;
-  body: string;
+  page: InfoPage;
 }
 /**
  * PostListPage is the data of a post listing: one page of one kind.
  */
 export interface PostListPage {
   kind: PostKind;
-  posts: PostText[];
+  posts: Post[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
@@ -47,13 +31,38 @@ export interface PostListPage {
  * PostDetailPage is the data of an article, a news item or a press mention.
  */
 export interface PostDetailPage {
-  post: PostText;
+  post: Post;
 }
 /**
- * PostText is a post in one language; Body, Doctors and Clinics are on
- * its own page only.
+ * TelegramPage is the data of the Telegram mini-app's entry page: none.
  */
-export interface PostText {
+export interface TelegramPage {
+}
+
+//////////
+// source: types.go
+
+/**
+ * InfoPage is an information page.
+ */
+export interface InfoPage {
+  slug: string;
+  title: string;
+  body: string;
+}
+/**
+ * FAQEntry is a question and its answer (sanitised HTML).
+ */
+export interface FAQEntry {
+  id: number /* int64 */;
+  question: string;
+  answer: string;
+}
+/**
+ * Post is an article, a news item or a press mention; Body, Doctors and
+ * Clinics are on its own page only.
+ */
+export interface Post {
   id: number /* int64 */;
   kind: PostKind;
   slug: string;
@@ -67,19 +76,15 @@ export interface PostText {
    * Cover names the cover picture (server/images), "" for none.
    */
   cover: string;
-  doctors?: RelatedText[];
-  clinics?: RelatedText[];
+  doctors?: Related[];
+  clinics?: Related[];
 }
 /**
- * RelatedText is a doctor or clinic a post mentions, in one language.
+ * Related is a doctor or clinic a post mentions; Detail is the doctor's
+ * first specialty or the clinic's address.
  */
-export interface RelatedText {
+export interface Related {
   slug: string;
   name: string;
   detail: string;
-}
-/**
- * TelegramPage is the data of the Telegram mini-app's entry page: none.
- */
-export interface TelegramPage {
 }

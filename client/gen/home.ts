@@ -15,23 +15,23 @@ export interface Page {
   /**
    * Specialties are the region's most-staffed specialties.
    */
-  specialties: catalog.SpecialtyText[];
+  specialties: catalog.Specialty[];
   /**
    * Clinics are the region's top-rated clinics.
    */
-  clinics: catalog.ClinicCardText[];
+  clinics: catalog.ClinicCard[];
   /**
    * Promotions are the region's current promotions, newest first.
    */
-  promotions: promotion.Listed[];
+  promotions: promotion.Promotion[];
   /**
    * Services and Analyses are the region's most widely offered services
    * and analyses, each with its lowest price ("from").
    */
-  services: catalog.ServiceItemText[];
-  analyses: catalog.ServiceItemText[];
+  services: catalog.ServiceItem[];
+  analyses: catalog.ServiceItem[];
   /**
    * Articles are the latest articles.
    */
-  articles: content.PostText[];
+  articles: content.Post[];
 }

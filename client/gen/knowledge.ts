@@ -13,7 +13,7 @@ export const TopDoctors = 6;
  * initial letter in the visitor's language.
  */
 export interface IndexPage {
-  groups: GroupText[];
+  groups: Group[];
   total: number /* int */;
 }
 /**
@@ -22,29 +22,33 @@ export interface IndexPage {
  * top doctors of Specialties in the visitor's region.
  */
 export interface EntryPage {
-  entry: ArticleText;
-  linked: EntryText[];
-  specialties: catalog.SpecialtyRefText[];
-  doctors: catalog.DoctorCardText[];
+  entry: Article;
+  linked: Entry[];
+  specialties: catalog.SpecialtyRef[];
+  doctors: catalog.DoctorCard[];
 }
+
+//////////
+// source: types.go
+
 /**
- * EntryText is an Entry in one language.
+ * Entry is a disease or a symptom as an index or a link shows it.
  */
-export interface EntryText {
+export interface Entry {
   id: number /* int64 */;
   slug: string;
   name: string;
 }
 /**
- * ArticleText is an Article in one language.
+ * Article is a disease or symptom with its description.
  */
-export interface ArticleText extends EntryText {
+export interface Article extends Entry {
   description: string;
 }
 /**
- * GroupText is a Group in one language.
+ * Group is the entries of an index under one initial letter.
  */
-export interface GroupText {
+export interface Group {
   letter: string;
-  entries: EntryText[];
+  entries: Entry[];
 }

@@ -7,7 +7,7 @@
  * CategoriesPage is the data of /lekarstva: the categories of medicines.
  */
 export interface CategoriesPage {
-  categories: CategoryText[];
+  categories: Category[];
 }
 /**
  * ListPage is the data of a medicine listing: every medicine, a
@@ -15,9 +15,9 @@ export interface CategoriesPage {
  */
 export interface ListPage {
   by: 'all' | 'category' | 'tag';
-  category?: CategoryText;
-  tag?: TagText;
-  products: CardText[];
+  category?: Category;
+  tag?: Tag;
+  products: Card[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
@@ -26,12 +26,16 @@ export interface ListPage {
  * DetailPage is the data of a medicine's page.
  */
 export interface DetailPage {
-  product: ProductText;
+  product: Product;
 }
+
+//////////
+// source: types.go
+
 /**
- * CategoryText is a Category in one language.
+ * Category is a group of medicines; Count is the number of its products.
  */
-export interface CategoryText {
+export interface Category {
   id: number /* int64 */;
   slug: string;
   name: string;
@@ -39,17 +43,18 @@ export interface CategoryText {
   count: number /* int */;
 }
 /**
- * TagText is a Tag in one language.
+ * Tag is an active substance or a symptom medicines are filed under.
  */
-export interface TagText {
+export interface Tag {
   id: number /* int64 */;
   slug: string;
   name: string;
 }
 /**
- * CardText is a Card in one language.
+ * Card is a medicine as a listing shows it; Inn is its international
+ * name. Prices are so'm.
  */
-export interface CardText {
+export interface Card {
   id: number /* int64 */;
   slug: string;
   name: string;
@@ -65,15 +70,16 @@ export interface CardText {
   image: string;
 }
 /**
- * ProductText is a Product in one language.
+ * Product is the medicine page: the card, what only the page shows, and
+ * the medicines of the same international name (Analogues).
  */
-export interface ProductText extends CardText {
+export interface Product extends Card {
   manufacturer: string;
   country: string;
   description: string;
   indications: string;
   contraindications: string;
-  category: CategoryText;
-  tags: TagText[];
-  analogues: CardText[];
+  category: Category;
+  tags: Tag[];
+  analogues: Card[];
 }

@@ -8,23 +8,38 @@
  * of promotions running today; Clinic is set on a clinic's listing.
  */
 export interface ListPage {
-  promotions: Listed[];
+  promotions: Promotion[];
   total: number /* int */;
   page: number /* int */;
   perPage: number /* int */;
-  clinic: ClinicText | null;
+  clinic: Clinic | null;
 }
 /**
  * DetailPage is the data of /promotion/{slug}.
  */
 export interface DetailPage {
-  promotion: Listed;
+  promotion: Promotion;
+}
+
+//////////
+// source: types.go
+
+/**
+ * Clinic is the clinic of a promotion.
+ */
+export interface Clinic {
+  id: number /* int64 */;
+  slug: string;
+  name: string;
+  address: string;
+  phone: string;
 }
 /**
- * Listed is a promotion as the pages show it: in the visitor's language
- * (i18n.Pick), with its discount. Dates are YYYY-MM-DD.
+ * Promotion is a clinic's offer with its discount, the saving in percent
+ * rounded down. Dates are YYYY-MM-DD. Ended reports that ends_on is past;
+ * Gone that the grace period is over too.
  */
-export interface Listed {
+export interface Promotion {
   id: number /* int64 */;
   slug: string;
   title: string;
@@ -35,19 +50,9 @@ export interface Listed {
   endsOn: string;
   ended: boolean;
   discount: number /* int */;
-  clinic: ClinicText;
+  clinic: Clinic;
   /**
    * Image names the banner (server/images), "" for none.
    */
   image: string;
-}
-/**
- * ClinicText is the clinic of a promotion in the visitor's language.
- */
-export interface ClinicText {
-  id: number /* int64 */;
-  slug: string;
-  name: string;
-  address: string;
-  phone: string;
 }

@@ -3,12 +3,11 @@
 import { t, type Lang } from "./i18n";
 import { href, type Place } from "./href";
 import { lookupTable } from "./lookup";
-import type { ClinicText as Clinic, ClinicListing, DoctorText as Doctor, Hours, ServiceText as Service, ServiceKind } from "../gen/catalog";
-import type { ProductText as Product } from "../gen/product";
-import type { Listed as Promotion } from "../gen/promotion";
-import type { PostText } from "../gen/content";
+import type { Clinic, ClinicListing, Doctor, Hours, Service, ServiceKind, SpecialtyRef } from "../gen/catalog";
+import type { Product } from "../gen/product";
+import type { Promotion } from "../gen/promotion";
+import type { Post } from "../gen/content";
 import type { EntryPage as KnowledgeEntryData } from "../gen/knowledge";
-import type { SpecialtyRefText as SpecialtyRef } from "../gen/catalog";
 import type { PageURL } from "../types";
 
 const SCHEMA = "https://schema.org/";
@@ -280,7 +279,7 @@ export function promotionLD(p: Promotion, lang: Lang, url: PageURL): Record<stri
  * author is left out because the data writes people and the editors alike
  * as one line ("name, specialty"), which no Person or Organization fits.
  */
-export function postLD(p: PostText, lang: Lang, url: PageURL): Record<string, unknown> {
+export function postLD(p: Post, lang: Lang, url: PageURL): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": p.kind === "article" ? "Article" : "NewsArticle",

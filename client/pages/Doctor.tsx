@@ -10,7 +10,7 @@ import { BookingForm } from "../components/islands";
 import { DoctorWeek } from "../components/FreeTimes";
 import { CardTracker } from "../components/CardTracker";
 import { physicianLD } from "../lib/structuredData";
-import type { DoctorText as DoctorData, DoctorReview } from "../gen/catalog";
+import type { Doctor as DoctorData, DoctorReview } from "../gen/catalog";
 import { formatDate } from "../lib/date";
 import type { RenderProps } from "../types";
 import "./Doctor.css";

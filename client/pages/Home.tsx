@@ -8,14 +8,14 @@ import { PromotionSummary } from "../components/PromotionSummary";
 import { APP_STORE_URL, PLAY_STORE_URL } from "../components/Footer";
 import { SearchBox } from "../components/islands";
 import type { Page as HomePage } from "../gen/home";
-import type { ServiceItemText } from "../gen/catalog";
+import type { ServiceItem } from "../gen/catalog";
 import type { Lang } from "../lib/i18n";
 import type { RouteName } from "../lib/href";
 import type { RenderProps } from "../types";
 import "./Home.css";
 
 /** PriceLinks lists services or analyses with their clinic count and lowest price. */
-function PriceLinks({ items, route, lang, region }: { items: ServiceItemText[]; route: RouteName; lang: Lang; region: string }) {
+function PriceLinks({ items, route, lang, region }: { items: ServiceItem[]; route: RouteName; lang: Lang; region: string }) {
   return (
     <ul className="home-prices">
       {items.map((it) => (

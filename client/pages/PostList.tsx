@@ -5,12 +5,12 @@ import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Pagination } from "../components/Pagination";
 import { Picture } from "../components/Picture";
-import type { PostListPage, PostText } from "../gen/content";
+import type { PostListPage, Post } from "../gen/content";
 import type { RenderProps } from "../types";
 import "./Content.css";
 
 /** postRoute is the route of one post of kind; press mentions have no page of their own. */
-export function postRoute(kind: PostText["kind"]): RouteName | null {
+export function postRoute(kind: Post["kind"]): RouteName | null {
   return kind === "article" ? "article" : kind === "news" ? "news-item" : null;
 }
 

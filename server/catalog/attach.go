@@ -9,9 +9,9 @@ import (
 	"sogliq/server/metrics"
 )
 
-// attach fills the specialties, clinics and minimum price of cards with
-// one query each for the whole slice, not one per card.
-func (s *Store) attach(ctx context.Context, cards []DoctorCard) error {
+// attach fills the specialties, clinics and minimum price of cards, texts
+// in lang, with one query each for the whole slice, not one per card.
+func (s *Store) attach(ctx context.Context, cards []DoctorCard, lang string) error {
 	if len(cards) == 0 {
 		return nil
 	}
@@ -23,7 +23,7 @@ func (s *Store) attach(ctx context.Context, cards []DoctorCard) error {
 		cards[i].Specialties = []SpecialtyRef{}
 		cards[i].Clinics = []ClinicRef{}
 	}
-	specs, err := s.specialtiesOf(ctx, ids)
+	specs, err := s.specialtiesOf(ctx, ids, lang)
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (s *Store) attach(ctx context.Context, cards []DoctorCard) error {
 		c := &cards[index[r.DoctorID]]
 		c.Specialties = append(c.Specialties, r.SpecialtyRef)
 	}
-	clinics, err := s.clinicsOf(ctx, ids)
+	clinics, err := s.clinicsOf(ctx, ids, lang)
 	if err != nil {
 		return err
 	}
@@ -51,17 +51,19 @@ type doctorSpecialty struct {
 	SpecialtyRef
 }
 
-// specialtiesOf returns the specialties of the doctors ids, by Russian name.
-func (s *Store) specialtiesOf(ctx context.Context, ids []int64) ([]doctorSpecialty, error) {
+// specialtiesOf returns the specialties of the doctors ids in lang, by
+// Russian name.
+func (s *Store) specialtiesOf(ctx context.Context, ids []int64, lang string) ([]doctorSpecialty, error) {
 	var rs []doctorSpecialty
 	const q = `
-		SELECT ds.doctor_id, s.id, s.slug, s.name_ru, s.name_uz, s.name_children_ru, s.name_children_uz
+		SELECT ds.doctor_id, s.id, s.slug, pick_lang($2, s.name_ru, s.name_uz) AS name,
+			pick_lang($2, s.name_children_ru, s.name_children_uz) AS children_name
 		FROM doctor_specialties ds
 		JOIN specialties s ON s.id = ds.specialty_id
 		WHERE ds.doctor_id = ANY($1)
 		ORDER BY ds.doctor_id, s.name_ru, s.id`
 	defer metrics.Query("doctors.specialties")()
-	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids)); err != nil {
+	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids), lang); err != nil {
 		return nil, fmt.Errorf("catalog.specialtiesOf: %w", err)
 	}
 	return rs, nil
@@ -73,12 +75,13 @@ type doctorClinic struct {
 	ClinicRef
 }
 
-// clinicsOf returns the clinics of the doctors ids, cheapest first.
-func (s *Store) clinicsOf(ctx context.Context, ids []int64) ([]doctorClinic, error) {
+// clinicsOf returns the clinics of the doctors ids in lang, cheapest first.
+func (s *Store) clinicsOf(ctx context.Context, ids []int64, lang string) ([]doctorClinic, error) {
 	var rs []doctorClinic
 	const q = `
-		SELECT dc.doctor_id, c.id, c.slug, c.name_ru, c.name_uz, c.address_ru, c.address_uz,
-			coalesce(di.name_ru, '') AS district_ru, coalesce(di.name_uz, '') AS district_uz,
+		SELECT dc.doctor_id, c.id, c.slug, pick_lang($2, c.name_ru, c.name_uz) AS name,
+			pick_lang($2, c.address_ru, c.address_uz) AS address,
+			coalesce(pick_lang($2, di.name_ru, di.name_uz), '') AS district,
 			c.phone, dc.price
 		FROM doctor_clinics dc
 		JOIN clinics c ON c.id = dc.clinic_id
@@ -86,7 +89,7 @@ func (s *Store) clinicsOf(ctx context.Context, ids []int64) ([]doctorClinic, err
 		WHERE dc.doctor_id = ANY($1)
 		ORDER BY dc.doctor_id, dc.price, c.id`
 	defer metrics.Query("doctors.clinics")()
-	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids)); err != nil {
+	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids), lang); err != nil {
 		return nil, fmt.Errorf("catalog.clinicsOf: %w", err)
 	}
 	return rs, nil

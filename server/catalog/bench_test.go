@@ -65,11 +65,11 @@ func BenchmarkClinicListing(b *testing.B) {
 	if err := db.Get(&tashkent, "SELECT id FROM regions WHERE slug = 'tashkent'"); err != nil {
 		b.Fatal(err)
 	}
-	category, err := s.ServiceBySlug(ctx, catalog.KindService, "konsultatsii")
+	category, err := s.ServiceBySlug(ctx, catalog.KindService, "konsultatsii", "ru")
 	if err != nil {
 		b.Fatal(err)
 	}
-	item, err := s.ServiceBySlug(ctx, catalog.KindDiagnostic, "mrt-kolennogo-sustava")
+	item, err := s.ServiceBySlug(ctx, catalog.KindDiagnostic, "mrt-kolennogo-sustava", "ru")
 	if err != nil {
 		b.Fatal(err)
 	}

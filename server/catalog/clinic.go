@@ -37,38 +37,11 @@ type ClinicFilter struct {
 	ServiceID int64
 	// OpenAt keeps the clinics working at that instant (Tashkent hours).
 	OpenAt *time.Time
-	// Sort is SortRating (the default), SortPrice or SortName; Lang picks
-	// the name SortName orders by.
+	// Sort is SortRating (the default), SortPrice or SortName; Lang is the
+	// language of the cards' texts and of the names SortName orders by.
 	Sort, Lang string
 	// Page counts from 1; PerPage defaults to DefaultPerPage.
 	Page, PerPage int
-}
-
-// ClinicCard is a clinic as a listing shows it. PriceFrom and PriceTo are
-// the listed service's price (0 when the listing has none; PriceTo 0 when
-// the price is not a range).
-type ClinicCard struct {
-	ID          int64   `db:"id" json:"id"`
-	Slug        string  `db:"slug" json:"slug"`
-	NameRu      string  `db:"name_ru" json:"nameRu"`
-	NameUz      string  `db:"name_uz" json:"nameUz"`
-	AddressRu   string  `db:"address_ru" json:"addressRu"`
-	AddressUz   string  `db:"address_uz" json:"addressUz"`
-	LandmarkRu  string  `db:"landmark_ru" json:"landmarkRu"`
-	LandmarkUz  string  `db:"landmark_uz" json:"landmarkUz"`
-	DistrictRu  string  `db:"district_ru" json:"districtRu"`
-	DistrictUz  string  `db:"district_uz" json:"districtUz"`
-	Phone       string  `db:"phone" json:"phone"`
-	Rating      float64 `db:"rating" json:"rating"`
-	ReviewCount int     `db:"review_count" json:"reviewCount"`
-	IsState     bool    `db:"is_state" json:"isState"`
-	TypeSlug    string  `db:"type_slug" json:"typeSlug"`
-	TypeRu      string  `db:"type_ru" json:"typeRu"`
-	TypeUz      string  `db:"type_uz" json:"typeUz"`
-	PriceFrom   int     `db:"price_from" json:"priceFrom"`
-	PriceTo     int     `db:"price_to" json:"priceTo"`
-	// Logo names the clinic's logo (server/images), "" for none.
-	Logo string `db:"logo" json:"logo"`
 }
 
 // ClinicPage is one page of a clinic listing; Total counts every match.
@@ -86,13 +59,17 @@ type ClinicPage struct {
 }
 
 // clinicCardColumns are the ClinicCard columns of clinics c, districts di
-// and clinic_types t; the price columns come with the listing.
-const clinicCardColumns = `c.id, c.slug, c.name_ru, c.name_uz, c.address_ru, c.address_uz,
-			c.landmark_ru, c.landmark_uz,
-			coalesce(di.name_ru, '') AS district_ru, coalesce(di.name_uz, '') AS district_uz,
+// and clinic_types t, their texts in the language of the placeholder lang;
+// the price columns come with the listing.
+func clinicCardColumns(lang string) string {
+	return `c.id, c.slug, pick_lang(` + lang + `, c.name_ru, c.name_uz) AS name,
+			pick_lang(` + lang + `, c.address_ru, c.address_uz) AS address,
+			pick_lang(` + lang + `, c.landmark_ru, c.landmark_uz) AS landmark,
+			coalesce(pick_lang(` + lang + `, di.name_ru, di.name_uz), '') AS district,
 			c.phone, c.rating::float8 AS rating, c.review_count, c.is_state,
-			coalesce(t.slug, '') AS type_slug, coalesce(t.name_ru, '') AS type_ru, coalesce(t.name_uz, '') AS type_uz,
-			coalesce(c.logo, '') AS logo`
+			coalesce(t.slug, '') AS type_slug, coalesce(pick_lang(` + lang + `, t.name_ru, t.name_uz), '') AS type,
+			coalesce(c.logo, '') AS logo, 'clinic' AS fragment`
+}
 
 // Clinics returns a page of the clinics matching f in f.Sort order, ties
 // broken by id. It is Invalid to sort by price without ServiceIDs.
@@ -156,9 +133,9 @@ func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
 // only the page's rows are joined to the clinic's other columns.
 // Verbs: %[1]s the clinic id column of c, %[2]s the optional conditions,
 // %[3]s the page's order, %[4]s and %[5]s the LIMIT and OFFSET
-// placeholders, %[6]s the result's order.
+// placeholders, %[6]s the result's order, %[7]s the card's columns.
 const clinicsSQL = `
-		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to, n.total, n.price_low, n.price_high
+		SELECT %[7]s, m.price_from, m.price_to, n.total, n.price_low, n.price_high
 		FROM (
 			SELECT %[1]s AS id, c.rating, c.review_count, c.name_ru, c.name_uz, c.popularity, 0 AS price_from, 0 AS price_to
 			FROM clinics c
@@ -178,7 +155,7 @@ const clinicsSQL = `
 
 // pricedClinicsSQL is clinicsSQL over clinic_offers, for the service $2.
 const pricedClinicsSQL = `
-		SELECT ` + clinicCardColumns + `, m.price_from, m.price_to, n.total, n.price_low, n.price_high
+		SELECT %[7]s, m.price_from, m.price_to, n.total, n.price_low, n.price_high
 		FROM (
 			SELECT %[1]s AS id, c.rating, c.review_count, c.name_ru, c.name_uz, c.price_from, coalesce(c.price_to, 0) AS price_to
 			FROM clinic_offers c
@@ -211,9 +188,10 @@ func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
 		q, id, args = pricedClinicsSQL, "c.clinic_id", []any{f.RegionID, f.ServiceID}
 	}
 	b := sqlArgs{args: args}
+	columns := clinicCardColumns(b.add(f.Lang))
 	conds := clinicConditions(f, id, &b)
 	limit, offset := b.add(page.PerPage), b.add((page.Page-1)*page.PerPage)
-	return fmt.Sprintf(q, id, conds, order("c", id), limit, offset, order("m", "m.id")), b.args, nil
+	return fmt.Sprintf(q, id, conds, order("c", id), limit, offset, order("m", "m.id"), columns), b.args, nil
 }
 
 // clinicConditions are f's optional filters on the listing's table c, one

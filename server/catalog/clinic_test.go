@@ -268,7 +268,7 @@ func TestClinicsInvalid(t *testing.T) {
 func TestClinicBySlug(t *testing.T) {
 	ctx := context.Background()
 	f := newClinicFixture(t)
-	c, err := f.s.ClinicBySlug(ctx, "alfa", *at("2026-11-23 10:00"))
+	c, err := f.s.ClinicBySlug(ctx, "alfa", "ru", *at("2026-11-23 10:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,21 +284,21 @@ func TestClinicBySlug(t *testing.T) {
 	if len(c.Profiles) != 1 || c.Profiles[0].Slug != "kardiologiya" {
 		t.Errorf("profiles %+v", c.Profiles)
 	}
-	z, err := f.s.ClinicBySlug(ctx, "zeta", *at("2026-11-23 10:00"))
+	z, err := f.s.ClinicBySlug(ctx, "zeta", "ru", *at("2026-11-23 10:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if z.OpenNow || len(z.Branches) != 1 || z.Branches[0].Slug != "alfa" {
 		t.Errorf("zeta: open %v, branches %v", z.OpenNow, slugs(z.Branches))
 	}
-	g, err := f.s.ClinicBySlug(ctx, "gamma", *at("2026-11-22 03:00"))
+	g, err := f.s.ClinicBySlug(ctx, "gamma", "ru", *at("2026-11-22 03:00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !g.OpenNow || !g.RoundTheClock {
 		t.Errorf("gamma at night: open %v, round the clock %v", g.OpenNow, g.RoundTheClock)
 	}
-	if _, err := f.s.ClinicBySlug(ctx, "nope", time.Now()); !errors.Is(err, derrors.NotFound) {
+	if _, err := f.s.ClinicBySlug(ctx, "nope", "ru", time.Now()); !errors.Is(err, derrors.NotFound) {
 		t.Errorf("ClinicBySlug(nope) = %v, want NotFound", err)
 	}
 }
@@ -306,7 +306,7 @@ func TestClinicBySlug(t *testing.T) {
 func TestServiceTreeAndSlug(t *testing.T) {
 	ctx := context.Background()
 	f := newClinicFixture(t)
-	tree, err := f.s.ServiceTree(ctx, catalog.KindDiagnostic, f.tashkent)
+	tree, err := f.s.ServiceTree(ctx, catalog.KindDiagnostic, f.tashkent, "ru")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,28 +325,28 @@ func TestServiceTreeAndSlug(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tree (-want +got):\n%s", diff)
 	}
-	sv, err := f.s.ServiceBySlug(ctx, catalog.KindDiagnostic, "uzi")
+	sv, err := f.s.ServiceBySlug(ctx, catalog.KindDiagnostic, "uzi", "ru")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(sv.Children) != 2 || sv.Parent != nil {
 		t.Errorf("category: children %v, parent %v", sv.Children, sv.Parent)
 	}
-	item2, err := f.s.ServiceBySlug(ctx, catalog.KindDiagnostic, "uzi-b")
+	item2, err := f.s.ServiceBySlug(ctx, catalog.KindDiagnostic, "uzi-b", "ru")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if item2.Parent == nil || item2.Parent.Slug != "uzi" || len(item2.Children) != 0 {
 		t.Errorf("item: parent %v, children %v", item2.Parent, item2.Children)
 	}
-	if _, err := f.s.ServiceBySlug(ctx, catalog.KindService, "uzi"); !errors.Is(err, derrors.NotFound) {
+	if _, err := f.s.ServiceBySlug(ctx, catalog.KindService, "uzi", "ru"); !errors.Is(err, derrors.NotFound) {
 		t.Errorf("uzi as a service: %v, want NotFound", err)
 	}
 }
 
 func TestClinicTypeCounts(t *testing.T) {
 	f := newClinicFixture(t)
-	types, err := f.s.ClinicTypes(context.Background(), f.tashkent)
+	types, err := f.s.ClinicTypes(context.Background(), f.tashkent, "ru")
 	if err != nil {
 		t.Fatal(err)
 	}

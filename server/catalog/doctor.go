@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
-	"sogliq/server/i18n"
 	"sogliq/server/metrics"
 )
 
@@ -44,74 +43,12 @@ type DoctorFilter struct {
 	Online bool
 	// Now is the instant Free and SortEarliest are reckoned from.
 	Now time.Time
+	// Lang is the language of the cards' texts.
+	Lang string
 }
 
 // needsFree says the filter's answer depends on free times.
 func (f DoctorFilter) needsFree() bool { return f.Free != "" || f.Sort == SortEarliest }
-
-// SpecialtyRef is a specialty as a doctor card shows it.
-type SpecialtyRef struct {
-	ID             int64  `db:"id" json:"id"`
-	Slug           string `db:"slug" json:"slug"`
-	NameRu         string `db:"name_ru" json:"nameRu"`
-	NameUz         string `db:"name_uz" json:"nameUz"`
-	ChildrenNameRu string `db:"name_children_ru" json:"childrenNameRu"`
-	ChildrenNameUz string `db:"name_children_uz" json:"childrenNameUz"`
-}
-
-// Name returns the specialty's name in lang ("uz", else Russian).
-func (s SpecialtyRef) Name(lang string) string { return i18n.Pick(lang, s.NameRu, s.NameUz) }
-
-// ClinicRef is a clinic where a doctor receives patients, with the price of
-// a visit there in so'm.
-type ClinicRef struct {
-	ID         int64  `db:"id" json:"id"`
-	Slug       string `db:"slug" json:"slug"`
-	NameRu     string `db:"name_ru" json:"nameRu"`
-	NameUz     string `db:"name_uz" json:"nameUz"`
-	AddressRu  string `db:"address_ru" json:"addressRu"`
-	AddressUz  string `db:"address_uz" json:"addressUz"`
-	DistrictRu string `db:"district_ru" json:"districtRu"`
-	DistrictUz string `db:"district_uz" json:"districtUz"`
-	Phone      string `db:"phone" json:"phone"`
-	Price      int    `db:"price" json:"price"`
-}
-
-// Name returns the clinic's name in lang ("uz", else Russian).
-func (c ClinicRef) Name(lang string) string { return i18n.Pick(lang, c.NameRu, c.NameUz) }
-
-// Address returns the clinic's address in lang.
-func (c ClinicRef) Address(lang string) string { return i18n.Pick(lang, c.AddressRu, c.AddressUz) }
-
-// District returns the clinic's district name in lang ("" when unknown).
-func (c ClinicRef) District(lang string) string { return i18n.Pick(lang, c.DistrictRu, c.DistrictUz) }
-
-// DoctorCard is a doctor as a listing shows it. Photo is a path under the
-// uploads URL, "" when there is none. MinPrice is the lowest of the clinics'
-// prices, 0 when the doctor has no clinic.
-type DoctorCard struct {
-	ID              int64   `db:"id" json:"id"`
-	Slug            string  `db:"slug" json:"slug"`
-	NameRu          string  `db:"name_ru" json:"nameRu"`
-	NameUz          string  `db:"name_uz" json:"nameUz"`
-	Photo           string  `db:"photo" json:"photo"`
-	ExperienceYears int     `db:"experience_years" json:"experienceYears"`
-	CategoryRu      string  `db:"category_ru" json:"categoryRu"`
-	CategoryUz      string  `db:"category_uz" json:"categoryUz"`
-	Rating          float64 `db:"rating" json:"rating"`
-	ReviewCount     int     `db:"review_count" json:"reviewCount"`
-	// Online: the doctor offers an active online (video) visit type.
-	Online      bool           `db:"online" json:"online"`
-	Specialties []SpecialtyRef `db:"-" json:"specialties"`
-	Clinics     []ClinicRef    `db:"-" json:"clinics"`
-	MinPrice    int            `db:"-" json:"minPrice"`
-}
-
-// Name returns the doctor's full name in lang ("uz" is Latin, else Cyrillic).
-func (d DoctorCard) Name(lang string) string { return i18n.Pick(lang, d.NameRu, d.NameUz) }
-
-// Category returns the doctor's qualification category in lang ("" when none).
-func (d DoctorCard) Category(lang string) string { return i18n.Pick(lang, d.CategoryRu, d.CategoryUz) }
 
 // DoctorPage is one page of a doctor listing. Total counts every doctor
 // matching the filter; Page and PerPage are the ones used.
@@ -122,41 +59,25 @@ type DoctorPage struct {
 	PerPage int          `json:"perPage"`
 }
 
-// Doctor is the full doctor page: the card and what only the page shows.
-type Doctor struct {
-	DoctorCard      `tstype:",extends"`
-	Gender          string `db:"gender" json:"gender"`
-	ExperienceSince int    `db:"experience_since" json:"experienceSince"`
-	DegreeRu        string `db:"degree_ru" json:"degreeRu"`
-	DegreeUz        string `db:"degree_uz" json:"degreeUz"`
-	DescriptionRu   string `db:"description_ru" json:"descriptionRu"`
-	DescriptionUz   string `db:"description_uz" json:"descriptionUz"`
-	AcceptsChildren bool   `db:"accepts_children" json:"acceptsChildren"`
-	AcceptsAdults   bool   `db:"accepts_adults" json:"acceptsAdults"`
-	RegionID        int64  `db:"region_id" json:"regionId"`
-}
-
-// Degree returns the doctor's academic degree in lang ("" when none).
-func (d Doctor) Degree(lang string) string { return i18n.Pick(lang, d.DegreeRu, d.DegreeUz) }
-
-// Description returns the doctor's description in lang.
-func (d Doctor) Description(lang string) string {
-	return i18n.Pick(lang, d.DescriptionRu, d.DescriptionUz)
-}
-
-// cardColumns are the DoctorCard columns of doctors d. Experience counts
-// whole calendar years since experience_since, never negative; online is
-// one probe of visit_types_doctor per card.
-const cardColumns = `d.id, d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
+// cardColumns are the DoctorCard columns of doctors d, their texts in the
+// language of the placeholder lang ("$2"): the listing's filters hold the
+// first placeholders, so each query says where its language stands.
+// Experience counts whole calendar years since experience_since, never
+// negative; online is one probe of visit_types_doctor per card.
+func cardColumns(lang string) string {
+	return `d.id, d.slug, pick_lang(` + lang + `, d.full_name_ru, d.full_name_uz) AS name,
 			coalesce(d.photo, '') AS photo,
 			greatest(0, extract(year FROM current_date)::int - d.experience_since) AS experience_years,
-			d.category_ru, d.category_uz, d.rating::float8 AS rating, d.review_count,
+			pick_lang(` + lang + `, d.category_ru, d.category_uz) AS category,
+			d.rating::float8 AS rating, d.review_count,
 			EXISTS (
 				SELECT 1
 				FROM visit_types vt
 				WHERE vt.doctor_id = d.id
 					AND vt.active
-					AND vt.online) AS online`
+					AND vt.online) AS online,
+			'doctor' AS fragment`
+}
 
 // doctorsWhere filters a specialty's doctor_specialties rows ds (which
 // carry their doctor's region, popularity, rating and accepts_children, see
@@ -244,7 +165,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 	// The page is cut from doctor_specialties in listing order first, so
 	// only its doctors' rows are read.
 	list := `
-		SELECT ` + cardColumns + `
+		SELECT ` + cardColumns("$13") + `
 		FROM (
 			SELECT ds.doctor_id, ds.popularity, ds.rating
 			FROM doctor_specialties ds` + doctorsWhere + `
@@ -252,7 +173,7 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 			LIMIT $11 OFFSET $12) ds
 		JOIN doctors d ON d.id = ds.doctor_id
 		ORDER BY ` + order
-	args = append(args, page.PerPage, (page.Page-1)*page.PerPage)
+	args = append(args, page.PerPage, (page.Page-1)*page.PerPage, f.Lang)
 	page.Doctors = []DoctorCard{}
 	done = metrics.Query("doctors.list")
 	err = s.db.SelectContext(ctx, &page.Doctors, list, args...)
@@ -260,26 +181,26 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 	if err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
-	if err := s.attach(ctx, page.Doctors); err != nil {
+	if err := s.attach(ctx, page.Doctors, f.Lang); err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
 	return page, nil
 }
 
-// DoctorBySlug returns the doctor with slug, or an error wrapping
-// derrors.NotFound.
-func (s *Store) DoctorBySlug(ctx context.Context, slug string) (Doctor, error) {
+// DoctorBySlug returns the doctor with slug, texts in lang, or an error
+// wrapping derrors.NotFound.
+func (s *Store) DoctorBySlug(ctx context.Context, slug, lang string) (Doctor, error) {
 	var d Doctor
-	const q = `
-		SELECT ` + cardColumns + `,
+	q := `
+		SELECT ` + cardColumns("$2") + `,
 			d.gender, d.experience_since,
-			coalesce(d.degree_ru, '') AS degree_ru, coalesce(d.degree_uz, '') AS degree_uz,
-			d.description_ru, d.description_uz,
+			coalesce(pick_lang($2, d.degree_ru, d.degree_uz), '') AS degree,
+			pick_lang($2, d.description_ru, d.description_uz) AS description,
 			d.accepts_children, d.accepts_adults, d.region_id
 		FROM doctors d
 		WHERE d.slug = $1`
 	done := metrics.Query("doctors.by_slug")
-	err := s.db.GetContext(ctx, &d, q, slug)
+	err := s.db.GetContext(ctx, &d, q, slug, lang)
 	done()
 	if errors.Is(err, sql.ErrNoRows) {
 		err = derrors.NotFound
@@ -288,7 +209,7 @@ func (s *Store) DoctorBySlug(ctx context.Context, slug string) (Doctor, error) {
 		return Doctor{}, fmt.Errorf("catalog.DoctorBySlug(%q): %w", slug, err)
 	}
 	cards := []DoctorCard{d.DoctorCard}
-	if err := s.attach(ctx, cards); err != nil {
+	if err := s.attach(ctx, cards, lang); err != nil {
 		return Doctor{}, fmt.Errorf("catalog.DoctorBySlug(%q): %w", slug, err)
 	}
 	d.DoctorCard = cards[0]

@@ -58,7 +58,7 @@ func (s *Store) doctorsByFreeTime(ctx context.Context, f DoctorFilter, page Doct
 	ids = byFreeTime(ids, free, f.Free != "", freeDays(f.Free, f.Now), f.Sort == SortEarliest)
 	page.Total = len(ids)
 	from := min(len(ids), (page.Page-1)*page.PerPage)
-	if page.Doctors, err = s.cardsByIDs(ctx, ids[from:min(len(ids), from+page.PerPage)]); err != nil {
+	if page.Doctors, err = s.cardsByIDs(ctx, ids[from:min(len(ids), from+page.PerPage)], f.Lang); err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.doctorsByFreeTime(%+v): %w", f, err)
 	}
 	return page, nil
@@ -95,21 +95,21 @@ func boolOrder(a, b bool) int {
 	return -1
 }
 
-// cardsByIDs loads the cards of ids, in that order.
-func (s *Store) cardsByIDs(ctx context.Context, ids []int64) ([]DoctorCard, error) {
+// cardsByIDs loads the cards of ids in lang, in that order.
+func (s *Store) cardsByIDs(ctx context.Context, ids []int64, lang string) ([]DoctorCard, error) {
 	cards := []DoctorCard{}
 	if len(ids) == 0 {
 		return cards, nil
 	}
-	const q = `
-		SELECT ` + cardColumns + `
+	q := `
+		SELECT ` + cardColumns("$2") + `
 		FROM unnest($1::bigint[]) WITH ORDINALITY AS x(id, n)
 		JOIN doctors d ON d.id = x.id
 		ORDER BY x.n`
-	if err := s.db.SelectContext(ctx, &cards, q, pq.Array(ids)); err != nil {
+	if err := s.db.SelectContext(ctx, &cards, q, pq.Array(ids), lang); err != nil {
 		return nil, fmt.Errorf("catalog.cardsByIDs: %w", err)
 	}
-	if err := s.attach(ctx, cards); err != nil {
+	if err := s.attach(ctx, cards, lang); err != nil {
 		return nil, err
 	}
 	return cards, nil

@@ -29,7 +29,7 @@ import (
 // type is in person.
 type freeFixture struct {
 	fixture
-	specialty  catalog.SpecialtyText
+	specialty  catalog.Specialty
 	a, b, c, d int64
 }
 
@@ -87,9 +87,9 @@ func newFreeFixture(t *testing.T) freeFixture {
 		       ($2, $4, 'followup', 'Онлайн', 'Onlayn', 80000, true, false),
 		       ($3, $4, 'first', 'Приём', 'Qabul', 300000, false, true)`, f.a, f.d, f.b, clinic)
 	must(err)
-	s, err := f.s.SpecialtyBySlug(context.Background(), "svobodnyy")
+	s, err := f.s.SpecialtyBySlug(context.Background(), "svobodnyy", "ru")
 	must(err)
-	f.specialty = s.In("ru")
+	f.specialty = s
 	return f
 }
 

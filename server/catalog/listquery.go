@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
-	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -48,18 +47,18 @@ func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, 
 	if l.districts, err = s.Districts(ctx, req.Region.ID, req.Lang); err != nil {
 		return listing{}, err
 	}
-	if l.types, err = s.ClinicTypeNames(ctx); err != nil {
+	if l.types, err = s.ClinicTypeNames(ctx, req.Lang); err != nil {
 		return listing{}, err
 	}
 	if slug := q.Get("district"); slug != "" {
-		d, err := s.DistrictBySlug(ctx, req.Region.ID, slug)
+		d, err := s.DistrictBySlug(ctx, req.Region.ID, slug, req.Lang)
 		if err != nil {
 			return listing{}, invalidIfMissing(err)
 		}
 		l.filter.DistrictID, l.filtered = d.ID, true
 	}
 	if slug := q.Get("type"); slug != "" {
-		t, err := s.ClinicTypeBySlug(ctx, slug)
+		t, err := s.ClinicTypeBySlug(ctx, slug, req.Lang)
 		if err != nil {
 			return listing{}, invalidIfMissing(err)
 		}
@@ -109,24 +108,23 @@ type ListingFilters struct {
 // clinics and the filter form. Priced says the listing is of a service, so
 // the clinics carry its price; PriceLow and PriceHigh span every match.
 type ClinicListing struct {
-	Clinics   []ClinicCardText `json:"clinics"`
-	Total     int              `json:"total"`
-	PriceLow  int              `json:"priceLow"`
-	PriceHigh int              `json:"priceHigh"`
-	Page      int              `json:"page"`
-	PerPage   int              `json:"perPage"`
-	Filters   ListingFilters   `json:"filters"`
-	Districts []NamedText      `json:"districts"`
-	Types     []NamedText      `json:"types"`
-	Priced    bool             `json:"priced"`
+	Clinics   []ClinicCard   `json:"clinics"`
+	Total     int            `json:"total"`
+	PriceLow  int            `json:"priceLow"`
+	PriceHigh int            `json:"priceHigh"`
+	Page      int            `json:"page"`
+	PerPage   int            `json:"perPage"`
+	Filters   ListingFilters `json:"filters"`
+	Districts []Named        `json:"districts"`
+	Types     []Named        `json:"types"`
+	Priced    bool           `json:"priced"`
 }
 
-// data is the page data of a listing in lang: the clinics and the filter form.
-func (l listing) data(lang string, p ClinicPage) ClinicListing {
+// data is the page data of a listing: the clinics and the filter form.
+func (l listing) data(p ClinicPage) ClinicListing {
 	return ClinicListing{
-		Clinics: i18n.In(lang, p.Clinics, ClinicCard.In), Total: p.Total, PriceLow: p.PriceLow, PriceHigh: p.PriceHigh, Page: p.Page, PerPage: p.PerPage,
-		Filters: l.filters, Districts: i18n.In(lang, l.districts, Named.In), Types: i18n.In(lang, l.types, Named.In),
-		Priced: l.filter.ServiceID != 0,
+		Clinics: p.Clinics, Total: p.Total, PriceLow: p.PriceLow, PriceHigh: p.PriceHigh, Page: p.Page, PerPage: p.PerPage,
+		Filters: l.filters, Districts: l.districts, Types: l.types, Priced: l.filter.ServiceID != 0,
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
-	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -30,23 +29,23 @@ func Pages(s *Store, perPage int, now func() time.Time) page.Loaders {
 
 // SpecialtiesPage is the data of /doctors: every specialty of the region.
 type SpecialtiesPage struct {
-	Specialties []SpecialtyText `json:"specialties"`
+	Specialties []Specialty `json:"specialties"`
 }
 
 // DoctorListPage is the data of /doctors/{specialty} and its children's
 // form: one page of the specialty's doctors in the region, or in one of
 // its districts (/doctors/{specialty}/{district}).
 type DoctorListPage struct {
-	Specialty SpecialtyText `json:"specialty"`
-	Children  bool          `json:"children"`
+	Specialty Specialty `json:"specialty"`
+	Children  bool      `json:"children"`
 	// District is the district of a district page, null on the region's.
-	District *NamedText `json:"district" tstype:"NamedText | null,required"`
+	District *Named `json:"district" tstype:"Named | null,required"`
 	// Districts are the region's districts, each a page of its own.
-	Districts []NamedText      `json:"districts"`
-	Doctors   []DoctorCardText `json:"doctors"`
-	Total     int              `json:"total"`
-	Page      int              `json:"page"`
-	PerPage   int              `json:"perPage"`
+	Districts []Named      `json:"districts"`
+	Doctors   []DoctorCard `json:"doctors"`
+	Total     int          `json:"total"`
+	Page      int          `json:"page"`
+	PerPage   int          `json:"perPage"`
 	// Sort is the order in force: SortPopular (the default), SortRating
 	// or SortEarliest.
 	Sort string `json:"sort"`
@@ -56,7 +55,7 @@ type DoctorListPage struct {
 
 // DoctorProfilePage is the data of /doctor/{slug}.
 type DoctorProfilePage struct {
-	Doctor DoctorText `json:"doctor"`
+	Doctor Doctor `json:"doctor"`
 	// Reviews are the newest published reviews, of verified visits.
 	Reviews []DoctorReview `json:"reviews"`
 }
@@ -66,7 +65,7 @@ func (s *Store) loadSpecialties(ctx context.Context, req page.Request) (page.Res
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: SpecialtiesPage{Specialties: i18n.In(req.Lang, specialties, Specialty.In)}, Tags: []string{"specialties"}}, nil
+	return page.Result{Data: SpecialtiesPage{Specialties: specialties}, Tags: []string{"specialties"}}, nil
 }
 
 // doctorList loads /doctors/{specialty} and, with children, its /deti form;
@@ -77,7 +76,7 @@ func (s *Store) doctorList(perPage int, children bool, now func() time.Time) pag
 		if err != nil {
 			return page.Result{}, err
 		}
-		specialty, err := s.SpecialtyBySlug(ctx, req.Params["specialty"])
+		specialty, err := s.SpecialtyBySlug(ctx, req.Params["specialty"], req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -90,7 +89,7 @@ func (s *Store) doctorList(perPage int, children bool, now func() time.Time) pag
 			return page.Result{}, err
 		}
 		sort := cmp.Or(req.Query.Get("sort"), SortPopular)
-		filter := DoctorFilter{SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort, Now: now()}
+		filter := DoctorFilter{SpecialtyID: specialty.ID, RegionID: req.Region.ID, Children: children, Page: pageNo, PerPage: perPage, Sort: sort, Now: now(), Lang: req.Lang}
 		filters, err := readDoctorFilters(req.Query, &filter)
 		if err != nil {
 			return page.Result{}, err
@@ -111,9 +110,8 @@ func (s *Store) doctorList(perPage int, children bool, now func() time.Time) pag
 		}
 		return page.Result{
 			Data: DoctorListPage{
-				Specialty: specialty.In(req.Lang), Children: children, District: namedIn(req.Lang, district), Districts: i18n.In(req.Lang, districts, Named.In),
-				Doctors: i18n.In(req.Lang, doctors.Doctors, DoctorCard.In),
-				Total:   doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort, Filters: filters,
+				Specialty: specialty, Children: children, District: district, Districts: districts, Doctors: doctors.Doctors,
+				Total: doctors.Total, Page: doctors.Page, PerPage: doctors.PerPage, Sort: sort, Filters: filters,
 			},
 			Tags:    tags,
 			NoIndex: doctorListNoIndex(sort, filters, doctors.Total),
@@ -133,7 +131,7 @@ func (s *Store) listDistrict(ctx context.Context, req page.Request, children boo
 	if slug == "" {
 		return nil, nil
 	}
-	d, err := s.DistrictBySlug(ctx, req.Region.ID, slug)
+	d, err := s.DistrictBySlug(ctx, req.Region.ID, slug, req.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +152,7 @@ func (s *Store) listDistrict(ctx context.Context, req page.Request, children boo
 }
 
 func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, error) {
-	d, err := s.DoctorBySlug(ctx, req.Params["slug"])
+	d, err := s.DoctorBySlug(ctx, req.Params["slug"], req.Lang)
 	if err != nil {
 		return page.Result{}, err
 	}
@@ -162,7 +160,7 @@ func (s *Store) loadDoctor(ctx context.Context, req page.Request) (page.Result, 
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: DoctorProfilePage{Doctor: d.In(req.Lang), Reviews: reviews}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
+	return page.Result{Data: DoctorProfilePage{Doctor: d, Reviews: reviews}, Tags: []string{"doctor:" + strconv.FormatInt(d.ID, 10)}}, nil
 }
 
 // pageNumber reads the ?page parameter: absent is 1, anything but a

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"sogliq/server/derrors"
-	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -53,8 +52,8 @@ func ProviderPages(s *Store, perPage int, now func() time.Time) page.Loaders {
 // ClinicIndexPage is the data of /kliniki: the specialisations and the
 // types of clinics of the region.
 type ClinicIndexPage struct {
-	Profiles []NamedText `json:"profiles"`
-	Types    []NamedText `json:"types"`
+	Profiles []Named `json:"profiles"`
+	Types    []Named `json:"types"`
 }
 
 // ClinicListPage is the data of a clinic listing (/kliniki/...). By says
@@ -63,26 +62,26 @@ type ClinicIndexPage struct {
 // district under a specialisation.
 type ClinicListPage struct {
 	ClinicListing `tstype:",extends"`
-	By            string     `json:"by" tstype:"'all' | 'type' | 'ownership' | 'district' | 'profile'"`
-	Subject       *NamedText `json:"subject" tstype:"NamedText | null,required"`
-	District      *NamedText `json:"district" tstype:"NamedText | null,required"`
+	By            string `json:"by" tstype:"'all' | 'type' | 'ownership' | 'district' | 'profile'"`
+	Subject       *Named `json:"subject" tstype:"Named | null,required"`
+	District      *Named `json:"district" tstype:"Named | null,required"`
 }
 
 // ClinicProfilePage is the data of /klinika/{slug} and its tabs. Tab is ""
 // on the overview, which lists the first overviewDoctors doctors of
 // DoctorCount.
 type ClinicProfilePage struct {
-	Clinic      ClinicText `json:"clinic"`
-	Tab         string     `json:"tab"`
-	Tabs        []string   `json:"tabs"`
-	DoctorCount int        `json:"doctorCount"`
+	Clinic      Clinic   `json:"clinic"`
+	Tab         string   `json:"tab"`
+	Tabs        []string `json:"tabs"`
+	DoctorCount int      `json:"doctorCount"`
 }
 
 // ServiceIndexPage is the data of /uslugi, /diagnostika and /uslugi/analizy:
 // the tree of one kind of service.
 type ServiceIndexPage struct {
-	Kind       string                `json:"kind" tstype:"ServiceKind"`
-	Categories []ServiceCategoryText `json:"categories"`
+	Kind       string            `json:"kind" tstype:"ServiceKind"`
+	Categories []ServiceCategory `json:"categories"`
 }
 
 // ServiceClinicsPage is the data of a service, diagnostic or analysis page:
@@ -90,9 +89,9 @@ type ServiceIndexPage struct {
 // path's district.
 type ServiceClinicsPage struct {
 	ClinicListing `tstype:",extends"`
-	Kind          string      `json:"kind" tstype:"ServiceKind"`
-	Service       ServiceText `json:"service"`
-	District      *NamedText  `json:"district" tstype:"NamedText | null,required"`
+	Kind          string  `json:"kind" tstype:"ServiceKind"`
+	Service       Service `json:"service"`
+	District      *Named  `json:"district" tstype:"Named | null,required"`
 }
 
 type providerPages struct {
@@ -106,11 +105,11 @@ func (p providerPages) clinicIndex(ctx context.Context, req page.Request) (page.
 	if err != nil {
 		return page.Result{}, err
 	}
-	types, err := p.s.ClinicTypes(ctx, req.Region.ID)
+	types, err := p.s.ClinicTypes(ctx, req.Region.ID, req.Lang)
 	if err != nil {
 		return page.Result{}, err
 	}
-	return page.Result{Data: ClinicIndexPage{Profiles: i18n.In(req.Lang, profiles, Named.In), Types: i18n.In(req.Lang, types, Named.In)}, Tags: []string{"clinics"}}, nil
+	return page.Result{Data: ClinicIndexPage{Profiles: profiles, Types: types}, Tags: []string{"clinics"}}, nil
 }
 
 // clinics loads a clinic listing; by says what the path selects: all,
@@ -135,7 +134,7 @@ func (p providerPages) clinics(by string) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data:    ClinicListPage{ClinicListing: l.data(req.Lang, list), By: by, Subject: namedIn(req.Lang, subject), District: namedIn(req.Lang, district)},
+			Data:    ClinicListPage{ClinicListing: l.data(list), By: by, Subject: subject, District: district},
 			Tags:    clinicTags([]string{"clinics"}, list.Clinics),
 			NoIndex: l.filtered,
 		}, nil
@@ -150,19 +149,19 @@ func (p providerPages) subject(ctx context.Context, req page.Request, by string,
 	case "all":
 		return nil, nil
 	case "type":
-		n, err = p.s.ClinicTypeBySlug(ctx, req.Params["type"])
+		n, err = p.s.ClinicTypeBySlug(ctx, req.Params["type"], req.Lang)
 		f.TypeID = n.ID
 	case "profile":
-		n, err = p.s.ClinicProfileBySlug(ctx, req.Params["profile"])
+		n, err = p.s.ClinicProfileBySlug(ctx, req.Params["profile"], req.Lang)
 		f.ProfileID = n.ID
 	case "district":
-		n, err = p.s.DistrictBySlug(ctx, req.Region.ID, req.Params["district"])
+		n, err = p.s.DistrictBySlug(ctx, req.Region.ID, req.Params["district"], req.Lang)
 		f.DistrictID = n.ID
 	case "ownership":
 		state := req.Params["ownership"] == OwnershipState
 		if !state && req.Params["ownership"] != OwnershipPrivate {
 			// A type written the other way: /kliniki/tip/roddoma is /kliniki/tip-roddoma.
-			if _, err := p.s.ClinicTypeBySlug(ctx, req.Params["ownership"]); err != nil {
+			if _, err := p.s.ClinicTypeBySlug(ctx, req.Params["ownership"], req.Lang); err != nil {
 				return nil, err
 			}
 			return nil, &page.Redirect{Route: "clinics-type", Params: map[string]string{"type": req.Params["ownership"]}, Query: req.Query}
@@ -183,7 +182,7 @@ func (p providerPages) pathDistrict(ctx context.Context, req page.Request, f *Cl
 	if !ok || req.Route == "clinics-district" {
 		return nil, nil
 	}
-	d, err := p.s.DistrictBySlug(ctx, req.Region.ID, slug)
+	d, err := p.s.DistrictBySlug(ctx, req.Region.ID, slug, req.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +195,7 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 	if tab != "" && !contains(ClinicTabs, tab) {
 		return page.Result{}, fmt.Errorf("clinic tab %q: %w", tab, derrors.NotFound)
 	}
-	c, err := p.s.ClinicBySlug(ctx, req.Params["slug"], p.now())
+	c, err := p.s.ClinicBySlug(ctx, req.Params["slug"], req.Lang, p.now())
 	if err != nil {
 		return page.Result{}, err
 	}
@@ -210,18 +209,18 @@ func (p providerPages) clinic(ctx context.Context, req page.Request) (page.Resul
 		c.Doctors = c.Doctors[:overviewDoctors]
 	}
 	return page.Result{
-		Data: ClinicProfilePage{Clinic: c.In(req.Lang), Tab: tab, Tabs: ClinicTabs, DoctorCount: doctorCount},
+		Data: ClinicProfilePage{Clinic: c, Tab: tab, Tabs: ClinicTabs, DoctorCount: doctorCount},
 		Tags: tags,
 	}, nil
 }
 
 func (p providerPages) serviceIndex(kind string) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
-		tree, err := p.s.ServiceTree(ctx, kind, req.Region.ID)
+		tree, err := p.s.ServiceTree(ctx, kind, req.Region.ID, req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
-		return page.Result{Data: ServiceIndexPage{Kind: kind, Categories: i18n.In(req.Lang, tree, ServiceCategory.In)}, Tags: []string{"services:" + kind}}, nil
+		return page.Result{Data: ServiceIndexPage{Kind: kind, Categories: tree}, Tags: []string{"services:" + kind}}, nil
 	}
 }
 
@@ -233,7 +232,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		sv, err := p.s.ServiceBySlug(ctx, kind, req.Params["slug"])
+		sv, err := p.s.ServiceBySlug(ctx, kind, req.Params["slug"], req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -247,7 +246,7 @@ func (p providerPages) serviceClinics(kind string) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data:    ServiceClinicsPage{ClinicListing: l.data(req.Lang, list), Kind: kind, Service: sv.In(req.Lang), District: namedIn(req.Lang, district)},
+			Data:    ServiceClinicsPage{ClinicListing: l.data(list), Kind: kind, Service: sv, District: district},
 			Tags:    clinicTags([]string{fmt.Sprintf("service:%d", sv.ID)}, list.Clinics),
 			NoIndex: l.filtered,
 		}, nil

@@ -51,54 +51,14 @@ func ReadingMinutes(html string) int {
 	return max(1, (words+179)/180)
 }
 
-// InfoPage is an information page.
-type InfoPage struct {
-	Slug    string `db:"slug" json:"slug"`
-	TitleRu string `db:"title_ru" json:"titleRu"`
-	TitleUz string `db:"title_uz" json:"titleUz"`
-	BodyRu  string `db:"body_ru" json:"bodyRu"`
-	BodyUz  string `db:"body_uz" json:"bodyUz"`
-}
-
-// FAQItem is a question and its answer (sanitised HTML).
-type FAQItem struct {
-	ID         int64  `db:"id" json:"id"`
-	QuestionRu string `db:"question_ru" json:"questionRu"`
-	QuestionUz string `db:"question_uz" json:"questionUz"`
-	AnswerRu   string `db:"answer_ru" json:"answerRu"`
-	AnswerUz   string `db:"answer_uz" json:"answerUz"`
-}
-
-// Post is an article, a news item or a press mention.
-type Post struct {
-	ID             int64  `db:"id" json:"id"`
-	Kind           string `db:"kind" json:"kind"`
-	Slug           string `db:"slug" json:"slug"`
-	TitleRu        string `db:"title_ru" json:"titleRu"`
-	TitleUz        string `db:"title_uz" json:"titleUz"`
-	SummaryRu      string `db:"summary_ru" json:"summaryRu"`
-	SummaryUz      string `db:"summary_uz" json:"summaryUz"`
-	BodyRu         string `db:"body_ru" json:"bodyRu,omitempty"`
-	BodyUz         string `db:"body_uz" json:"bodyUz,omitempty"`
-	AuthorRu       string `db:"author_ru" json:"authorRu"`
-	AuthorUz       string `db:"author_uz" json:"authorUz"`
-	PublishedOn    string `db:"published_on" json:"publishedOn"` // YYYY-MM-DD
-	ReadingMinutes int    `db:"reading_minutes" json:"readingMinutes"`
-	// Cover names the cover picture (server/images), "" for none.
-	Cover string `db:"cover" json:"cover"`
-	// Doctors and Clinics are the related ones, filled by PostBySlug only.
-	Doctors []Related `db:"-" json:"doctors,omitempty"`
-	Clinics []Related `db:"-" json:"clinics,omitempty"`
-}
-
-// Related is a doctor or clinic a post mentions; Detail is the doctor's
-// first specialty or the clinic's address.
-type Related struct {
-	Slug     string `db:"slug" json:"slug"`
-	NameRu   string `db:"name_ru" json:"nameRu"`
-	NameUz   string `db:"name_uz" json:"nameUz"`
-	DetailRu string `db:"detail_ru" json:"detailRu"`
-	DetailUz string `db:"detail_uz" json:"detailUz"`
+// NewPost is a post to write: its texts in both languages, as an editor
+// gives them.
+type NewPost struct {
+	Kind, Slug, PublishedOn string
+	TitleRu, TitleUz        string
+	SummaryRu, SummaryUz    string
+	BodyRu, BodyUz          string
+	AuthorRu, AuthorUz      string
 }
 
 // PostPage is one page of a post listing.
@@ -109,52 +69,43 @@ type PostPage struct {
 	PerPage int    `json:"perPage"`
 }
 
-// InfoPageBySlug returns the information page slug, or an error wrapping
-// derrors.NotFound.
-func (s *Store) InfoPageBySlug(ctx context.Context, slug string) (InfoPage, error) {
+// InfoPageBySlug returns the information page slug in lang, or an error
+// wrapping derrors.NotFound.
+func (s *Store) InfoPageBySlug(ctx context.Context, slug, lang string) (InfoPage, error) {
 	var p InfoPage
 	const q = `
-		SELECT slug, title_ru, title_uz, body_ru, body_uz
+		SELECT slug, pick_lang($2, title_ru, title_uz) AS title, pick_lang($2, body_ru, body_uz) AS body
 		FROM info_pages
 		WHERE slug = $1`
-	if err := notFound(s.db.GetContext(ctx, &p, q, slug)); err != nil {
+	if err := notFound(s.db.GetContext(ctx, &p, q, slug, lang)); err != nil {
 		return InfoPage{}, fmt.Errorf("content.InfoPageBySlug(%q): %w", slug, err)
 	}
 	return p, nil
 }
 
-// SaveInfoPage writes an information page, sanitising its bodies.
-func (s *Store) SaveInfoPage(ctx context.Context, p InfoPage) error {
+// FAQ returns the questions in lang in their order. Answers are sanitised
+// again on the way out: until the editor treated them as rich text they
+// were stored as typed.
+func (s *Store) FAQ(ctx context.Context, lang string) ([]FAQEntry, error) {
+	items := []FAQEntry{}
 	const q = `
-		INSERT INTO info_pages (slug, title_ru, title_uz, body_ru, body_uz)
-		VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (slug) DO UPDATE
-		SET title_ru = excluded.title_ru, title_uz = excluded.title_uz,
-			body_ru = excluded.body_ru, body_uz = excluded.body_uz`
-	_, err := s.db.ExecContext(ctx, q, p.Slug, p.TitleRu, p.TitleUz, s.policy.Sanitize(p.BodyRu), s.policy.Sanitize(p.BodyUz))
-	if err != nil {
-		return fmt.Errorf("content.SaveInfoPage(%q): %w", p.Slug, err)
-	}
-	return nil
-}
-
-// FAQ returns the questions in their order.
-func (s *Store) FAQ(ctx context.Context) ([]FAQItem, error) {
-	items := []FAQItem{}
-	const q = `
-		SELECT id, question_ru, question_uz, answer_ru, answer_uz
+		SELECT id, pick_lang($1, question_ru, question_uz) AS question,
+			pick_lang($1, answer_ru, answer_uz) AS answer
 		FROM faq_items
 		WHERE published
 		ORDER BY position, id`
-	if err := s.db.SelectContext(ctx, &items, q); err != nil {
+	if err := s.db.SelectContext(ctx, &items, q, lang); err != nil {
 		return nil, fmt.Errorf("content.FAQ: %w", err)
+	}
+	for i := range items {
+		items[i].Answer = Sanitize(items[i].Answer)
 	}
 	return items, nil
 }
 
 // SavePost inserts a post, sanitising its bodies and computing its reading
 // time from the Russian body; it returns the new id.
-func (s *Store) SavePost(ctx context.Context, p Post) (int64, error) {
+func (s *Store) SavePost(ctx context.Context, p NewPost) (int64, error) {
 	p.BodyRu, p.BodyUz = s.policy.Sanitize(p.BodyRu), s.policy.Sanitize(p.BodyUz)
 	const q = `
 		INSERT INTO posts (kind, slug, title_ru, title_uz, summary_ru, summary_uz, body_ru, body_uz,
@@ -170,12 +121,14 @@ func (s *Store) SavePost(ctx context.Context, p Post) (int64, error) {
 	return id, nil
 }
 
-const postColumns = `id, kind, slug, title_ru, title_uz, summary_ru, summary_uz,
-			author_ru, author_uz, to_char(published_on, 'YYYY-MM-DD') AS published_on, reading_minutes,
-			coalesce(cover, '') AS cover`
+// postColumns are the Post columns of posts in the language $1, less the
+// body.
+const postColumns = `id, kind, slug, pick_lang($1, title_ru, title_uz) AS title,
+			pick_lang($1, summary_ru, summary_uz) AS summary, pick_lang($1, author_ru, author_uz) AS author,
+			to_char(published_on, 'YYYY-MM-DD') AS published_on, reading_minutes, coalesce(cover, '') AS cover`
 
-// Posts returns a page of the posts of kind, newest first.
-func (s *Store) Posts(ctx context.Context, kind string, pageNo, perPage int) (PostPage, error) {
+// Posts returns a page of the posts of kind in lang, newest first.
+func (s *Store) Posts(ctx context.Context, kind string, pageNo, perPage int, lang string) (PostPage, error) {
 	pg := PostPage{Page: max(pageNo, 1), PerPage: max(perPage, 1), Posts: []Post{}}
 	const count = `
 		SELECT count(*)
@@ -185,40 +138,41 @@ func (s *Store) Posts(ctx context.Context, kind string, pageNo, perPage int) (Po
 		return PostPage{}, fmt.Errorf("content.Posts(%s): %w", kind, err)
 	}
 	const q = `
-		SELECT ` + postColumns + `, '' AS body_ru, '' AS body_uz
+		SELECT ` + postColumns + `, '' AS body
 		FROM posts
-		WHERE kind = $1 AND published
+		WHERE kind = $2 AND published
 		ORDER BY published_on DESC, id DESC
-		LIMIT $2 OFFSET $3`
-	if err := s.db.SelectContext(ctx, &pg.Posts, q, kind, pg.PerPage, (pg.Page-1)*pg.PerPage); err != nil {
+		LIMIT $3 OFFSET $4`
+	if err := s.db.SelectContext(ctx, &pg.Posts, q, lang, kind, pg.PerPage, (pg.Page-1)*pg.PerPage); err != nil {
 		return PostPage{}, fmt.Errorf("content.Posts(%s): %w", kind, err)
 	}
 	return pg, nil
 }
 
-// PostBySlug returns the post of kind with slug, or an error wrapping
-// derrors.NotFound.
-func (s *Store) PostBySlug(ctx context.Context, kind, slug string) (Post, error) {
+// PostBySlug returns the post of kind with slug in lang, or an error
+// wrapping derrors.NotFound.
+func (s *Store) PostBySlug(ctx context.Context, kind, slug, lang string) (Post, error) {
 	var p Post
 	const q = `
-		SELECT ` + postColumns + `, body_ru, body_uz
+		SELECT ` + postColumns + `, pick_lang($1, body_ru, body_uz) AS body
 		FROM posts
-		WHERE kind = $1 AND slug = $2 AND published`
-	if err := notFound(s.db.GetContext(ctx, &p, q, kind, slug)); err != nil {
+		WHERE kind = $2 AND slug = $3 AND published`
+	if err := notFound(s.db.GetContext(ctx, &p, q, lang, kind, slug)); err != nil {
 		return Post{}, fmt.Errorf("content.PostBySlug(%s, %q): %w", kind, slug, err)
 	}
-	if err := s.related(ctx, &p); err != nil {
+	if err := s.related(ctx, &p, lang); err != nil {
 		return Post{}, fmt.Errorf("content.PostBySlug(%s, %q): %w", kind, slug, err)
 	}
 	return p, nil
 }
 
-// related fills the doctors and clinics a post mentions, by name.
-func (s *Store) related(ctx context.Context, p *Post) error {
+// related fills the doctors and clinics a post mentions, in lang, by
+// Russian name.
+func (s *Store) related(ctx context.Context, p *Post, lang string) error {
 	p.Doctors, p.Clinics = []Related{}, []Related{}
 	const doctors = `
-		SELECT d.slug, d.full_name_ru AS name_ru, d.full_name_uz AS name_uz,
-			coalesce(sp.name_ru, '') AS detail_ru, coalesce(sp.name_uz, '') AS detail_uz
+		SELECT d.slug, pick_lang($2, d.full_name_ru, d.full_name_uz) AS name,
+			coalesce(pick_lang($2, sp.name_ru, sp.name_uz), '') AS detail
 		FROM post_doctors pd
 		JOIN doctors d ON d.id = pd.doctor_id
 		LEFT JOIN LATERAL (
@@ -230,16 +184,17 @@ func (s *Store) related(ctx context.Context, p *Post) error {
 			LIMIT 1) sp ON true
 		WHERE pd.post_id = $1
 		ORDER BY d.full_name_ru, d.id`
-	if err := s.db.SelectContext(ctx, &p.Doctors, doctors, p.ID); err != nil {
+	if err := s.db.SelectContext(ctx, &p.Doctors, doctors, p.ID, lang); err != nil {
 		return err
 	}
 	const clinics = `
-		SELECT c.slug, c.name_ru, c.name_uz, c.address_ru AS detail_ru, c.address_uz AS detail_uz
+		SELECT c.slug, pick_lang($2, c.name_ru, c.name_uz) AS name,
+			pick_lang($2, c.address_ru, c.address_uz) AS detail
 		FROM post_clinics pc
 		JOIN clinics c ON c.id = pc.clinic_id
 		WHERE pc.post_id = $1
 		ORDER BY c.name_ru, c.id`
-	return s.db.SelectContext(ctx, &p.Clinics, clinics, p.ID)
+	return s.db.SelectContext(ctx, &p.Clinics, clinics, p.ID, lang)
 }
 
 // notFound turns sql.ErrNoRows into derrors.NotFound.

@@ -10,7 +10,6 @@ import (
 	"sogliq/server/api"
 	"sogliq/server/booking"
 	"sogliq/server/derrors"
-	"sogliq/server/i18n"
 	"sogliq/server/role"
 )
 
@@ -80,13 +79,12 @@ func (h *Handler) editorUpdateType(c *fiber.Ctx) error {
 // name in lang.
 func (s *Store) DoctorTypes(ctx context.Context, doctor int64, lang, date string) ([]EditorClinicTypes, error) {
 	var clinics []struct {
-		ID     int64  `db:"id"`
-		NameRu string `db:"name_ru"`
-		NameUz string `db:"name_uz"`
-		Slot   int    `db:"slot_min"`
+		ID   int64  `db:"id"`
+		Name string `db:"name"`
+		Slot int    `db:"slot_min"`
 	}
 	const q = `
-		SELECT c.id, c.name_ru, c.name_uz,
+		SELECT c.id, pick_lang($3, c.name_ru, c.name_uz) AS name,
 		       coalesce((
 		           SELECT min(s.slot_min)
 		           FROM schedules s
@@ -98,7 +96,7 @@ func (s *Store) DoctorTypes(ctx context.Context, doctor int64, lang, date string
 		JOIN clinics c ON c.id = dc.clinic_id
 		WHERE dc.doctor_id = $1
 		ORDER BY c.name_ru, c.id`
-	if err := s.db.SelectContext(ctx, &clinics, q, doctor, date); err != nil {
+	if err := s.db.SelectContext(ctx, &clinics, q, doctor, date, lang); err != nil {
 		return nil, fmt.Errorf("desk.DoctorTypes(%d): %w", doctor, err)
 	}
 	if len(clinics) == 0 {
@@ -110,7 +108,7 @@ func (s *Store) DoctorTypes(ctx context.Context, doctor int64, lang, date string
 		if err != nil {
 			return nil, err
 		}
-		out[i] = EditorClinicTypes{ClinicID: c.ID, ClinicName: i18n.Pick(lang, c.NameRu, c.NameUz), SlotMin: c.Slot, Types: types[doctor]}
+		out[i] = EditorClinicTypes{ClinicID: c.ID, ClinicName: c.Name, SlotMin: c.Slot, Types: types[doctor]}
 		if out[i].Types == nil {
 			out[i].Types = []DeskVisitType{}
 		}

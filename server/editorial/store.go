@@ -490,12 +490,8 @@ func (s *Store) ColumnOptions(ctx context.Context, c RowColumn, lang string) ([]
 
 func (s *Store) options(ctx context.Context, table, where, lang string) ([]Option, error) {
 	opts := []Option{}
-	col := "name_ru"
-	if lang == "uz" {
-		col = "name_uz"
-	}
-	q := "SELECT id, " + col + " AS name\nFROM " + table + "\nWHERE " + where + "\nORDER BY " + col
-	if err := s.db.SelectContext(ctx, &opts, q); err != nil {
+	q := "SELECT id, pick_lang($1, name_ru, name_uz) AS name\nFROM " + table + "\nWHERE " + where + "\nORDER BY name"
+	if err := s.db.SelectContext(ctx, &opts, q, lang); err != nil {
 		return nil, fmt.Errorf("editorial.Options(%s): %w", table, err)
 	}
 	return opts, nil

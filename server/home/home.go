@@ -11,7 +11,6 @@ import (
 
 	"sogliq/server/catalog"
 	"sogliq/server/content"
-	"sogliq/server/i18n"
 	"sogliq/server/page"
 	"sogliq/server/promotion"
 )
@@ -50,37 +49,37 @@ func load(ctx context.Context, cat *catalog.Store, promos *promotion.Store, post
 	if err != nil {
 		return Page{}, err
 	}
-	current, err := promos.Current(ctx, region, 0, 1, promotions)
+	current, err := promos.Current(ctx, region, 0, 1, promotions, lang)
 	if err != nil {
 		return Page{}, err
 	}
-	svc, err := popular(ctx, cat, catalog.KindService, region)
+	svc, err := popular(ctx, cat, catalog.KindService, region, lang)
 	if err != nil {
 		return Page{}, err
 	}
-	tests, err := popular(ctx, cat, catalog.KindAnalysis, region)
+	tests, err := popular(ctx, cat, catalog.KindAnalysis, region, lang)
 	if err != nil {
 		return Page{}, err
 	}
-	latest, err := posts.Posts(ctx, "article", 1, articles)
+	latest, err := posts.Posts(ctx, "article", 1, articles, lang)
 	if err != nil {
 		return Page{}, err
 	}
 	return Page{
-		Specialties: i18n.In(lang, specs, catalog.Specialty.In),
-		Clinics:     i18n.In(lang, top.Clinics, catalog.ClinicCard.In),
-		Promotions:  promotion.ListedIn(lang, current.Promotions),
-		Services:    i18n.In(lang, svc, catalog.ServiceItem.In),
-		Analyses:    i18n.In(lang, tests, catalog.ServiceItem.In),
-		Articles:    content.PostsIn(lang, latest.Posts),
+		Specialties: specs,
+		Clinics:     top.Clinics,
+		Promotions:  current.Promotions,
+		Services:    svc,
+		Analyses:    tests,
+		Articles:    latest.Posts,
 	}, nil
 }
 
 // popular is the kind's items offered by the most clinics of the region
 // (then by name order of the tree), at most services of them, each with
-// its lowest price.
-func popular(ctx context.Context, cat *catalog.Store, kind string, region int64) ([]catalog.ServiceItem, error) {
-	tree, err := cat.ServiceTree(ctx, kind, region)
+// its lowest price, names in lang.
+func popular(ctx context.Context, cat *catalog.Store, kind string, region int64, lang string) ([]catalog.ServiceItem, error) {
+	tree, err := cat.ServiceTree(ctx, kind, region, lang)
 	if err != nil {
 		return nil, err
 	}

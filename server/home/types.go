@@ -11,15 +11,15 @@ import (
 // for first.
 type Page struct {
 	// Specialties are the region's most-staffed specialties.
-	Specialties []catalog.SpecialtyText `json:"specialties"`
+	Specialties []catalog.Specialty `json:"specialties"`
 	// Clinics are the region's top-rated clinics.
-	Clinics []catalog.ClinicCardText `json:"clinics"`
+	Clinics []catalog.ClinicCard `json:"clinics"`
 	// Promotions are the region's current promotions, newest first.
-	Promotions []promotion.Listed `json:"promotions"`
+	Promotions []promotion.Promotion `json:"promotions"`
 	// Services and Analyses are the region's most widely offered services
 	// and analyses, each with its lowest price ("from").
-	Services []catalog.ServiceItemText `json:"services"`
-	Analyses []catalog.ServiceItemText `json:"analyses"`
+	Services []catalog.ServiceItem `json:"services"`
+	Analyses []catalog.ServiceItem `json:"analyses"`
 	// Articles are the latest articles.
-	Articles []content.PostText `json:"articles"`
+	Articles []content.Post `json:"articles"`
 }

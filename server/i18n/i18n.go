@@ -64,26 +64,14 @@ func (d *Dict) Keys(lang string) []string {
 
 // Pick returns the text of lang from a Russian and Uzbek pair: the Uzbek
 // text for "uz", unless it is empty (not yet translated), then the Russian
-// one, as for every other language. It is the one rule by which a loader
-// picks the visitor's language, once, so a page's props carry only it.
-// A query picks it with pick_lang (migration 00280), the same rule in SQL.
+// one, as for every other language. A query picks with pick_lang
+// (migration 00280), the same rule in SQL, and that is how every store a
+// page reads gives its texts; Pick is for the few values the server holds
+// in memory in both languages for every request (the regions, the search
+// lexicon), never for what a query could pick.
 func Pick(lang, ru, uz string) string {
 	if lang == "uz" && uz != "" {
 		return uz
 	}
 	return ru
-}
-
-// In returns each of xs in lang, through in (a type's In method, which
-// picks its texts with Pick): the page data of a list of store rows. A nil
-// xs stays nil, so the JSON keeps the store's null.
-func In[T, U any](lang string, xs []T, in func(T, string) U) []U {
-	if xs == nil {
-		return nil
-	}
-	out := make([]U, len(xs))
-	for i, x := range xs {
-		out[i] = in(x, lang)
-	}
-	return out
 }

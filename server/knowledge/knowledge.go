@@ -11,8 +11,6 @@ import (
 	"unicode"
 
 	"github.com/jmoiron/sqlx"
-
-	"sogliq/server/i18n"
 )
 
 // Store reads diseases and symptoms.
@@ -22,30 +20,6 @@ type Store struct {
 
 // NewStore returns a Store over db.
 func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
-
-// Entry is a disease or a symptom as an index or a link shows it.
-type Entry struct {
-	ID     int64  `db:"id" json:"id"`
-	Slug   string `db:"slug" json:"slug"`
-	NameRu string `db:"name_ru" json:"nameRu"`
-	NameUz string `db:"name_uz" json:"nameUz"`
-}
-
-// Name returns the entry's name in lang ("uz", else Russian).
-func (e Entry) Name(lang string) string { return i18n.Pick(lang, e.NameRu, e.NameUz) }
-
-// Article is a disease or symptom with its description.
-type Article struct {
-	Entry         `tstype:",extends"`
-	DescriptionRu string `db:"description_ru" json:"descriptionRu"`
-	DescriptionUz string `db:"description_uz" json:"descriptionUz"`
-}
-
-// Group is the entries of an index under one initial letter.
-type Group struct {
-	Letter  string  `json:"letter"`
-	Entries []Entry `json:"entries"`
-}
 
 // uzDigraphs are the Uzbek Latin letters written with two characters; an
 // index files "Shamollash" under "Sh", not "S".
@@ -104,7 +78,7 @@ func GroupByInitial(entries []Entry, lang string) []Group {
 	groups := []Group{}
 	index := map[string]int{}
 	for _, e := range entries {
-		l := Initial(e.Name(lang), lang)
+		l := Initial(e.Name, lang)
 		i, ok := index[l]
 		if !ok {
 			i = len(groups)

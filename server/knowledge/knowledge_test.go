@@ -29,8 +29,8 @@ func TestInitial(t *testing.T) {
 
 func TestGroupByInitial(t *testing.T) {
 	// Code-point order, as the store returns it: S is split around Sh.
-	entries := []Entry{{ID: 1, NameUz: "O'tkir"}, {ID: 2, NameUz: "Otit"}, {ID: 3, NameUz: "Saraton"},
-		{ID: 4, NameUz: "Shamollash"}, {ID: 5, NameUz: "Shishlar"}, {ID: 6, NameUz: "Sistit"}}
+	entries := []Entry{{ID: 1, Name: "O'tkir"}, {ID: 2, Name: "Otit"}, {ID: 3, Name: "Saraton"},
+		{ID: 4, Name: "Shamollash"}, {ID: 5, Name: "Shishlar"}, {ID: 6, Name: "Sistit"}}
 	var got [][]int64
 	var letters []string
 	for _, g := range GroupByInitial(entries, "uz") {

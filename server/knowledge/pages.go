@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"sogliq/server/catalog"
-	"sogliq/server/i18n"
 	"sogliq/server/page"
 )
 
@@ -15,55 +14,18 @@ const TopDoctors = 6
 // IndexPage is the data of /bolezn and /simptom: the entries grouped by
 // initial letter in the visitor's language.
 type IndexPage struct {
-	Groups []GroupText `json:"groups"`
-	Total  int         `json:"total"`
+	Groups []Group `json:"groups"`
+	Total  int     `json:"total"`
 }
 
 // EntryPage is the data of a disease or symptom page. Linked are the
 // symptoms of a disease or the possible diseases of a symptom; Doctors the
 // top doctors of Specialties in the visitor's region.
 type EntryPage struct {
-	Entry       ArticleText                `json:"entry"`
-	Linked      []EntryText                `json:"linked"`
-	Specialties []catalog.SpecialtyRefText `json:"specialties"`
-	Doctors     []catalog.DoctorCardText   `json:"doctors"`
-}
-
-// The page data carries the texts of the visitor's language only, picked
-// by i18n.Pick; the store's types keep both for the sitemap and the tests.
-
-// EntryText is an Entry in one language.
-type EntryText struct {
-	ID   int64  `json:"id"`
-	Slug string `json:"slug"`
-	Name string `json:"name"`
-}
-
-// In returns e in lang.
-func (e Entry) In(lang string) EntryText {
-	return EntryText{ID: e.ID, Slug: e.Slug, Name: e.Name(lang)}
-}
-
-// ArticleText is an Article in one language.
-type ArticleText struct {
-	EntryText   `tstype:",extends"`
-	Description string `json:"description"`
-}
-
-// In returns a in lang.
-func (a Article) In(lang string) ArticleText {
-	return ArticleText{EntryText: a.Entry.In(lang), Description: i18n.Pick(lang, a.DescriptionRu, a.DescriptionUz)}
-}
-
-// GroupText is a Group in one language.
-type GroupText struct {
-	Letter  string      `json:"letter"`
-	Entries []EntryText `json:"entries"`
-}
-
-// In returns g in lang.
-func (g Group) In(lang string) GroupText {
-	return GroupText{Letter: g.Letter, Entries: i18n.In(lang, g.Entries, Entry.In)}
+	Entry       Article                `json:"entry"`
+	Linked      []Entry                `json:"linked"`
+	Specialties []catalog.SpecialtyRef `json:"specialties"`
+	Doctors     []catalog.DoctorCard   `json:"doctors"`
 }
 
 // Pages returns the loaders of /bolezn and /simptom by route name
@@ -86,7 +48,7 @@ func (s *Store) index(kind Kind) page.Loader {
 			return page.Result{}, err
 		}
 		return page.Result{
-			Data: IndexPage{Groups: i18n.In(req.Lang, GroupByInitial(es, req.Lang), Group.In), Total: len(es)},
+			Data: IndexPage{Groups: GroupByInitial(es, req.Lang), Total: len(es)},
 			Tags: []string{string(kind)},
 		}, nil
 	}
@@ -97,17 +59,17 @@ func (s *Store) index(kind Kind) page.Loader {
 // doctors in the visitor's region.
 func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 	return func(ctx context.Context, req page.Request) (page.Result, error) {
-		a, err := s.BySlug(ctx, kind, req.Params["slug"])
+		a, err := s.BySlug(ctx, kind, req.Params["slug"], req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
 		var linked []Entry
 		var diseaseIDs []int64
 		if kind == Diseases {
-			linked, err = s.SymptomsOf(ctx, a.ID)
+			linked, err = s.SymptomsOf(ctx, a.ID, req.Lang)
 			diseaseIDs = []int64{a.ID}
 		} else {
-			linked, err = s.DiseasesOf(ctx, a.ID)
+			linked, err = s.DiseasesOf(ctx, a.ID, req.Lang)
 			for _, d := range linked {
 				diseaseIDs = append(diseaseIDs, d.ID)
 			}
@@ -119,11 +81,11 @@ func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 		if err != nil {
 			return page.Result{}, err
 		}
-		specialties, err := doctors.SpecialtiesByIDs(ctx, specialtyIDs)
+		specialties, err := doctors.SpecialtiesByIDs(ctx, specialtyIDs, req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
-		top, err := doctors.TopDoctors(ctx, specialtyIDs, req.Region.ID, TopDoctors)
+		top, err := doctors.TopDoctors(ctx, specialtyIDs, req.Region.ID, TopDoctors, req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -133,9 +95,9 @@ func (s *Store) entity(kind Kind, doctors *catalog.Store) page.Loader {
 		}
 		return page.Result{
 			Data: EntryPage{
-				Entry: a.In(req.Lang), Linked: i18n.In(req.Lang, linked, Entry.In),
-				Specialties: i18n.In(req.Lang, specialties, catalog.SpecialtyRef.In),
-				Doctors:     i18n.In(req.Lang, top, catalog.DoctorCard.In),
+				Entry: a, Linked: linked,
+				Specialties: specialties,
+				Doctors:     top,
 			},
 			Tags: tags,
 		}, nil

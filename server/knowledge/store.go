@@ -20,14 +20,14 @@ const (
 	Symptoms Kind = "symptoms"
 )
 
-// Index lists every entry of kind, ordered by name in lang. The order is
+// Index lists every entry of kind in lang, ordered by name. The order is
 // code-point order with digraphs kept together, the same on every server:
 // Cyrillic and Latin both come out alphabetical.
 func (s *Store) Index(ctx context.Context, kind Kind, lang string) ([]Entry, error) {
 	var es []Entry
 	// kind is one of two constants, never request input.
 	q := `
-		SELECT id, slug, name_ru, name_uz
+		SELECT id, slug, pick_lang($1, name_ru, name_uz) AS name
 		FROM ` + string(kind) + `
 		ORDER BY pick_lang($1, name_ru, name_uz) COLLATE "C", id`
 	if err := s.db.SelectContext(ctx, &es, q, lang); err != nil {
@@ -36,15 +36,16 @@ func (s *Store) Index(ctx context.Context, kind Kind, lang string) ([]Entry, err
 	return es, nil
 }
 
-// BySlug returns the entry of kind with slug, or an error wrapping
+// BySlug returns the entry of kind with slug in lang, or an error wrapping
 // derrors.NotFound.
-func (s *Store) BySlug(ctx context.Context, kind Kind, slug string) (Article, error) {
+func (s *Store) BySlug(ctx context.Context, kind Kind, slug, lang string) (Article, error) {
 	var a Article
 	q := `
-		SELECT id, slug, name_ru, name_uz, description_ru, description_uz
+		SELECT id, slug, pick_lang($2, name_ru, name_uz) AS name,
+			pick_lang($2, description_ru, description_uz) AS description
 		FROM ` + string(kind) + `
 		WHERE slug = $1`
-	err := s.db.GetContext(ctx, &a, q, slug)
+	err := s.db.GetContext(ctx, &a, q, slug, lang)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = derrors.NotFound
 	}
@@ -54,31 +55,32 @@ func (s *Store) BySlug(ctx context.Context, kind Kind, slug string) (Article, er
 	return a, nil
 }
 
-// SymptomsOf returns the symptoms of a disease, by Russian name.
-func (s *Store) SymptomsOf(ctx context.Context, diseaseID int64) ([]Entry, error) {
+// SymptomsOf returns the symptoms of a disease in lang, by Russian name.
+func (s *Store) SymptomsOf(ctx context.Context, diseaseID int64, lang string) ([]Entry, error) {
 	es := []Entry{}
 	const q = `
-		SELECT s.id, s.slug, s.name_ru, s.name_uz
+		SELECT s.id, s.slug, pick_lang($2, s.name_ru, s.name_uz) AS name
 		FROM disease_symptoms ds
 		JOIN symptoms s ON s.id = ds.symptom_id
 		WHERE ds.disease_id = $1
 		ORDER BY s.name_ru, s.id`
-	if err := s.db.SelectContext(ctx, &es, q, diseaseID); err != nil {
+	if err := s.db.SelectContext(ctx, &es, q, diseaseID, lang); err != nil {
 		return nil, fmt.Errorf("knowledge.SymptomsOf(%d): %w", diseaseID, err)
 	}
 	return es, nil
 }
 
-// DiseasesOf returns the diseases a symptom may point to, by Russian name.
-func (s *Store) DiseasesOf(ctx context.Context, symptomID int64) ([]Entry, error) {
+// DiseasesOf returns the diseases a symptom may point to in lang, by
+// Russian name.
+func (s *Store) DiseasesOf(ctx context.Context, symptomID int64, lang string) ([]Entry, error) {
 	es := []Entry{}
 	const q = `
-		SELECT d.id, d.slug, d.name_ru, d.name_uz
+		SELECT d.id, d.slug, pick_lang($2, d.name_ru, d.name_uz) AS name
 		FROM disease_symptoms ds
 		JOIN diseases d ON d.id = ds.disease_id
 		WHERE ds.symptom_id = $1
 		ORDER BY d.name_ru, d.id`
-	if err := s.db.SelectContext(ctx, &es, q, symptomID); err != nil {
+	if err := s.db.SelectContext(ctx, &es, q, symptomID, lang); err != nil {
 		return nil, fmt.Errorf("knowledge.DiseasesOf(%d): %w", symptomID, err)
 	}
 	return es, nil

@@ -40,7 +40,7 @@ func (s *Store) certificate(dict *i18n.Dict) page.FileLoader {
 		if !ok || code == "" {
 			return page.File{}, fmt.Errorf("certificate %q: %w", name, derrors.NotFound)
 		}
-		p, err := s.Certificate(ctx, code)
+		p, err := s.Certificate(ctx, code, lang)
 		if err != nil {
 			return page.File{}, err
 		}
@@ -52,11 +52,11 @@ func (s *Store) certificate(dict *i18n.Dict) page.FileLoader {
 	}
 }
 
-// VoucherPDF renders the voucher of code for p in lang: the code, the
-// promotion, the clinic, the prices and discount, the validity and a QR
-// code of the code. The document's title and keywords carry the code too.
+// VoucherPDF renders the voucher of code for p, read in lang: the code,
+// the promotion, the clinic, the prices and discount, the validity and a
+// QR code of the code. The document's title and keywords carry the code
+// too.
 func VoucherPDF(code string, p Promotion, lang string, dict *i18n.Dict) ([]byte, error) {
-	pick := func(ru, uz string) string { return i18n.Pick(lang, ru, uz) }
 	doc := fpdf.New("P", "mm", "A5", "")
 	doc.SetCompression(true)
 	doc.AddUTF8FontFromBytes("DejaVu", "", fontRegular)
@@ -75,15 +75,15 @@ func VoucherPDF(code string, p Promotion, lang string, dict *i18n.Dict) ([]byte,
 	doc.CellFormat(0, 14, code, "1", 1, "C", false, 0, "")
 	doc.Ln(4)
 	doc.SetFont("DejaVu", "B", 13)
-	doc.MultiCell(0, 6, pick(p.TitleRu, p.TitleUz), "", "L", false)
+	doc.MultiCell(0, 6, p.Title, "", "L", false)
 	doc.Ln(2)
 	doc.SetFont("DejaVu", "", 11)
 	lines := [][2]string{
-		{dict.T(lang, "cert.clinic"), pick(p.Clinic.NameRu, p.Clinic.NameUz)},
-		{dict.T(lang, "cert.address"), pick(p.Clinic.AddressRu, p.Clinic.AddressUz)},
+		{dict.T(lang, "cert.clinic"), p.Clinic.Name},
+		{dict.T(lang, "cert.address"), p.Clinic.Address},
 		{dict.T(lang, "cert.phone"), p.Clinic.Phone},
 		{dict.T(lang, "cert.price"), money.FormatPrice(int64(p.NewPrice), lang) + " (" + dict.T(lang, "cert.oldPrice") + " " + money.FormatPrice(int64(p.OldPrice), lang) + ")"},
-		{dict.T(lang, "cert.discount"), fmt.Sprintf("%d%%", p.Discount())},
+		{dict.T(lang, "cert.discount"), fmt.Sprintf("%d%%", p.Discount)},
 		{dict.T(lang, "cert.valid"), dict.T(lang, "cert.validRange", "from", p.StartsOn, "to", p.EndsOn)},
 	}
 	for _, l := range lines {

@@ -83,14 +83,13 @@ func (h *Handler) districts(c *fiber.Ctx) error {
 	} else if err != nil {
 		return err
 	}
-	ds, err := h.Store.Districts(ctx, id)
+	ds, err := h.Store.Districts(ctx, id, api.Lang(c))
 	if err != nil {
 		return err
 	}
-	l := api.Lang(c)
 	data := make([]DistrictItem, len(ds))
 	for i, d := range ds {
-		data[i] = DistrictItem{ID: d.ID, Name: d.Name(l), Slug: d.Slug}
+		data[i] = DistrictItem{ID: d.ID, Name: d.Name, Slug: d.Slug}
 	}
 	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
 	return api.OK(c, data)

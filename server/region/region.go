@@ -14,7 +14,10 @@ import (
 	"sogliq/server/i18n"
 )
 
-// Region is one of the fourteen regions (Tashkent city counts as one).
+// Region is one of the fourteen regions (Tashkent city counts as one), in
+// both languages: the server reads them once and holds them for every
+// request (routing, the region picker), so a page picks the name of its
+// language with Name.
 type Region struct {
 	ID     int64  `db:"id" json:"id"`
 	Slug   string `db:"slug" json:"slug"`
@@ -26,17 +29,14 @@ type Region struct {
 // Name returns the region's name in lang: "uz" is Uzbek, anything else Russian.
 func (r Region) Name(lang string) string { return i18n.Pick(lang, r.NameRu, r.NameUz) }
 
-// District is a district (tuman) or town of a region.
+// District is a district (tuman) or town of a region, its name in the
+// language it was read in (pick_lang).
 type District struct {
 	ID       int64  `db:"id" json:"id"`
 	RegionID int64  `db:"region_id" json:"regionId"`
 	Slug     string `db:"slug" json:"slug"`
-	NameRu   string `db:"name_ru" json:"nameRu"`
-	NameUz   string `db:"name_uz" json:"nameUz"`
+	Name     string `db:"name" json:"name"`
 }
-
-// Name returns the district's name in lang: "uz" is Uzbek, anything else Russian.
-func (d District) Name(lang string) string { return i18n.Pick(lang, d.NameRu, d.NameUz) }
 
 // Store reads regions and districts.
 type Store struct {
@@ -95,30 +95,31 @@ func (s *Store) RegionByID(ctx context.Context, id int64) (Region, error) {
 	return r, nil
 }
 
-// Districts returns the districts of a region ordered by Russian name; an
-// unknown region has none.
-func (s *Store) Districts(ctx context.Context, regionID int64) ([]District, error) {
+// Districts returns the districts of a region in lang ordered by Russian
+// name; an unknown region has none.
+func (s *Store) Districts(ctx context.Context, regionID int64, lang string) ([]District, error) {
 	var ds []District
 	const q = `
-		SELECT id, region_id, slug, name_ru, name_uz
+		SELECT id, region_id, slug, pick_lang($2, name_ru, name_uz) AS name
 		FROM districts
 		WHERE region_id = $1
 		ORDER BY name_ru, id`
-	if err := s.db.SelectContext(ctx, &ds, q, regionID); err != nil {
+	if err := s.db.SelectContext(ctx, &ds, q, regionID, lang); err != nil {
 		return nil, fmt.Errorf("region.Districts(%d): %w", regionID, err)
 	}
 	return ds, nil
 }
 
-// DistrictBySlug returns the district with slug in a region (the {rayon} of
-// /doctors/{slug}/deti/{rayon}), or an error wrapping derrors.NotFound.
-func (s *Store) DistrictBySlug(ctx context.Context, regionID int64, slug string) (District, error) {
+// DistrictBySlug returns the district with slug in a region in lang (the
+// {rayon} of /doctors/{slug}/deti/{rayon}), or an error wrapping
+// derrors.NotFound.
+func (s *Store) DistrictBySlug(ctx context.Context, regionID int64, slug, lang string) (District, error) {
 	var d District
 	const q = `
-		SELECT id, region_id, slug, name_ru, name_uz
+		SELECT id, region_id, slug, pick_lang($3, name_ru, name_uz) AS name
 		FROM districts
 		WHERE region_id = $1 AND slug = $2`
-	err := s.db.GetContext(ctx, &d, q, regionID, slug)
+	err := s.db.GetContext(ctx, &d, q, regionID, slug, lang)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = derrors.NotFound
 	}

@@ -62,7 +62,10 @@ const MaxWords = 6
 // many trigrams, and its candidate set grows with them.
 const maxFuzzyKey = 32
 
-// Hit is one matching entity.
+// Hit is one matching entity, named in both languages as the search index
+// holds it: the lexicon keeps its entries in memory and matches queries
+// typed in either, so a hit is put in the visitor's language only when an
+// answer is built (Suggestions; lists are cached per language).
 type Hit struct {
 	Type          string        `db:"entity_type"`
 	ID            int64         `db:"entity_id"`

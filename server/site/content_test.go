@@ -97,7 +97,7 @@ func TestScriptNeverReachesAPage(t *testing.T) {
 	body := `<p onclick="steal()">Безопасный текст</p><script>alert("xss")</script>` +
 		`<img src="x" onerror="alert(1)"><a href="javascript:alert(2)">ссылка</a><iframe src="https://evil.example"></iframe>`
 	store := content.NewStore(s.DB)
-	if _, err := store.SavePost(context.Background(), content.Post{
+	if _, err := store.SavePost(context.Background(), content.NewPost{
 		Kind: "article", Slug: "xss-test", TitleRu: "Проверка", TitleUz: "Tekshiruv",
 		BodyRu: body, BodyUz: body, PublishedOn: "2026-01-01",
 	}); err != nil {

@@ -77,7 +77,9 @@ type StaffNoticesWorker struct {
 	Logger *slog.Logger
 }
 
-// staffEvent is one history row worth telling the clinic.
+// staffEvent is one history row worth telling the clinic. Each linked
+// staff member reads it in their own language, so it carries both names;
+// the Uzbek ones fall back to the Russian (pick_lang).
 type staffEvent struct {
 	ID       int64     `db:"id"`
 	Status   string    `db:"status"`
@@ -130,7 +132,8 @@ func (w *StaffNoticesWorker) Work(ctx context.Context, job *river.Job[StaffNotic
 	const q = `
 		SELECT h.id, h.status, a.clinic_id,
 		       lower(CASE WHEN h.status = 'rescheduled' THEN coalesce(s.during, a.during) ELSE a.during END) AS start,
-		       d.full_name_ru AS doctor_ru, d.full_name_uz AS doctor_uz, c.name_ru AS clinic_ru, c.name_uz AS clinic_uz
+		       d.full_name_ru AS doctor_ru, pick_lang('uz', d.full_name_ru, d.full_name_uz) AS doctor_uz,
+		       c.name_ru AS clinic_ru, pick_lang('uz', c.name_ru, c.name_uz) AS clinic_uz
 		FROM appointment_history h
 		JOIN appointments a ON a.id = h.appointment_id
 		LEFT JOIN appointments s ON s.id = a.successor_id

@@ -205,6 +205,9 @@ func TestStaffNews(t *testing.T) {
 	f.exec(t, `UPDATE appointments SET status = 'rescheduled', successor_id = $2 WHERE id = $1`, moved, later)
 	f.exec(t, `INSERT INTO appointment_history (appointment_id, status, at, actor) VALUES ($1, 'rescheduled', now(), 'patient')`, moved)
 	run()
+	// The clinic's Uzbek name is taken away: the Uzbek news of the
+	// cancellation name it in Russian.
+	f.exec(t, `UPDATE clinics SET name_uz = '' WHERE id = 1`)
 	f.update(t, press(1, 9201, "v:"+itoa(id)+":cancel"))
 	run()
 	run()
@@ -231,5 +234,9 @@ func TestStaffNews(t *testing.T) {
 	if len(uz) != 4 || uz[0].Text() != f.dict.T("uz", "telegram.staff.booked", "doctor", "Shifokor Bir", "clinic", "1-klinika",
 		"date", start.Format("02.01.2006"), "time", start.Format("15:04")) {
 		t.Errorf("the staff's news in Uzbek: %d, %+v", len(uz), uz)
+	}
+	if len(uz) == 4 && uz[3].Text() != f.dict.T("uz", "telegram.staff.cancelled", "doctor", "Shifokor Bir", "clinic", "Клиника 1",
+		"date", start.Format("02.01.2006"), "time", start.Format("15:04")) {
+		t.Errorf("the cancellation in Uzbek of a clinic with no Uzbek name: %q", uz[3].Text())
 	}
 }
