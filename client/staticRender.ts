@@ -676,7 +676,7 @@ function rebuild(node: TemplateNode, h: unknown[]): React.ReactElement {
     const children = kids.map((k) => (typeof k === "number" ? h[k] : typeof k === "string" ? k : rebuild(k as TemplateNode, h)));
     props.children = children.length === 1 ? children[0] : children;
   }
-  return jsx(tag, props);
+  return jsx(tag as keyof React.JSX.IntrinsicElements, props);
 }
 
 // __goTemplateDef and __goTemplate are installed by the Go engine
