@@ -511,7 +511,16 @@ func TestFormRules(t *testing.T) {
 // module is compiled as the server's pages are (ssr/templates.go).
 func loadCases(t *testing.T, templates bool) *goja.Runtime {
 	t.Helper()
-	return loadWithGlobals(t, "staticRender.cases.tsx", func(o *api.BuildOptions) {
+	return loadCasesIn(t, goja.New(), true, templates)
+}
+
+// loadCasesIn is loadCases in vm, with the engine's globals or without.
+func loadCasesIn(t *testing.T, vm *goja.Runtime, globals, templates bool) *goja.Runtime {
+	t.Helper()
+	if globals {
+		ssr.InstallGlobals(vm, nil)
+	}
+	return run(t, vm, "staticRender.cases.tsx", func(o *api.BuildOptions) {
 		o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
 		o.Alias = map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"}
 		// Islands import their styles; markup is what is compared.
@@ -527,8 +536,17 @@ func loadCases(t *testing.T, templates bool) *goja.Runtime {
 // its JSX compiled into templates (ssr/templates.go), statically and with
 // React (which renders a template's rebuilt elements), and requires the
 // HTML React makes of the JSX as written; the islands' roots likewise.
+// Without the engine's globals (no Go writer) templates render as the
+// elements they came from, and must too.
 func TestTemplatesMatchJSX(t *testing.T) {
 	plain, compiled := loadCases(t, false), loadCases(t, true)
+	t.Run("without Go", func(t *testing.T) { templatesMatch(t, plain, loadCasesIn(t, goja.New(), false, true)) })
+	templatesMatch(t, plain, compiled)
+}
+
+// templatesMatch compares the cases of compiled (with templates) with
+// React's render of plain's (the JSX as written).
+func templatesMatch(t *testing.T, plain, compiled *goja.Runtime) {
 	if n := compiled.Get("lib").ToObject(compiled).Get("templateCount"); n == nil {
 		t.Fatal("staticRender.cases.tsx exports no templateCount")
 	}

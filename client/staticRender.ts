@@ -141,9 +141,11 @@ class Render {
     if (typeof type === "string") return this.host(type, props);
     if (typeof type === "function") {
       if (type === Template) {
+        // Written in Go; a runtime without the engine's globals walks
+        // the elements the template came from.
         const d = props.d as TemplateDef;
         if (d.id >= 0 && goTemplate !== null) return goTemplate(this, d.id, props.h as unknown[]);
-        return this.template(d.ops, props.h as unknown[]);
+        return this.node(rebuild(d.tree, props.h as unknown[]));
       }
       const proto = (type as { prototype?: { isReactComponent?: unknown } }).prototype;
       if (proto && proto.isReactComponent) return this.classComponent(type as new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props);
@@ -201,46 +203,6 @@ class Render {
   read(ctx: Ctx): unknown {
     const contexts = this.contexts;
     return contexts !== null && contexts.has(ctx) ? contexts.get(ctx) : ctx._currentValue;
-  }
-
-  /** template writes a template's markup and its holes (tpl below). */
-  template(ops: unknown[], h: unknown[]): void {
-    const out = this.out;
-    for (let i = 0; i < ops.length; i++) {
-      const op = ops[i];
-      if (typeof op === "string") {
-        out.push(op);
-        this.lastText = false;
-        continue;
-      }
-      switch (op) {
-        case OP_CHILD: {
-          const v = h[ops[++i] as number];
-          if (typeof v === "string") this.text(v);
-          else this.node(v);
-          break;
-        }
-        case OP_TEXT:
-          if (this.lastText) out.push("<!-- -->");
-          out.push(ops[++i] as string);
-          this.lastText = true;
-          break;
-        case OP_ATTR: {
-          i++; // the tag, for the Go writer's rules
-          const name = ops[++i] as string;
-          const v = h[ops[++i] as number];
-          if (v !== null && v !== undefined) attribute(out, name, v);
-          break;
-        }
-        case OP_HREF: {
-          // React keeps an empty href on a link (host's case "a").
-          const v = h[ops[++i] as number];
-          if (v === "") out.push(' href=""');
-          else if (v !== null && v !== undefined) attribute(out, "href", v);
-          break;
-        }
-      }
-    }
   }
 
   /** host writes an element of the DOM: its tag, attributes and children. */
@@ -605,7 +567,7 @@ const OP_CHILD = 5; // hole
 type TemplateNode = [string, unknown[], unknown[]];
 
 interface TemplateDef {
-  /** ops are markup and holes: OP_CONST_ATTR gone into the markup, OP_TEXT escaped. */
+  /** ops are markup and holes (the Go writer's): OP_CONST_ATTR gone into the markup, OP_TEXT escaped. */
   ops: unknown[];
   tree: TemplateNode;
   /** id is the Go writer's number for ops (__goTemplateDef), -1 without it. */
@@ -648,9 +610,13 @@ export function tplDef(raw: unknown[], tree: TemplateNode): TemplateDef {
         flush();
         ops.push(OP_ATTR, raw[++i], raw[++i], raw[++i]);
         break;
-      default:
+      case OP_HREF:
+      case OP_CHILD:
         flush();
         ops.push(op, raw[++i]);
+        break;
+      default:
+        throw new Error("tplDef: unknown op " + String(op) + " (ssr/templates.go and staticRender.ts disagree)");
     }
   }
   flush();
@@ -681,8 +647,8 @@ function rebuild(node: TemplateNode, h: unknown[]): React.ReactElement {
 
 // __goTemplateDef and __goTemplate are installed by the Go engine
 // (ssr/templatewalk.go): the first keeps a template's ops and numbers
-// them, the second writes a template as Render.template does (its
-// children through the Go walker of plain elements). __goTemplates tells
+// them, the second writes a template: its markup, its texts, its
+// attributes and its children (through the Go walker of plain elements). __goTemplates tells
 // it Template, to know its elements below plain ones, and attribute, for
 // the props its rules do not know.
 declare function __goTemplateDef(ops: unknown[]): number;
