@@ -27,14 +27,6 @@ func loadWith(t *testing.T, entry string, configure func(*api.BuildOptions)) *go
 	return run(t, goja.New(), entry, configure)
 }
 
-// loadWithGlobals is loadWith in a runtime that has the engine's globals.
-func loadWithGlobals(t *testing.T, entry string, configure func(*api.BuildOptions)) *goja.Runtime {
-	t.Helper()
-	vm := goja.New()
-	ssr.InstallGlobals(vm, nil)
-	return run(t, vm, entry, configure)
-}
-
 // run bundles entry as a global `lib` and runs it in vm.
 func run(t *testing.T, vm *goja.Runtime, entry string, configure func(*api.BuildOptions)) *goja.Runtime {
 	t.Helper()
