@@ -53,12 +53,12 @@ var plainTags = map[string]bool{
 }
 
 // notInTemplate are props that keep their element out of a template:
-// what React does not write as an attribute alone (refs, inner HTML) and
-// a button's form props, which React writes after the others.
-var notInTemplate = map[string]bool{
-	"ref": true, "dangerouslySetInnerHTML": true, "key": true, "is": true,
-	"name": true, "formAction": true, "formEncType": true, "formMethod": true, "formTarget": true,
-}
+// what React does not write as an attribute alone (refs, inner HTML).
+var notInTemplate = map[string]bool{"ref": true, "dangerouslySetInnerHTML": true, "key": true, "is": true}
+
+// buttonFormProps keep a button out of a template: React writes them after
+// its other props (any other element writes them as any attribute).
+var buttonFormProps = map[string]bool{"name": true, "formAction": true, "formEncType": true, "formMethod": true, "formTarget": true}
 
 // The template ops (client/staticRender.ts tplDef reads them): a string
 // is markup, the numbers below are followed by their operands.
@@ -224,23 +224,14 @@ func (c *templateCompiler) plain(call *ast.CallExpression) bool {
 	if !ok {
 		return false
 	}
+	button := tag.Value.String() == "button"
 	for _, p := range props.Value {
 		name, ok := propName(p)
-		if !ok || notInTemplate[name] && (tag.Value.String() == "button" || !formProp(name)) {
+		if !ok || notInTemplate[name] || button && buttonFormProps[name] {
 			return false
 		}
 	}
 	return true
-}
-
-// formProp reports whether name is one of a button's form props, which
-// other plain elements write as any attribute.
-func formProp(name string) bool {
-	switch name {
-	case "name", "formAction", "formEncType", "formMethod", "formTarget":
-		return true
-	}
-	return false
 }
 
 // propName is the name of a property written out (key: value or a

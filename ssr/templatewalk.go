@@ -1,6 +1,7 @@
 package ssr
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/dop251/goja"
@@ -22,6 +23,10 @@ type tplOp struct {
 	rule int    // how writeAttr writes the attribute
 	hole string // the hole's index, as Get takes it
 }
+
+// errTemplateOps is what __goTemplateDef refuses: ops not shaped as
+// staticRender.ts tplDef writes them.
+var errTemplateOps = errors.New("ops not shaped as tplDef writes them")
 
 // opMarkup is markup in the ops tplDef prepares (a string in the script).
 const opMarkup = 0
@@ -73,7 +78,7 @@ func templateOps(raw []any) ([]tplOp, error) {
 				return s, nil
 			}
 		}
-		return "", strconv.ErrSyntax
+		return "", errTemplateOps
 	}
 	hole := func(i int) (string, error) {
 		if i < len(raw) {
@@ -81,7 +86,7 @@ func templateOps(raw []any) ([]tplOp, error) {
 				return strconv.FormatInt(n, 10), nil
 			}
 		}
-		return "", strconv.ErrSyntax
+		return "", errTemplateOps
 	}
 	for i := 0; i < len(raw); i++ {
 		if s, ok := raw[i].(string); ok {
@@ -90,7 +95,7 @@ func templateOps(raw []any) ([]tplOp, error) {
 		}
 		kind, ok := raw[i].(int64)
 		if !ok {
-			return nil, strconv.ErrSyntax
+			return nil, errTemplateOps
 		}
 		op := tplOp{kind: int(kind)}
 		var err error
@@ -115,7 +120,7 @@ func templateOps(raw []any) ([]tplOp, error) {
 			}
 			i += 3
 		default:
-			err = strconv.ErrSyntax
+			err = errTemplateOps
 		}
 		if err != nil {
 			return nil, err
