@@ -384,23 +384,44 @@ func consultantModel(cfg config.Config) consultant.Model {
 // in all) it ran 2% and hits reached 0.85 (docs/operations.md, "Memory").
 const serverBaseBytes = 80 << 20
 
-// heapLimit is the soft limit of the Go heap when GOMEMLIMIT is not set:
-// the base and the caches' bounds. Under a burst of cold renders the heap
-// otherwise doubled to ~165 MB resident before each collection (GOGC=100);
-// at the limit the collector runs sooner and the process stays near 130 MB
-// at the same req/s (docs/operations.md, "Memory"). The limit follows the
-// page cache's setting, so a larger cache never makes the collector thrash.
-func heapLimit(pageCacheBytes int64) int64 {
-	return serverBaseBytes + max(pageCacheBytes, 0) + ssr.DefaultFragmentBytes
+// heapLimits keeps the soft limit of the Go heap (when GOMEMLIMIT is not
+// set) at the base plus what the caches hold now (held), checked every
+// second and moved when it changed by a MiB or more. Under a burst of cold
+// renders the heap otherwise doubled to ~165 MB resident before each
+// collection (GOGC=100); at the limit the collector runs sooner and the
+// process stays near 130 MB at the same req/s (docs/operations.md,
+// "Memory"). Following what the caches hold rather than their bounds
+// leaves the collector the same room over the live heap whether the page
+// cache is full of hot pages or a crawl went through (the page cache then
+// holds an eighth of its bound, server/cache's twoQ), so a full cache
+// never makes the collector thrash and an empty one costs no memory.
+func heapLimits(ctx context.Context, logger *slog.Logger, held func() int64) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return
+	}
+	const step = 1 << 20
+	limit := serverBaseBytes + held()
+	debug.SetMemoryLimit(limit)
+	logger.Info("heap limit", slog.Int64("mb", limit>>20), slog.String("follows", "the caches' bytes"))
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if next := serverBaseBytes + held(); next-limit >= step || limit-next >= step {
+					limit = next
+					debug.SetMemoryLimit(limit)
+				}
+			}
+		}
+	}()
 }
 
 func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, work bool) error {
 	logger.Info("starting", slog.Any("config", cfg))
-	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
-		limit := heapLimit(cfg.PageCacheBytes)
-		debug.SetMemoryLimit(limit)
-		logger.Info("heap limit", slog.Int64("mb", limit>>20))
-	}
 	db, err := openDatabase(ctx, logger, cfg)
 	if err != nil {
 		return err
@@ -452,6 +473,7 @@ func serve(ctx context.Context, logger *slog.Logger, cfg config.Config, demo, wo
 	// short life bounds what arbitrary queries store) and 1000 in process.
 	suggestions := cache.New(rdb, cache.Options{Logger: logger, Name: "suggestions", Prefix: suggestPrefix, FreshFor: time.Minute, StaleFor: 4 * time.Minute})
 	defer suggestions.Close()
+	heapLimits(ctx, logger, func() int64 { return pages.LocalBytes() + suggestions.LocalBytes() + fragments.Bytes() })
 
 	bundle, err := loadBundle(cfg)
 	if err != nil {

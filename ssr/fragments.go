@@ -172,6 +172,13 @@ func (f *Fragments) Len() int {
 	return f.order.Len()
 }
 
+// Bytes is what the held fragments take (the sizes the bound counts).
+func (f *Fragments) Bytes() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.used
+}
+
 // markerStart opens the element fragment.tsx renders in place of a card:
 // <template data-fragment="N"></template>, N indexing the render's cards.
 const (

@@ -1,4 +1,4 @@
-// Package cache is the rendered-page cache: a small in-process LRU in front
+// Package cache is the rendered-page cache: a small in-process 2Q in front
 // of Redis, invalidated by tag, serving stale entries while one request per
 // key re-renders them.
 //
@@ -60,7 +60,7 @@ const DefaultLocalBytes = 32 << 20
 
 // Options configures a Cache. Zero fields take the documented defaults.
 type Options struct {
-	// LocalBytes bounds the memory of the in-process LRU: its entries'
+	// LocalBytes bounds the memory of the in-process layer (twoQ): its entries'
 	// bodies (identity and compressed), headers and tags (default
 	// DefaultLocalBytes; negative disables the local layer, so every
 	// lookup goes to Redis).
@@ -164,7 +164,7 @@ type Cache struct {
 	rdb   *redis.Client // nil: local layer alone
 	opts  Options
 	log   *slog.Logger
-	local *lru
+	local *twoQ
 	tags  *tagTimes
 	group singleflight.Group
 
@@ -207,7 +207,7 @@ func New(rdb *redis.Client, opts Options) *Cache {
 		rdb:   rdb,
 		opts:  opts,
 		log:   opts.Logger,
-		local: newLRU(opts.LocalBytes),
+		local: newTwoQ(opts.LocalBytes),
 		tags:  newTagTimes(max(MaxLife, opts.FreshFor+opts.StaleFor)),
 
 		breaker:      newBreaker(redisWindow, opts.RedisBackoff),
@@ -308,6 +308,9 @@ func (c *Cache) Local(key string) (*Entry, bool) {
 	c.count("local", fresh)
 	return e, true
 }
+
+// LocalBytes is what the in-process layer holds now (its entries' sizes).
+func (c *Cache) LocalBytes() int64 { return c.local.bytes() }
 
 // Peek returns the entry for key if it is fresh, without rendering; the web
 // layer uses it to answer If-None-Match with 304 before any render. A stale

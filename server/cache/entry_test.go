@@ -2,6 +2,7 @@ package cache
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -110,48 +111,98 @@ func TestDecodeEntryRejectsCorruptInput(t *testing.T) {
 	}
 }
 
-func TestLRU(t *testing.T) {
-	a, b, c := &Entry{ETag: "a"}, &Entry{ETag: "b"}, &Entry{ETag: "c"}
-	// Room for two of these entries (same size: one-letter key and ETag).
-	one := a.size() + 1
-	l := newLRU(2*one + one/2)
-	l.put("a", a)
-	l.put("b", b)
-	l.get("a") // a is now the most recent, so c evicts b
-	l.put("c", c)
-	var got []string
-	for _, k := range []string{"a", "b", "c"} {
-		if _, ok := l.get(k); ok {
-			got = append(got, k)
+func TestTwoQ(t *testing.T) {
+	entry := func(tag string) *Entry { return &Entry{ETag: tag} }
+	one := entry("a").size() + 1 // a one-letter key and ETag
+	// recent holds two such entries, frequent the other fourteen.
+	q := newTwoQ(16 * one)
+	has := func(key string) bool {
+		t.Helper()
+		_, ok := q.get(key)
+		return ok
+	}
+	q.put("a", entry("a"))
+	q.put("b", entry("b"))
+	q.put("c", entry("c")) // recent is full: a leaves, as a ghost
+	if _, ok := q.items["a"]; ok {
+		t.Fatal("recent kept three entries in room for two")
+	}
+	// b asked for again: it moves to frequent and outlives a scan.
+	if !has("b") {
+		t.Fatal("b missing right after its put")
+	}
+	// a comes back soon after it left: straight into frequent.
+	q.put("a", entry("a"))
+	for i := range 100 {
+		q.put(fmt.Sprintf("s%d", i), entry("s"))
+	}
+	for _, k := range []string{"a", "b"} {
+		if !has(k) {
+			t.Errorf("%s, asked for twice, was evicted by a scan of keys asked for once", k)
 		}
 	}
-	if diff := cmp.Diff([]string{"a", "c"}, got); diff != "" {
-		t.Errorf("keys kept (-want +got):\n%s", diff)
+	if has("c") || has("s0") {
+		t.Error("a key asked for once outlived newer ones in recent")
 	}
-	l.remove("a", b) // a holds a, not b: nothing happens
-	if _, ok := l.get("a"); !ok {
+	if !has("s99") {
+		t.Error("the scan's last key is not in recent")
+	}
+	if got := q.bytes(); got > 5*one {
+		t.Errorf("bytes after the scan = %d, want at most %d: three frequent entries and what recent holds", got, 5*one)
+	}
+
+	// frequent is an LRU within the layer's bytes.
+	q = newTwoQ(16 * one)
+	for i := range 16 {
+		k := string(rune('A' + i))
+		q.put(k, entry(k))
+		q.get(k)
+	}
+	q.get("A") // A is now the most recent, so the next put evicts B
+	q.put("z", entry("z"))
+	if !has("A") || has("B") {
+		t.Error("frequent did not evict its least recently used entry")
+	}
+	if got := q.bytes(); got > 16*one {
+		t.Errorf("bytes = %d over the bound %d", got, 16*one)
+	}
+
+	q = newTwoQ(16 * one)
+	a := entry("a")
+	q.put("a", a)
+	q.remove("a", entry("b")) // a holds another entry: nothing happens
+	if !has("a") {
 		t.Error("remove with a different entry removed the key")
 	}
-	if got, want := l.bytes(), 2*one; got != want {
-		t.Errorf("bytes = %d, want %d (two entries)", got, want)
-	}
-	// An entry bigger than the layer evicts everything and is not kept.
-	l.put("big", &Entry{Body: make([]byte, 3*one)})
-	if n, used := l.len(), l.bytes(); n != 0 || used != 0 {
-		t.Errorf("after an oversize put: %d entries, %d bytes; want none", n, used)
-	}
 	// Replacing an entry accounts for the size difference.
-	l.put("a", a)
 	bigger := &Entry{ETag: "a", Body: make([]byte, 10)}
-	l.put("a", bigger)
-	if got, want := l.bytes(), one+bigger.size()-a.size(); got != want || want <= one {
+	q.put("a", bigger)
+	if got, want := q.bytes(), bigger.size()+1; got != want {
 		t.Errorf("bytes after replacing a = %d, want %d", got, want)
 	}
-	l.clear()
-	if n, used := l.len(), l.bytes(); n != 0 || used != 0 {
+	// An entry bigger than recent is not kept and evicts nothing; put
+	// again, it enters frequent.
+	big := &Entry{Body: make([]byte, 3*one)}
+	q.put("big", big)
+	if has("big") || !has("a") {
+		t.Error("an entry bigger than recent was kept, or evicted another")
+	}
+	q.put("big", big)
+	if !has("big") {
+		t.Error("an entry bigger than recent, put again, was not kept in frequent")
+	}
+	// Bigger than the whole layer: never kept.
+	q.put("huge", &Entry{Body: make([]byte, 20*one)})
+	q.put("huge", &Entry{Body: make([]byte, 20*one)})
+	if has("huge") {
+		t.Error("an entry bigger than the layer was kept")
+	}
+	q.remove("a", bigger)
+	q.clear()
+	if n, used := q.len(), q.bytes(); n != 0 || used != 0 {
 		t.Errorf("after clear: %d entries, %d bytes; want none", n, used)
 	}
-	var disabled *lru = newLRU(-1)
+	var disabled = newTwoQ(-1)
 	disabled.put("a", a)
 	if _, ok := disabled.get("a"); ok {
 		t.Error("disabled layer returned an entry")
