@@ -6,7 +6,7 @@
 // react-dom/server itself, for the tests that compare the two.
 import { renderToString } from "react-dom/server";
 import { Document } from "./Document";
-import { fellBack, renderIslandsWithReact, renderStatic, Unsupported } from "./staticRender";
+import { fellBack, renderIslandsWithReact, renderStaticOut, Unsupported, type Out } from "./staticRender";
 import { inlineScripts } from "./lib/inlineScripts";
 import type { RenderProps } from "./types";
 import "./styles/global.css";
@@ -14,7 +14,7 @@ import "./styles/global.css";
 /** SogliqGlobal is the global object with the functions ssr/engine.go calls. */
 type SogliqGlobal = typeof globalThis & {
   __sogliqRender: (propsJSON: string) => string;
-  __sogliqRenderProps: (props: RenderProps) => string;
+  __sogliqRenderProps: (props: RenderProps) => string | Out;
   __sogliqRenderReact: (propsJSON: string) => string;
   __sogliqInlineScripts: () => string;
 };
@@ -24,16 +24,22 @@ type SogliqGlobal = typeof globalThis & {
 (globalThis as SogliqGlobal).__sogliqInlineScripts = () => JSON.stringify(inlineScripts);
 
 (globalThis as SogliqGlobal).__sogliqRender = function render(propsJSON: string): string {
-  return renderDocument(JSON.parse(propsJSON) as RenderProps);
+  const html = renderDocument(JSON.parse(propsJSON) as RenderProps);
+  return typeof html === "string" ? html : html.join("");
 };
 
 // The engine hands the props over decoded when the bundle takes them so
 // (ssr/props.go): goja's JSON.parse cost more.
 (globalThis as SogliqGlobal).__sogliqRenderProps = renderDocument;
 
-function renderDocument(props: RenderProps): string {
+// renderDocument's HTML stays in Go when the engine gave the render a
+// sink (ssr/sink.go), which the engine reads as it reads a string.
+function renderDocument(props: RenderProps): string | Out {
   try {
-    return "<!DOCTYPE html>" + renderStatic(<Document {...props} />);
+    const html = renderStaticOut(<Document {...props} />);
+    if (typeof html === "string") return "<!DOCTYPE html>" + html;
+    html.unshift("<!DOCTYPE html>");
+    return html;
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     // A page with an element the static renderer does not write still

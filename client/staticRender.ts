@@ -80,12 +80,27 @@ const IN_SVG = 1;
 const IN_NOSCRIPT = 2;
 const IN_PICTURE = 4;
 
+/**
+ * Out is where a render writes: an array of strings, or the engine's sink
+ * (__goSink, ssr/sink.go), which holds the text in Go, so that the Go
+ * writers append to it as it is and a card's or page's HTML reaches Go
+ * without a join into one UTF-16 string here.
+ */
+export interface Out {
+  push(...texts: string[]): unknown;
+  unshift(...texts: string[]): unknown;
+  join(separator: string): string;
+}
+
+declare function __goSink(): Out;
+const goSink = typeof __goSink === "function" ? __goSink : null;
+
 /** Unsupported is what renderStatic throws for an element it does not write. */
 export class Unsupported extends Error {}
 
 /** Render is one document's state: its output and what hoists into <head>. */
 class Render {
-  out: string[] = [];
+  out: Out = goSink !== null ? goSink() : [];
   lastText = false;
   scope = 0;
   selected: unknown = null;
@@ -429,7 +444,7 @@ class Render {
     }
   }
 
-  optionSelected(out: string[], value: unknown, children: unknown, selected: unknown): void {
+  optionSelected(out: Out, value: unknown, children: unknown, selected: unknown): void {
     const chosen = this.selected;
     if (chosen !== null && chosen !== undefined) {
       let text = "";
@@ -535,17 +550,23 @@ class Render {
     }
   }
 
-  /** document joins the preamble, <head> and body in React's order. */
-  document(): string {
+  /**
+   * document is the preamble, <head> and body in React's order: the
+   * render's output, with the head put before the body (a sink's text
+   * stays in Go; an array's is joined).
+   */
+  document(): string | Out {
     if (this.htmlStart === null) {
       if (this.charset.length + this.viewport.length + this.highImages.length + this.scripts.length + this.bulkPreloads.length + this.hoisted.length > 0) {
         throw new Unsupported("title, meta, link, async scripts or eager images outside a document");
       }
-      return this.out.join("");
+      return Array.isArray(this.out) ? this.out.join("") : this.out;
     }
     const head = this.htmlStart.concat(this.headStart ?? "<head>", this.charset, this.viewport, this.highImages, this.scripts, this.bulkPreloads, this.hoisted, this.headChildren ?? [], "</head>", this.bodyStart ?? []);
     this.out.push(this.bodyStart ? "</body></html>" : "</html>");
-    return head.join("") + this.out.join("");
+    if (Array.isArray(this.out)) return head.join("") + this.out.join("");
+    this.out.unshift(head.join(""));
+    return this.out;
   }
 }
 
@@ -686,7 +707,7 @@ function describe(type: unknown): string {
   return String(type);
 }
 
-function selfClosing(out: string[], tag: string, props: Record<string, unknown>): void {
+function selfClosing(out: Out, tag: string, props: Record<string, unknown>): void {
   out.push("<", tag);
   const keys = Object.keys(props);
   for (let i = 0; i < keys.length; i++) {
@@ -707,7 +728,7 @@ function selfClosing(out: string[], tag: string, props: Record<string, unknown>)
 const opened: { children: unknown; inner: unknown } = { children: null, inner: null };
 
 /** openTag writes <tag and its attributes (not the closing >), leaving the rest in opened. */
-function openTag(out: string[], tag: string, props: Record<string, unknown>): void {
+function openTag(out: Out, tag: string, props: Record<string, unknown>): void {
   out.push("<", tag);
   let children: unknown = null;
   let inner: unknown = null;
@@ -724,7 +745,7 @@ function openTag(out: string[], tag: string, props: Record<string, unknown>): vo
   opened.inner = inner;
 }
 
-function titleTag(out: string[], props: Record<string, unknown>): void {
+function titleTag(out: Out, props: Record<string, unknown>): void {
   openTag(out, "title", props);
   const { children, inner } = opened;
   out.push(">");
@@ -734,7 +755,7 @@ function titleTag(out: string[], props: Record<string, unknown>): void {
   out.push("</title>");
 }
 
-function scriptTag(out: string[], props: Record<string, unknown>): void {
+function scriptTag(out: Out, props: Record<string, unknown>): void {
   openTag(out, "script", props);
   const { children, inner } = opened;
   out.push(">");
@@ -940,7 +961,7 @@ function ruleOf(name: string): NameRule {
 }
 
 /** attribute is React's pushAttribute: one prop as an attribute, or nothing. */
-function attribute(out: string[], name: string, value: unknown): void {
+function attribute(out: Out, name: string, value: unknown): void {
   const kind = typeof value;
   if (kind === "function" || kind === "symbol") return;
   const { rule, attr } = ruleOf(name);
@@ -999,7 +1020,7 @@ const unitless = new Set([
 const styleNames = new Map<string, string>();
 
 /** style is React's pushStyleAttribute. */
-function style(out: string[], value: unknown): void {
+function style(out: Out, value: unknown): void {
   if (typeof value !== "object") throw new Error("The `style` prop expects a mapping from style properties to values, not a string.");
   let first = true;
   for (const name in value as Record<string, unknown>) {
@@ -1110,6 +1131,16 @@ export function fellBack(kind: "page" | "island" | "card", reason: string): void
  * hydration bookkeeping. It throws Unsupported for what it does not write.
  */
 export function renderStatic(element: React.ReactNode): string {
+  const html = renderStaticOut(element);
+  return typeof html === "string" ? html : html.join("");
+}
+
+/**
+ * renderStaticOut is renderStatic's HTML as the render holds it: in Go
+ * when the engine gave it a sink (the engine and the fragment store take
+ * either), else a string.
+ */
+export function renderStaticOut(element: React.ReactNode): string | Out {
   const outer = current;
   const prevDispatcher = internals.H;
   const r = new Render();
@@ -1157,9 +1188,9 @@ export function renderIsland(element: React.ReactNode, identifierPrefix: string)
  * renderStatic, or, for what it does not write, with renderToString (a
  * card never hydrates, so React's markup needs nothing more).
  */
-export function renderCard(element: React.ReactNode): string {
+export function renderCard(element: React.ReactNode): string | Out {
   try {
-    return renderStatic(element);
+    return renderStaticOut(element);
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     fellBack("card", e.message);

@@ -307,7 +307,7 @@ func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err
 		}
 		return "", fmt.Errorf("ssr: render: %w", err)
 	}
-	html = splice(utf8Of(res), v.cards)
+	html = splice(textOf(res), v.cards)
 	clear(v.cards) // let the strings go with the page
 	return html, nil
 }
@@ -339,7 +339,7 @@ func (e *Engine) installFragments(v *vm) {
 		return rt.ToValue(len(v.cards) - 1)
 	})
 	_ = rt.Set("__fragmentPut", func(call goja.FunctionCall) goja.Value {
-		html := str(call, 2)
+		html := textOf(call.Argument(2))
 		e.opts.Fragments.put(str(call, 0), html, str(call, 1))
 		v.cards = append(v.cards, html)
 		return rt.ToValue(len(v.cards) - 1)
@@ -381,7 +381,7 @@ func (e *Engine) replace() {
 
 // InstallGlobals gives the bundle what goja lacks, and the renderer's
 // work done faster in Go: console; __goEscape (below), __goPlainTags and
-// __goPlain (plainwalk.go);
+// __goPlain (plainwalk.go); __goSink (sink.go);
 // and __goJSON, JSON safe inside a <script> element: the runtime's own
 // JSON.stringify, then <, >, &, U+2028 and U+2029 escaped as
 // encoding/json escapes them. (Exporting the value to Go and marshalling
@@ -418,8 +418,10 @@ func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 		}
 		return rt.ToValue(htmlEscaper.Replace(s))
 	})
-	// __goPlain writes plain elements in Go (plainwalk.go).
+	// __goPlain writes plain elements in Go (plainwalk.go), __goSink
+	// makes a render's output in Go (sink.go).
 	newPlainWalker(rt)
+	installSinks(rt)
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
 		out, err := stringify(goja.Undefined(), call.Argument(0))
 		if err != nil {

@@ -311,12 +311,18 @@ func (k *walk) script(method string, args ...goja.Value) {
 	k.lastText = k.render.Get("lastText").ToBoolean()
 }
 
-// flush appends what the walker wrote to the render's output.
+// flush appends what the walker wrote to the render's output: as it is
+// to a sink (sink.go), else as a string pushed into the script's array.
 func (k *walk) flush() {
 	if k.buf.Len() == 0 {
 		return
 	}
 	out := k.render.Get("out").(*goja.Object)
+	if s, ok := sinkOf(out); ok {
+		s.b = append(s.b, k.buf.String()...)
+		k.buf.Reset()
+		return
+	}
 	push, _ := goja.AssertFunction(out.Get("push"))
 	if _, err := push(out, k.w.rt.ToValue(k.buf.String())); err != nil {
 		panic(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 )
@@ -24,15 +25,10 @@ func utf8Of(v goja.Value) string {
 	if !ok {
 		return v.String()
 	}
-	r := reflect.ValueOf(s)
-	if r.Kind() != reflect.Slice || !r.Type().ConvertibleTo(uint16s) {
+	units, ok := utf16Units(s)
+	if !ok {
 		return s.String()
 	}
-	units := r.Convert(uint16s).Interface().([]uint16)
-	if len(units) == 0 {
-		return ""
-	}
-	units = units[1:] // the marker
 	n := 0
 	for i := 0; i < len(units); i++ {
 		c := units[i]
@@ -56,16 +52,54 @@ func utf8Of(v goja.Value) string {
 			b.WriteByte(byte(c))
 			continue
 		}
-		r := rune(c)
-		if utf16.IsSurrogate(r) {
-			if i+1 < len(units) && c < 0xDC00 && units[i+1] >= 0xDC00 && units[i+1] < 0xE000 {
-				r = utf16.DecodeRune(r, rune(units[i+1]))
-				i++
-			} else {
-				r = unicode.ReplacementChar
-			}
-		}
-		b.WriteRune(r)
+		b.WriteRune(decodeUnit(units, &i))
 	}
 	return b.String()
+}
+
+// appendUTF8 appends s's text in UTF-8 to b, as utf8Of writes it.
+func appendUTF8(b []byte, s goja.String) []byte {
+	units, ok := utf16Units(s)
+	if !ok {
+		return append(b, s.String()...)
+	}
+	for i := 0; i < len(units); i++ {
+		c := units[i]
+		if c < 0x80 {
+			b = append(b, byte(c))
+			continue
+		}
+		b = utf8.AppendRune(b, decodeUnit(units, &i))
+	}
+	return b
+}
+
+// utf16Units are the UTF-16 units of a goja string that holds them
+// (without goja's marker), false for an ASCII one (a Go string inside) or
+// one this does not know.
+func utf16Units(s goja.String) ([]uint16, bool) {
+	r := reflect.ValueOf(s)
+	if r.Kind() != reflect.Slice || !r.Type().ConvertibleTo(uint16s) {
+		return nil, false
+	}
+	units := r.Convert(uint16s).Interface().([]uint16)
+	if len(units) == 0 {
+		return nil, true
+	}
+	return units[1:], true // the marker
+}
+
+// decodeUnit is the rune of the non-ASCII unit at *i, a surrogate pair
+// (*i then moves past its second unit) or U+FFFD for a lone surrogate.
+func decodeUnit(units []uint16, i *int) rune {
+	c := units[*i]
+	r := rune(c)
+	if !utf16.IsSurrogate(r) {
+		return r
+	}
+	if *i+1 < len(units) && c < 0xDC00 && units[*i+1] >= 0xDC00 && units[*i+1] < 0xE000 {
+		*i++
+		return utf16.DecodeRune(r, rune(units[*i]))
+	}
+	return unicode.ReplacementChar
 }

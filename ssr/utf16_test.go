@@ -6,7 +6,7 @@ import (
 	"github.com/dop251/goja"
 )
 
-// TestUTF8Of checks utf8Of against goja's own String() for texts of every
+// TestUTF8Of checks utf8Of and appendUTF8 against goja's own String() for texts of every
 // kind, made by the runtime as pages make them (literals, concatenation,
 // join, lone surrogates), so that a goja whose strings change shape fails
 // here rather than writing wrong pages.
@@ -29,6 +29,9 @@ func TestUTF8Of(t *testing.T) {
 		}
 		if got, want := utf8Of(v), v.String(); got != want {
 			t.Errorf("%s: utf8Of %q, String() %q", src, got, want)
+		}
+		if got, want := string(appendUTF8([]byte("<"), v.(goja.String))), "<"+v.String(); got != want {
+			t.Errorf("%s: appendUTF8 %q, String() %q", src, got, want)
 		}
 	}
 	if got := utf8Of(rt.ToValue(42)); got != "42" {

@@ -4,12 +4,12 @@
 // read no context. A card the static renderer cannot write is rendered by
 // React (renderCard).
 import type { ComponentType } from "react";
-import { renderCard } from "../staticRender";
+import { renderCard, type Out } from "../staticRender";
 
 // Installed by the Go engine (ssr/engine.go, installFragments).
 declare function __fragmentKey(kind: string, propsJSON: string): string;
 declare function __fragmentGet(key: string): number;
-declare function __fragmentPut(key: string, tag: string, html: string): number;
+declare function __fragmentPut(key: string, tag: string, html: string | Out): number;
 
 /**
  * fragmentMarker is the HTML of the element <template data-fragment={n} />
@@ -23,11 +23,11 @@ export function fragmentMarker(n: number): string {
 /**
  * keep is the engine's store for HTML that follows from kind and propsJSON
  * alone: the marker number of the HTML held, rendered by render and kept
- * under tag the first time; null when the engine keeps nothing (render
- * in place then). No hook may run after it: render may be a nested
+ * under tag the first time (a string, or the engine's sink: ssr/sink.go);
+ * null when the engine keeps nothing (render in place then). No hook may run after it: render may be a nested
  * render (an island's renderToString), which resets React's hook state.
  */
-export function keep(kind: string, propsJSON: string, tag: string, render: () => string): number | null {
+export function keep(kind: string, propsJSON: string, tag: string, render: () => string | Out): number | null {
   const key = typeof __fragmentKey === "function" ? __fragmentKey(kind, propsJSON) : "";
   if (key === "") return null;
   const n = __fragmentGet(key);
