@@ -98,6 +98,20 @@ const goSink = typeof __goSink === "function" ? __goSink : null;
 /** Unsupported is what renderStatic throws for an element it does not write. */
 export class Unsupported extends Error {}
 
+/** Hoists are what a document's elements put into <head>, in React's groups. */
+class Hoists {
+  charset: string[] = [];
+  viewport: string[] = [];
+  highImages: string[] = [];
+  scripts: string[] = [];
+  bulkPreloads: string[] = [];
+  hoisted: string[] = [];
+  /** imageKeys are the images preloaded: the late preload's HTML, or null once it is among the first. */
+  imageKeys = new Map<string, string | null>();
+  scriptKeys = new Set<string>();
+  moduleKeys = new Set<string>();
+}
+
 /** Render is one document's state: its output and what hoists into <head>. */
 class Render {
   out: Out = goSink !== null ? goSink() : [];
@@ -111,16 +125,8 @@ class Render {
   headStart: string[] | null = null;
   headChildren: string[] | null = null;
   bodyStart: string[] | null = null;
-  charset: string[] = [];
-  viewport: string[] = [];
-  highImages: string[] = [];
-  scripts: string[] = [];
-  bulkPreloads: string[] = [];
-  hoisted: string[] = [];
-  /** imageKeys are the images preloaded: the late preload's HTML, or null once it is among the first. */
-  imageKeys = new Map<string, string | null>();
-  scriptKeys = new Set<string>();
-  moduleKeys = new Set<string>();
+  /** hoists is what goes into <head>, made by the first that does: a card has none. */
+  hoists: Hoists | null = null;
 
   node(node: unknown): void {
     if (node === null || node === undefined || typeof node === "boolean") return;
@@ -489,20 +495,21 @@ class Render {
   hoist(tag: string, props: Record<string, unknown>): void {
     if (this.lastText) this.out.push("<!-- -->");
     this.lastText = false;
+    const h = (this.hoists ??= new Hoists());
     switch (tag) {
       case "title":
         if (props.dangerouslySetInnerHTML != null) checkInnerHTML(props.dangerouslySetInnerHTML, props.children ?? null);
-        return titleTag(this.hoisted, props);
+        return titleTag(h.hoisted, props);
       case "meta":
-        return selfClosing(typeof props.charSet === "string" ? this.charset : props.name === "viewport" ? this.viewport : this.hoisted, "meta", props);
+        return selfClosing(typeof props.charSet === "string" ? h.charset : props.name === "viewport" ? h.viewport : h.hoisted, "meta", props);
       case "link":
-        return selfClosing(this.hoisted, "link", props);
+        return selfClosing(h.hoisted, "link", props);
       case "script": {
-        const keys = props.type === "module" ? this.moduleKeys : this.scriptKeys;
+        const keys = props.type === "module" ? h.moduleKeys : h.scriptKeys;
         const src = props.src as string;
         if (keys.has(src)) return;
         keys.add(src);
-        return scriptTag(this.scripts, props);
+        return scriptTag(h.scripts, props);
       }
     }
   }
@@ -516,13 +523,14 @@ class Render {
     if (isData(src) || isData(srcSet)) return;
     const sizes = typeof props.sizes === "string" ? props.sizes : undefined;
     const key = srcSet ? srcSet + "\n" + (sizes || "") : (src as string);
-    const seen = this.imageKeys.get(key);
+    const h = (this.hoists ??= new Hoists());
+    const seen = h.imageKeys.get(key);
     if (seen !== undefined) {
       // A preload left among the late ones moves up as React moves it.
-      if (seen !== null && (props.fetchPriority === "high" || this.highImages.length < 10)) {
-        this.bulkPreloads.splice(this.bulkPreloads.indexOf(seen), 1);
-        this.highImages.push(seen);
-        this.imageKeys.set(key, null);
+      if (seen !== null && (props.fetchPriority === "high" || h.highImages.length < 10)) {
+        h.bulkPreloads.splice(h.bulkPreloads.indexOf(seen), 1);
+        h.highImages.push(seen);
+        h.imageKeys.set(key, null);
       }
       return;
     }
@@ -541,12 +549,12 @@ class Render {
       referrerPolicy: props.referrerPolicy,
     });
     const html = link.join("");
-    if (props.fetchPriority === "high" || this.highImages.length < 10) {
-      this.highImages.push(html);
-      this.imageKeys.set(key, null);
+    if (props.fetchPriority === "high" || h.highImages.length < 10) {
+      h.highImages.push(html);
+      h.imageKeys.set(key, null);
     } else {
-      this.bulkPreloads.push(html);
-      this.imageKeys.set(key, html);
+      h.bulkPreloads.push(html);
+      h.imageKeys.set(key, html);
     }
   }
 
@@ -556,13 +564,16 @@ class Render {
    * stays in Go; an array's is joined).
    */
   document(): string | Out {
+    const h = this.hoists;
     if (this.htmlStart === null) {
-      if (this.charset.length + this.viewport.length + this.highImages.length + this.scripts.length + this.bulkPreloads.length + this.hoisted.length > 0) {
+      if (h !== null && h.charset.length + h.viewport.length + h.highImages.length + h.scripts.length + h.bulkPreloads.length + h.hoisted.length > 0) {
         throw new Unsupported("title, meta, link, async scripts or eager images outside a document");
       }
       return Array.isArray(this.out) ? this.out.join("") : this.out;
     }
-    const head = this.htmlStart.concat(this.headStart ?? "<head>", this.charset, this.viewport, this.highImages, this.scripts, this.bulkPreloads, this.hoisted, this.headChildren ?? [], "</head>", this.bodyStart ?? []);
+    const head = h === null
+      ? this.htmlStart.concat(this.headStart ?? "<head>", this.headChildren ?? [], "</head>", this.bodyStart ?? [])
+      : this.htmlStart.concat(this.headStart ?? "<head>", h.charset, h.viewport, h.highImages, h.scripts, h.bulkPreloads, h.hoisted, this.headChildren ?? [], "</head>", this.bodyStart ?? []);
     this.out.push(this.bodyStart ? "</body></html>" : "</html>");
     if (Array.isArray(this.out)) return head.join("") + this.out.join("");
     this.out.unshift(head.join(""));
