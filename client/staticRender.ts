@@ -812,11 +812,13 @@ const styleEnd = /(<\/|<)(s)(tyle)/gi;
 
 // The texts of a page repeat across pages (labels, names, places, links),
 // and goja tests a RegExp against non-ASCII text rune by rune: a bounded
-// map of what was escaped costs less.
+// map of what was escaped costs less. The engine's __goEscape costs less
+// still, and keeps no map alive for the collector to mark.
 const escaped = new Map<string, string>();
 
 /** escapeText is React's escapeTextForBrowser. */
 function escapeText(text: string): string {
+  if (goEscape !== null) return goEscape(text);
   let html = escaped.get(text);
   if (html === undefined) {
     html = escapeUncached(text);
