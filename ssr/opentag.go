@@ -1,23 +1,23 @@
 package ssr
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 
 	"github.com/dop251/goja"
 )
 
-// openTag writes the start of a plain element for the static renderer
+// openTag writes to b the start of a plain element for the static renderer
 // (client/staticRender.ts plain: div, span, p, li and the like, and links
 // and buttons): "<tag"
 // and the attributes of props, as React's pushAttribute writes them. It
 // knows only the props such elements carry on the site's pages (below);
-// for any other it reports false, and the script writes the element
-// itself, with every rule. In the script this was a quarter of a cold
+// for any other it reports false, leaving b as it was, and the script
+// writes the element itself, with every rule. In the script this was a quarter of a cold
 // card's time: a lookup, a switch and a push for every prop.
-func openTag(tag string, props *goja.Object) (string, bool) {
-	var b strings.Builder
-	b.Grow(64)
+func openTag(b *bytes.Buffer, tag string, props *goja.Object) bool {
+	mark := b.Len()
 	b.WriteByte('<')
 	b.WriteString(tag)
 	for _, key := range props.Keys() {
@@ -25,18 +25,19 @@ func openTag(tag string, props *goja.Object) (string, bool) {
 			continue // a select's value marks its options (plainwalk.go)
 		}
 		rule, attr := plainRule(tag, key)
-		if !writeAttr(&b, rule, attr, props.Get(key)) {
-			return "", false
+		if !writeAttr(b, rule, attr, props.Get(key)) {
+			b.Truncate(mark)
+			return false
 		}
 	}
-	return b.String(), true
+	return true
 }
 
 // writeAttr writes the attribute attr of value v by rule, as React's
 // pushAttribute does; false, having written nothing, for what the script
 // must write (a rule it does not know, a style or an object React would
 // stringify, a javascript: link).
-func writeAttr(b *strings.Builder, rule int, attr string, v goja.Value) bool {
+func writeAttr(b *bytes.Buffer, rule int, attr string, v goja.Value) bool {
 	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
 		return true
 	}

@@ -1,10 +1,10 @@
 package ssr
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/dop251/goja"
 )
@@ -35,6 +35,11 @@ type plainWalker struct {
 	template  *goja.Object
 	templates [][]tplOp
 	attribute goja.Callable
+	// buf is what the walk in progress wrote and has not flushed, one
+	// buffer for every walk of the runtime: a walk flushes before it
+	// calls the script, so a walk the script starts finds it empty, and
+	// it keeps its capacity from render to render.
+	buf bytes.Buffer
 }
 
 var (
@@ -104,32 +109,40 @@ func (w *plainWalker) failed() {
 }
 
 // walk is one plain element's writing: the script's render, its output
-// so far and whether it ended with text.
+// so far (the walker's buf) and whether it ended with text.
 type walk struct {
 	w        *plainWalker
 	render   *goja.Object
-	buf      strings.Builder
+	buf      *bytes.Buffer
 	lastText bool
+}
+
+// newWalk starts a walk into render. The buffer is emptied: a walk that
+// failed (the script's Unsupported, then React) may have left its bytes.
+func (w *plainWalker) newWalk(render *goja.Object) *walk {
+	w.buf.Reset()
+	return &walk{w: w, render: render, buf: &w.buf, lastText: render.Get("lastText").ToBoolean()}
 }
 
 // plain writes element tag with props into render; false (before writing
 // anything) when openTag does not know one of its props.
 func (w *plainWalker) plain(render *goja.Object, tag string, props *goja.Object) bool {
-	start, ok := openTag(tag, props)
-	if !ok || !innerOK(props) {
+	if !innerOK(props) {
 		return false
 	}
-	k := &walk{w: w, render: render, lastText: render.Get("lastText").ToBoolean()}
-	k.rest(tag, start, props)
+	k := w.newWalk(render)
+	if !openTag(k.buf, tag, props) {
+		return false
+	}
+	k.rest(tag, props)
 	k.flush()
 	_ = render.Set("lastText", k.lastText)
 	return true
 }
 
-// rest writes an element whose start is start: its inner HTML or its
-// children, then its end.
-func (k *walk) rest(tag, start string, props *goja.Object) {
-	k.buf.WriteString(start)
+// rest writes the rest of an element whose start openTag wrote: its inner
+// HTML or its children, then its end.
+func (k *walk) rest(tag string, props *goja.Object) {
 	k.buf.WriteByte('>')
 	k.lastText = false
 	inner := props.Get("dangerouslySetInnerHTML")
@@ -210,8 +223,8 @@ func (k *walk) node(v goja.Value) {
 	if tagValue, isString := typ.(goja.String); isString && ok {
 		switch tag := tagValue.String(); {
 		case k.w.tags[tag]:
-			if start, ok := openTag(tag, p); ok && innerOK(p) {
-				k.rest(tag, start, p)
+			if innerOK(p) && openTag(k.buf, tag, p) {
+				k.rest(tag, p)
 				return
 			}
 			k.script("host", typ, props)
@@ -231,8 +244,7 @@ func (k *walk) selectElement(p *goja.Object) bool {
 	if present(p.Get("dangerouslySetInnerHTML")) {
 		return false
 	}
-	start, ok := openTag("select", p)
-	if !ok {
+	if !openTag(k.buf, "select", p) {
 		return false
 	}
 	chosen := p.Get("value")
@@ -245,7 +257,7 @@ func (k *walk) selectElement(p *goja.Object) bool {
 	outer := k.render.Get("selected")
 	_ = k.render.Set("selected", chosen)
 	defer func() { _ = k.render.Set("selected", outer) }()
-	k.rest("select", start, p)
+	k.rest("select", p)
 	return true
 }
 
@@ -271,19 +283,17 @@ func (k *walk) option(p *goja.Object) bool {
 		}
 		text = utf8Of(s)
 	}
-	start, ok := openTag("option", p)
-	if !ok {
+	chosen := k.render.Get("selected")
+	if _, ok := chosen.(*goja.Object); ok && present(chosen) {
+		return false // an array (multiple), or an object the script stringifies
+	}
+	if !openTag(k.buf, "option", p) {
 		return false
 	}
-	if chosen := k.render.Get("selected"); present(chosen) {
-		if _, ok := chosen.(*goja.Object); ok {
-			return false // an array (multiple), or an object the script stringifies
-		}
-		if utf8Of(chosen) == text {
-			start += ` selected=""`
-		}
+	if present(chosen) && utf8Of(chosen) == text {
+		k.buf.WriteString(` selected=""`)
 	}
-	k.rest("option", start, p)
+	k.rest("option", p)
 	return true
 }
 
@@ -308,6 +318,9 @@ func (k *walk) script(method string, args ...goja.Value) {
 	if _, err := fn(k.render, args...); err != nil {
 		panic(err) // the script's own exception, rethrown as it was
 	}
+	// A walk the script started and abandoned (a card that fell back to
+	// React) may have left its bytes in the shared buffer.
+	k.buf.Reset()
 	k.lastText = k.render.Get("lastText").ToBoolean()
 }
 
@@ -319,7 +332,7 @@ func (k *walk) flush() {
 	}
 	out := k.render.Get("out").(*goja.Object)
 	if s, ok := sinkOf(out); ok {
-		s.b = append(s.b, k.buf.String()...)
+		s.b = append(s.b, k.buf.Bytes()...)
 		k.buf.Reset()
 		return
 	}

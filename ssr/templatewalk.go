@@ -60,7 +60,7 @@ func (w *plainWalker) installTemplates() {
 			panic(rt.NewTypeError("__goTemplate: a render, a template's number and its holes"))
 		}
 		defer w.failed()
-		k := &walk{w: w, render: render, lastText: render.Get("lastText").ToBoolean()}
+		k := w.newWalk(render)
 		k.template(id, holes)
 		k.flush()
 		_ = render.Set("lastText", k.lastText)
@@ -147,7 +147,7 @@ func (k *walk) template(id int, holes *goja.Object) {
 			k.node(holes.Get(op.hole))
 		case opAttr, opHref:
 			v := holes.Get(op.hole)
-			if !writeAttr(&k.buf, op.rule, op.attr, v) {
+			if !writeAttr(k.buf, op.rule, op.attr, v) {
 				k.scriptAttribute(op.s, v)
 			}
 		}
