@@ -273,22 +273,41 @@ func TestDoctorsBySpecialtySort(t *testing.T) {
 	}
 }
 
+// TestDoctorsBySpecialtyBeyondTheEnd: a page beyond the end has no
+// doctors (as [], not null) and the same Total as the first page, with a
+// filter too (the page's statement carries the count, so with no row it
+// is counted alone); an unknown specialty is an empty first page.
 func TestDoctorsBySpecialtyBeyondTheEnd(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	p, err := f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Page: 1000})
-	if err != nil {
-		t.Fatal(err)
+	for _, test := range []struct {
+		name   string
+		filter catalog.DoctorFilter
+	}{
+		{"plain", catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent}},
+		{"children, women", catalog.DoctorFilter{SpecialtyID: f.kardiolog, RegionID: f.tashkent, Children: true, Gender: "f"}},
+	} {
+		t.Run(test.name, func(t *testing.T) {
+			first, err := f.s.DoctorsBySpecialty(ctx, test.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			test.filter.Page = 1000
+			p, err := f.s.DoctorsBySpecialty(ctx, test.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Doctors) != 0 || first.Total == 0 || p.Total != first.Total || p.PerPage != catalog.DefaultPerPage {
+				t.Errorf("page 1000: %d doctors, Total %d, PerPage %d; want none, page 1's Total %d, %d", len(p.Doctors), p.Total, p.PerPage, first.Total, catalog.DefaultPerPage)
+			}
+			b, _ := json.Marshal(p)
+			if want := `{"doctors":[],`; string(b[:len(want)]) != want {
+				t.Errorf("JSON %s, want doctors as [] not null", b)
+			}
+		})
 	}
-	if len(p.Doctors) != 0 || p.Total == 0 || p.PerPage != catalog.DefaultPerPage {
-		t.Errorf("page 1000: %d doctors, Total %d, PerPage %d; want none, the real total, %d", len(p.Doctors), p.Total, p.PerPage, catalog.DefaultPerPage)
-	}
-	b, _ := json.Marshal(p)
-	if want := `{"doctors":[],`; string(b[:len(want)]) != want {
-		t.Errorf("JSON %s, want doctors as [] not null", b)
-	}
-	p, err = f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: -1, RegionID: f.tashkent})
-	if err != nil || p.Total != 0 || len(p.Doctors) != 0 {
+	p, err := f.s.DoctorsBySpecialty(ctx, catalog.DoctorFilter{SpecialtyID: -1, RegionID: f.tashkent})
+	if err != nil || p.Total != 0 || len(p.Doctors) != 0 || p.Doctors == nil {
 		t.Errorf("unknown specialty: %+v, %v; want an empty page", p, err)
 	}
 }

@@ -152,20 +152,34 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 	if f.needsFree() {
 		return s.doctorsByFreeTime(ctx, f, page, order)
 	}
-	args := f.whereArgs()
-	const count = `
-		SELECT count(*)
-		FROM doctor_specialties ds` + doctorsWhere
-	done := metrics.Query("doctors.count")
-	err = s.db.GetContext(ctx, &page.Total, count, args...)
-	done()
-	if err != nil {
+	if err := s.doctorsPage(ctx, f, order, &page); err != nil {
 		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
 	}
+	if err := s.attach(ctx, page.Doctors, f.Lang); err != nil {
+		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
+	}
+	return page, nil
+}
+
+// doctorsPage fills page.Doctors, in order (their specialties and clinics
+// not yet attached), and page.Total. The count rides in the page's own
+// statement as a scalar subquery over the same filter, computed once:
+// one statement (parse, plan, two round trips) less than counting apart,
+// and the count reads the page's snapshot. A page beyond the end has no
+// row to carry it, so only then is it counted alone.
+func (s *Store) doctorsPage(ctx context.Context, f DoctorFilter, order string, page *DoctorPage) error {
+	var rows []struct {
+		Total int `db:"total"`
+		DoctorCard
+	}
+	args := append(f.whereArgs(), page.PerPage, (page.Page-1)*page.PerPage, f.Lang)
 	// The page is cut from doctor_specialties in listing order first, so
 	// only its doctors' rows are read.
 	list := `
-		SELECT ` + cardColumns("$13") + `
+		SELECT (
+				SELECT count(*)
+				FROM doctor_specialties ds` + doctorsWhere + `) AS total,
+			` + cardColumns("$13") + `
 		FROM (
 			SELECT ds.doctor_id, ds.popularity, ds.rating
 			FROM doctor_specialties ds` + doctorsWhere + `
@@ -173,18 +187,24 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 			LIMIT $11 OFFSET $12) ds
 		JOIN doctors d ON d.id = ds.doctor_id
 		ORDER BY ` + order
-	args = append(args, page.PerPage, (page.Page-1)*page.PerPage, f.Lang)
-	page.Doctors = []DoctorCard{}
-	done = metrics.Query("doctors.list")
-	err = s.db.SelectContext(ctx, &page.Doctors, list, args...)
+	done := metrics.Query("doctors.list")
+	err := s.db.SelectContext(ctx, &rows, list, args...)
 	done()
 	if err != nil {
-		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
+		return err
 	}
-	if err := s.attach(ctx, page.Doctors, f.Lang); err != nil {
-		return DoctorPage{}, fmt.Errorf("catalog.DoctorsBySpecialty(%+v): %w", f, err)
+	page.Doctors = make([]DoctorCard, len(rows))
+	for i, r := range rows {
+		page.Total, page.Doctors[i] = r.Total, r.DoctorCard
 	}
-	return page, nil
+	if len(rows) > 0 || page.Page == 1 {
+		return nil
+	}
+	const count = `
+		SELECT count(*)
+		FROM doctor_specialties ds` + doctorsWhere
+	defer metrics.Query("doctors.count")()
+	return s.db.GetContext(ctx, &page.Total, count, f.whereArgs()...)
 }
 
 // DoctorBySlug returns the doctor with slug, texts in lang, or an error

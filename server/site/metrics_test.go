@@ -99,6 +99,11 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("%s moved by %v, want at least %v", test.sample, got, test.atLeast)
 		}
 	}
+	// A listing counts its doctors in doctors.list's statement: the
+	// count runs alone only for a page beyond the end.
+	if count := `sogliq_db_query_duration_seconds_count{query="doctors.count"}`; after[count] != before[count] {
+		t.Errorf("%s moved by %v on a first page, want 0", count, after[count]-before[count])
+	}
 	if _, ok := after["go_goroutines"]; !ok {
 		t.Error("no Go runtime metrics (go_goroutines)")
 	}
