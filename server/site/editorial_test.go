@@ -516,8 +516,10 @@ func TestEditorScheduledPublish(t *testing.T) {
 		t.Errorf("revision state %q, %v", state, err)
 	}
 
-	// Scheduled, then edited: the job finds a draft and leaves it.
-	at = time.Now().Add(time.Second).Format(time.RFC3339)
+	// Scheduled, then edited: the job finds a draft and leaves it. RFC
+	// 3339 here drops the fraction, so +1 s could be in the past by the
+	// time the draft below is saved on a busy machine (a 422 in CI).
+	at = time.Now().Add(3 * time.Second).Format(time.RFC3339)
 	if st, body := call(t, "PUT", doc+"/draft", editor, draftBody(t, s, editor, d, "Первая правка", "Birinchi", d.Slug)); st != 200 {
 		t.Fatalf("draft: %d %s", st, body)
 	}

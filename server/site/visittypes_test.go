@@ -11,6 +11,7 @@ import (
 
 	"sogliq/server/account"
 	"sogliq/server/account/smstest"
+	"sogliq/server/desk"
 	"sogliq/server/role"
 	"sogliq/server/site/sitetest"
 )
@@ -76,8 +77,9 @@ func TestVisitTypesOnTheSite(t *testing.T) {
 	if err := s.DB.Select(&ids, `SELECT DISTINCT doctor_id FROM visit_types WHERE slots = 2 AND active ORDER BY doctor_id LIMIT 30`); err != nil {
 		t.Fatal(err)
 	}
+	// Within the days /desk shows: the visit is looked for there below.
 	for _, id := range ids {
-		all := getSlots(t, s, fmt.Sprintf("/api/doctors/%d/slots?days=14", id))
+		all := getSlots(t, s, fmt.Sprintf("/api/doctors/%d/slots?days=%d", id, desk.PageDays))
 		for _, c := range all.Clinics {
 			if c.Type == nil || len(c.Types) < 2 {
 				t.Fatalf("doctor %d at clinic %d: type %v, %d types", id, c.ClinicID, c.Type, len(c.Types))
@@ -86,7 +88,7 @@ func TestVisitTypesOnTheSite(t *testing.T) {
 				if vt.Slots != 2 {
 					continue
 				}
-				typed := getSlots(t, s, fmt.Sprintf("/api/doctors/%d/slots?days=14&type=%d", id, vt.ID))
+				typed := getSlots(t, s, fmt.Sprintf("/api/doctors/%d/slots?days=%d&type=%d", id, desk.PageDays, vt.ID))
 				for _, tc := range typed.Clinics {
 					if tc.ClinicID != c.ClinicID {
 						continue
