@@ -35,6 +35,8 @@ test("a saved profile is a toast that screen readers hear and that closes after 
     await hydrated(page, "SignInForm");
     await page.getByLabel("Telefon raqami").fill("+998 93 444 22 11");
     await page.getByRole("button", { name: "Kodni olish" }).click();
+    // The code is read once the form says it was sent (the gateway took it).
+    await page.getByText("Kod +998 93 444-22-11 raqamiga yuborildi.").waitFor();
     await page.getByLabel("SMS dagi kod").fill(await smsCode("+998934442211"));
     await Promise.all([
       page.waitForURL((u) => u.pathname === "/uz/register/finalize"),
