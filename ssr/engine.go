@@ -307,7 +307,7 @@ func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err
 		}
 		return "", fmt.Errorf("ssr: render: %w", err)
 	}
-	html = splice(textOf(res), v.cards)
+	html = pageText(res, v.cards)
 	clear(v.cards) // let the strings go with the page
 	return html, nil
 }
@@ -339,7 +339,7 @@ func (e *Engine) installFragments(v *vm) {
 		return rt.ToValue(len(v.cards) - 1)
 	})
 	_ = rt.Set("__fragmentPut", func(call goja.FunctionCall) goja.Value {
-		html := textOf(call.Argument(2))
+		html := takeText(call.Argument(2))
 		e.opts.Fragments.put(str(call, 0), html, str(call, 1))
 		v.cards = append(v.cards, html)
 		return rt.ToValue(len(v.cards) - 1)

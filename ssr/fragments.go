@@ -1,12 +1,12 @@
 package ssr
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -192,29 +192,33 @@ func splice(html string, cards []string) string {
 	if len(cards) == 0 {
 		return html
 	}
-	var b strings.Builder
-	n := len(html)
-	for _, c := range cards {
-		n += len(c)
+	return string(appendSpliced(nil, []byte(html), cards))
+}
+
+// appendSpliced appends html to dst with every marker replaced by its
+// card's HTML (splice).
+func appendSpliced(dst, html []byte, cards []string) []byte {
+	if len(cards) == 0 {
+		return append(dst, html...)
 	}
-	b.Grow(n)
 	for {
-		i := strings.Index(html, markerStart)
+		i := bytes.Index(html, markerStartBytes)
 		if i < 0 {
-			b.WriteString(html)
-			return b.String()
+			return append(dst, html...)
 		}
 		rest := html[i+len(markerStart):]
-		j := strings.Index(rest, markerEnd)
-		k, err := strconv.Atoi(rest[:max(j, 0)])
+		j := bytes.Index(rest, markerEndBytes)
+		k, err := strconv.Atoi(string(rest[:max(j, 0)]))
 		if j < 0 || err != nil || k < 0 || k >= len(cards) {
 			// Not ours: keep it as it is.
-			b.WriteString(html[:i+len(markerStart)])
+			dst = append(dst, html[:i+len(markerStart)]...)
 			html = rest
 			continue
 		}
-		b.WriteString(html[:i])
-		b.WriteString(cards[k])
+		dst = append(dst, html[:i]...)
+		dst = append(dst, cards[k]...)
 		html = rest[j+len(markerEnd):]
 	}
 }
+
+var markerStartBytes, markerEndBytes = []byte(markerStart), []byte(markerEnd)

@@ -80,12 +80,13 @@ func withCompressed(gz, br []byte) *compressed {
 	return c
 }
 
-// NewEntry builds an Entry: it copies header, body and tags (Fiber reuses
-// request memory) and computes a strong ETag from a SHA-256 of body, so
+// NewEntry builds an Entry: it copies header and tags, keeps body (the
+// caller hands it over and never changes it: a rendered page, a marshalled
+// list, a bundle's asset; a copy of each cold page was a tenth of a cold
+// listing's garbage) and computes a strong ETag from a SHA-256 of body, so
 // equal bodies get equal ETags. The gzip and brotli bodies are made when
 // first asked for (Gzip, Brotli; storing in Redis asks for gzip).
 func NewEntry(status int, header map[string]string, body []byte, tags []string, now time.Time) *Entry {
-	body = bytes.Clone(body)
 	return &Entry{
 		Status:  status,
 		Header:  maps.Clone(header),
