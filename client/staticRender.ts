@@ -165,8 +165,8 @@ class Render {
         // Written in Go; a runtime without the engine's globals walks
         // the elements the template came from.
         const d = props.d as TemplateDef;
-        if (d.id >= 0 && goTemplate !== null) return goTemplate(this, d.id, props.h as unknown[]);
-        return this.node(rebuild(d.tree, props.h as unknown[]));
+        if (d.id >= 0 && goTemplate !== null) return goTemplate(this, d.id, props as unknown as unknown[]);
+        return this.node(rebuild(d.tree, props as unknown as unknown[]));
       }
       const proto = (type as { prototype?: { isReactComponent?: unknown } }).prototype;
       if (proto && proto.isReactComponent) return this.classComponent(type as new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props);
@@ -656,14 +656,23 @@ export function tplDef(raw: unknown[], tree: TemplateNode): TemplateDef {
   return { ops, tree, id: goTemplateDef !== null ? goTemplateDef(ops) : -1 };
 }
 
+/**
+ * TemplateProps are a template element's props: its holes' values, the
+ * array the compiled call made, carrying the template as d (one object
+ * less for every template a render makes than props of their own).
+ */
+type TemplateProps = unknown[] & { d: TemplateDef };
+
 /** tpl is a template with its holes' values: an element the static renderer writes from its ops and React renders as the JSX it came from. */
 export function tpl(def: TemplateDef, holes: unknown[], key?: React.Key): React.ReactElement {
-  return jsx(Template, { d: def, h: holes }, key);
+  const props = holes as TemplateProps;
+  props.d = def;
+  return jsx(Template, props, key);
 }
 
 /** Template rebuilds a template's elements for React (a fallback, or React rendering the page). */
-function Template({ d, h }: { d: TemplateDef; h: unknown[] }): React.ReactNode {
-  return rebuild(d.tree, h);
+function Template(props: TemplateProps): React.ReactNode {
+  return rebuild(props.d.tree, props);
 }
 
 function rebuild(node: TemplateNode, h: unknown[]): React.ReactElement {

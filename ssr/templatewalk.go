@@ -161,11 +161,11 @@ func (k *walk) templateElement(props *goja.Object) bool {
 		return false
 	}
 	id := int(d.Get("id").ToInteger())
-	holes, ok := props.Get("h").(*goja.Object)
-	if !ok || id < 0 || id >= len(k.w.templates) {
+	if id < 0 || id >= len(k.w.templates) {
 		return false
 	}
-	k.template(id, holes)
+	// The props are the holes (staticRender.ts TemplateProps).
+	k.template(id, props)
 	return true
 }
 
