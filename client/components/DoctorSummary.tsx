@@ -16,12 +16,13 @@ export const DoctorSummary = fragment("doctor", (p: Props) => `doctor:${p.doctor
 function DoctorCard({ doctor, lang }: Props) {
   const place = { lang, region: "" };
   const name = doctor.name;
+  const link = href("doctor", { slug: doctor.slug }, place);
   return (
     <article className="doctor-summary">
       <Avatar name={name} photo={doctor.photo} />
       <div className="doctor-summary__body">
         <h2 className="doctor-summary__name">
-          <a href={href("doctor", { slug: doctor.slug }, place)}>{name}</a>
+          <a href={link}>{name}</a>
         </h2>
         <p className="doctor-summary__specialties">
           {doctor.specialties.map((s) => s.name).join(", ")}
@@ -59,7 +60,7 @@ function DoctorCard({ doctor, lang }: Props) {
             {t(lang, "doctor.price")}: {t(lang, "doctor.priceFrom", { price: formatPrice(doctor.minPrice, lang) })}
           </p>
         )}
-        <a className="button" href={href("doctor", { slug: doctor.slug }, place)}>{t(lang, "doctor.book")}</a>
+        <a className="button" href={link}>{t(lang, "doctor.book")}</a>
       </div>
       {/* lib/freeTimes.ts fills this with the free times (CardFreeTimes). */}
       <div className="doctor-summary__slots" data-next-slots={doctor.id} data-doctor-name={name} />

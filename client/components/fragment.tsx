@@ -4,6 +4,7 @@
 // read no context. A card the static renderer cannot write is rendered by
 // React (renderCard).
 import type { ComponentType } from "react";
+import { jsx } from "react/jsx-runtime";
 import { renderCard, type Out } from "../staticRender";
 
 // Installed by the Go engine (ssr/engine.go, installFragments).
@@ -54,9 +55,11 @@ export function sealedKey(seal: string | undefined, lang: string, variant: "" | 
  * card's key (sealedKey), which must cover every prop the card shows.
  */
 export function fragment<P extends object>(kind: string, tagOf: (props: P) => string, Card: ComponentType<P>, keyOf?: (props: P) => string | null): ComponentType<P> {
+  // jsx(Card, props), not <Card {...props} />: the card's props as they
+  // came, without a copy for every card a cold listing renders.
   function Fragment(props: P) {
-    const n = keep(kind, keyOf?.(props) ?? JSON.stringify(props), tagOf(props), () => renderCard(<Card {...props} />));
-    return n === null ? <Card {...props} /> : <template data-fragment={n} />;
+    const n = keep(kind, keyOf?.(props) ?? JSON.stringify(props), tagOf(props), () => renderCard(jsx(Card, props)));
+    return n === null ? jsx(Card, props) : <template data-fragment={n} />;
   }
   Fragment.displayName = `Fragment(${kind})`;
   return Fragment;
