@@ -176,9 +176,17 @@ func (d *propsDecoder) object(depth int) (goja.Value, error) {
 		case key == "lang" && depth == 0:
 			d.lang, _ = v.Export().(string)
 		}
-		// An own property whatever its name, as JSON.parse makes it
-		// (Set would give "__proto__" a prototype instead).
-		if err := obj.DefineDataProperty(key, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+		// An own property whatever its name, as JSON.parse makes it:
+		// Set would give "__proto__" a prototype instead, and
+		// DefineDataProperty makes a descriptor for every property
+		// (~80 bytes of garbage each, a thousand a listing), so it
+		// defines only that one.
+		if key == "__proto__" {
+			err = obj.DefineDataProperty(key, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+		} else {
+			err = obj.Set(key, v)
+		}
+		if err != nil {
 			return nil, err
 		}
 		done, err := d.after('}')
