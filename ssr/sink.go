@@ -135,16 +135,9 @@ func mustSink(rt *goja.Runtime, v goja.Value) *sink {
 	return s
 }
 
-// textOf is v's text in UTF-8: a sink's bytes, or a string's.
-func textOf(v goja.Value) string {
-	if s, ok := sinkOf(v); ok {
-		return s.String()
-	}
-	return utf8Of(v)
-}
-
-// takeText is textOf for a text the script is done with: a sink's text is
-// copied out once and its buffer goes to the runtime's next sink.
+// takeText is v's text in UTF-8, a sink's or a string's, for a text the
+// script is done with: a sink's text is copied out once and its buffer
+// goes to the runtime's next sink.
 func takeText(v goja.Value) string {
 	s, ok := sinkOf(v)
 	if !ok {
