@@ -138,7 +138,11 @@ class Render {
     }
     if (typeof node === "object") {
       const el = node as Element;
-      if (el.$$typeof === ELEMENT || el.$$typeof === LEGACY_ELEMENT) return this.element(el.type, el.props);
+      if (el.$$typeof === ELEMENT || el.$$typeof === LEGACY_ELEMENT) {
+        // A template's element held in Go is written from there, its props never made.
+        if (el.type === Template && goTemplateElement !== null && goTemplateElement(this, el)) return;
+        return this.element(el.type, el.props);
+      }
       if (el.$$typeof === PORTAL) throw new Unsupported("portals");
       if (typeof (node as { then?: unknown }).then === "function") throw new Unsupported("a promise as a child");
       if (typeof (node as Iterable<unknown>)[Symbol.iterator] === "function") {
@@ -604,6 +608,8 @@ interface TemplateDef {
   tree: TemplateNode;
   /** id is the Go writer's number for ops (__goTemplateDef), -1 without it. */
   id: number;
+  /** holes is how many holes a tpl call gives (its key follows them). */
+  holes: number;
 }
 
 let defined = 0;
@@ -614,7 +620,7 @@ export function templateDefs(): number {
 }
 
 /** tplDef prepares a template's ops once: constant attributes and texts become markup. */
-export function tplDef(raw: unknown[], tree: TemplateNode): TemplateDef {
+export function tplDef(raw: unknown[], tree: TemplateNode, holes: number): TemplateDef {
   const ops: unknown[] = [];
   let markup: string[] = [];
   const flush = () => {
@@ -653,7 +659,7 @@ export function tplDef(raw: unknown[], tree: TemplateNode): TemplateDef {
   }
   flush();
   defined++;
-  return { ops, tree, id: goTemplateDef !== null ? goTemplateDef(ops) : -1 };
+  return { ops, tree, holes, id: goTemplateDef !== null ? goTemplateDef(ops, holes) : -1 };
 }
 
 /**
@@ -663,11 +669,20 @@ export function tplDef(raw: unknown[], tree: TemplateNode): TemplateDef {
  */
 type TemplateProps = unknown[] & { d: TemplateDef };
 
-/** tpl is a template with its holes' values: an element the static renderer writes from its ops and React renders as the JSX it came from. */
-export function tpl(def: TemplateDef, holes: unknown[], key?: React.Key): React.ReactElement {
-  const props = holes as TemplateProps;
+/**
+ * tpl is a template with its holes' values, then its key when the JSX
+ * gave one (ssr/templates.go writes the calls): an element the static
+ * renderer writes from its ops and React renders as the JSX it came from.
+ * In the engine it is __goTpl (ssr/templatewalk.go), whose element is
+ * held in Go; elsewhere the script makes it.
+ */
+export const tpl: (def: TemplateDef, ...holesThenKey: unknown[]) => React.ReactElement =
+  typeof __goTpl === "function" ? __goTpl : scriptTpl;
+
+function scriptTpl(def: TemplateDef, ...holesThenKey: unknown[]): React.ReactElement {
+  const props = holesThenKey.slice(0, def.holes) as TemplateProps;
   props.d = def;
-  return jsx(Template, props, key);
+  return jsx(Template, props, holesThenKey.length > def.holes ? (holesThenKey[def.holes] as React.Key) : undefined);
 }
 
 /** Template rebuilds a template's elements for React (a fallback, or React rendering the page). */
@@ -692,11 +707,14 @@ function rebuild(node: TemplateNode, h: unknown[]): React.ReactElement {
 // attributes and its children (through the Go walker of plain elements). __goTemplates tells
 // it Template, to know its elements below plain ones, and attribute, for
 // the props its rules do not know.
-declare function __goTemplateDef(ops: unknown[]): number;
+declare function __goTemplateDef(ops: unknown[], holes: number): number;
 declare function __goTemplate(render: Render, id: number, holes: unknown[]): void;
+declare function __goTemplateElement(render: Render, element: Element): boolean;
+declare function __goTpl(def: TemplateDef, ...holesThenKey: unknown[]): React.ReactElement;
 declare function __goTemplates(template: unknown, attribute: (out: string[], name: string, value: unknown) => void): void;
 const goTemplateDef = typeof __goTemplateDef === "function" ? __goTemplateDef : null;
 const goTemplate = typeof __goTemplate === "function" ? __goTemplate : null;
+const goTemplateElement = typeof __goTemplateElement === "function" ? __goTemplateElement : null;
 if (typeof __goTemplates === "function") __goTemplates(Template, attribute);
 
 /** RESETS_SELECTED are the elements whose children React renders without a select's value (getChildFormatContext). */

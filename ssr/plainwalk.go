@@ -34,6 +34,7 @@ type plainWalker struct {
 	// the script's writer of any prop.
 	template  *goja.Object
 	templates [][]tplOp
+	holes     []int // how many holes each template has
 	attribute goja.Callable
 	// buf is what the walk in progress wrote and has not flushed, one
 	// buffer for every walk of the runtime: a walk flushes before it
@@ -201,6 +202,10 @@ func (k *walk) node(v goja.Value) {
 	}
 	if !ok {
 		k.script("node", v)
+		return
+	}
+	if e, ok := tplElementOf(o); ok {
+		k.template(e.id, e.holes)
 		return
 	}
 	if o.ClassName() == "Array" {

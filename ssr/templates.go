@@ -285,7 +285,7 @@ type template struct {
 // shaped as it expects: the call then stays a call.
 type badSource struct{ why string }
 
-// compile writes call (a plain element) as __tpl(def, [holes], key), or
+// compile writes call (a plain element) as __tpl(def, ...holes, key), or
 // leaves it as it was (its inner calls compiled) when its source is not
 // shaped as expected.
 func (c *templateCompiler) compile(call *ast.CallExpression) (js string) {
@@ -310,8 +310,12 @@ func (c *templateCompiler) compile(call *ast.CallExpression) (js string) {
 		start := c.after(offset(props.RightBrace)+1, ',')
 		key = ", " + strings.TrimSpace(c.emit(start, offset(call.RightParenthesis)))
 	}
-	c.defs = append(c.defs, "["+strings.Join(t.ops, ", ")+"], "+tree)
-	return fmt.Sprintf("__tpl(__sogliqT%d, [%s]%s)", len(c.defs)-1, strings.Join(t.holes, ", "), key)
+	c.defs = append(c.defs, "["+strings.Join(t.ops, ", ")+"], "+tree+", "+strconv.Itoa(len(t.holes)))
+	holes := ""
+	if len(t.holes) > 0 {
+		holes = ", " + strings.Join(t.holes, ", ")
+	}
+	return fmt.Sprintf("__tpl(__sogliqT%d%s%s)", len(c.defs)-1, holes, key)
 }
 
 // hole adds the source from start to end (compiled) as a hole: its index.

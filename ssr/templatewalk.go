@@ -2,6 +2,7 @@ package ssr
 
 import (
 	"errors"
+	"reflect"
 	"strconv"
 
 	"github.com/dop251/goja"
@@ -21,7 +22,66 @@ type tplOp struct {
 	s    string // the markup, the escaped text, or the attribute's prop name
 	attr string // the attribute's name as written (plainRule)
 	rule int    // how writeAttr writes the attribute
-	hole string // the hole's index, as Get takes it
+	hole int    // the hole's index
+}
+
+// tplElement is a template's element as __goTpl makes it (the script's
+// tpl with the engine): its template's number, its holes' values and its
+// key, held in Go, where the walkers read them without a lookup. The
+// script and React see a React element (Get); its props, the holes array
+// carrying the template as d (staticRender.ts TemplateProps), are made
+// only if they ask for them: a fallback to React, a cloneElement. A
+// template written this way costs no holes array, no element object and
+// no props, three objects with their property maps for every template a
+// render makes.
+type tplElement struct {
+	w     *plainWalker
+	id    int
+	def   goja.Value
+	key   goja.Value
+	holes []goja.Value
+	props *goja.Object
+}
+
+var tplElementType = reflect.TypeOf((*tplElement)(nil))
+
+func (e *tplElement) Get(key string) goja.Value {
+	switch key {
+	case "$$typeof":
+		return e.w.element
+	case "type":
+		return e.w.template
+	case "key":
+		return e.key
+	case "ref":
+		return goja.Null()
+	case "props":
+		if e.props == nil {
+			items := make([]any, len(e.holes))
+			for i, h := range e.holes {
+				items[i] = h
+			}
+			e.props = e.w.rt.NewArray(items...)
+			_ = e.props.Set("d", e.def)
+		}
+		return e.props
+	}
+	return nil
+}
+
+func (e *tplElement) Set(string, goja.Value) bool { return false }
+func (e *tplElement) Has(key string) bool         { return e.Get(key) != nil }
+func (e *tplElement) Delete(string) bool          { return false }
+func (e *tplElement) Keys() []string              { return []string{"$$typeof", "type", "key", "ref", "props"} }
+
+// tplElementOf is v's template element, if __goTpl made it.
+func tplElementOf(v goja.Value) (*tplElement, bool) {
+	o, ok := v.(*goja.Object)
+	if !ok || o.ExportType() != tplElementType {
+		return nil, false
+	}
+	e, ok := o.Export().(*tplElement)
+	return e, ok
 }
 
 // errTemplateOps is what __goTemplateDef refuses: ops not shaped as
@@ -46,11 +106,38 @@ func (w *plainWalker) installTemplates() {
 			panic(rt.NewTypeError("__goTemplateDef: " + err.Error()))
 		}
 		ops, err := templateOps(raw)
+		holes := int(call.Argument(1).ToInteger())
+		if err == nil && holes < holesOf(ops) {
+			err = errTemplateOps
+		}
 		if err != nil {
 			panic(rt.NewTypeError("__goTemplateDef: " + err.Error()))
 		}
 		w.templates = append(w.templates, ops)
+		w.holes = append(w.holes, holes)
 		return rt.ToValue(len(w.templates) - 1)
+	})
+	// __goTpl(def, ...holes, key) is the script's tpl: the element, held
+	// in Go (tplElement).
+	_ = rt.Set("__goTpl", func(call goja.FunctionCall) goja.Value {
+		def, _ := call.Argument(0).(*goja.Object)
+		if def == nil || w.template == nil {
+			panic(rt.NewTypeError("__goTpl: a template, after __goTemplates"))
+		}
+		id := int(def.Get("id").ToInteger())
+		if id < 0 || id >= len(w.templates) {
+			panic(rt.NewTypeError("__goTpl: a template the engine does not hold"))
+		}
+		n := w.holes[id]
+		e := &tplElement{w: w, id: id, def: def, key: goja.Null(), holes: make([]goja.Value, n)}
+		for i := range n {
+			e.holes[i] = call.Argument(1 + i)
+		}
+		// React's jsx: a key is a string, null when none was given.
+		if key := call.Argument(1 + n); !goja.IsUndefined(key) {
+			e.key = rt.ToValue(key.String())
+		}
+		return rt.NewDynamicObject(e)
 	})
 	_ = rt.Set("__goTemplate", func(call goja.FunctionCall) goja.Value {
 		render, ok1 := call.Argument(0).(*goja.Object)
@@ -61,11 +148,49 @@ func (w *plainWalker) installTemplates() {
 		}
 		defer w.failed()
 		k := w.newWalk(render)
-		k.template(id, holes)
+		k.template(id, w.holesOf(id, holes))
 		k.flush()
 		_ = render.Set("lastText", k.lastText)
 		return goja.Undefined()
 	})
+	// __goTemplateElement(render, element) writes an element of
+	// Template, false when __goTpl did not make it (the script then
+	// walks it as any element).
+	_ = rt.Set("__goTemplateElement", func(call goja.FunctionCall) goja.Value {
+		render, ok := call.Argument(0).(*goja.Object)
+		e, isTpl := tplElementOf(call.Argument(1))
+		if !ok || !isTpl {
+			return rt.ToValue(false)
+		}
+		defer w.failed()
+		k := w.newWalk(render)
+		k.template(e.id, e.holes)
+		k.flush()
+		_ = render.Set("lastText", k.lastText)
+		return rt.ToValue(true)
+	})
+}
+
+// holesOf reads the holes of template id from an object (the holes
+// array, or props a cloneElement copied): by index, as many as the
+// template has.
+func (w *plainWalker) holesOf(id int, o *goja.Object) []goja.Value {
+	holes := make([]goja.Value, w.holes[id])
+	for i := range holes {
+		holes[i] = o.Get(strconv.Itoa(i))
+	}
+	return holes
+}
+
+// holesOf is how many holes ops read: the largest index, plus one.
+func holesOf(ops []tplOp) int {
+	n := 0
+	for _, op := range ops {
+		if op.kind == opChild || op.kind == opAttr || op.kind == opHref {
+			n = max(n, op.hole+1)
+		}
+	}
+	return n
 }
 
 // templateOps reads the ops tplDef prepared: markup (strings), then for
@@ -80,13 +205,13 @@ func templateOps(raw []any) ([]tplOp, error) {
 		}
 		return "", errTemplateOps
 	}
-	hole := func(i int) (string, error) {
+	hole := func(i int) (int, error) {
 		if i < len(raw) {
-			if n, ok := raw[i].(int64); ok {
-				return strconv.FormatInt(n, 10), nil
+			if n, ok := raw[i].(int64); ok && n >= 0 {
+				return int(n), nil
 			}
 		}
-		return "", errTemplateOps
+		return 0, errTemplateOps
 	}
 	for i := 0; i < len(raw); i++ {
 		if s, ok := raw[i].(string); ok {
@@ -131,7 +256,7 @@ func templateOps(raw []any) ([]tplOp, error) {
 }
 
 // template writes template id with its holes.
-func (k *walk) template(id int, holes *goja.Object) {
+func (k *walk) template(id int, holes []goja.Value) {
 	for _, op := range k.w.templates[id] {
 		switch op.kind {
 		case opMarkup:
@@ -144,9 +269,9 @@ func (k *walk) template(id int, holes *goja.Object) {
 			k.buf.WriteString(op.s)
 			k.lastText = true
 		case opChild:
-			k.node(holes.Get(op.hole))
+			k.node(holes[op.hole])
 		case opAttr, opHref:
-			v := holes.Get(op.hole)
+			v := holes[op.hole]
 			if !writeAttr(k.buf, op.rule, op.attr, v) {
 				k.scriptAttribute(op.s, v)
 			}
@@ -165,7 +290,7 @@ func (k *walk) templateElement(props *goja.Object) bool {
 		return false
 	}
 	// The props are the holes (staticRender.ts TemplateProps).
-	k.template(id, props)
+	k.template(id, k.w.holesOf(id, props))
 	return true
 }
 
