@@ -81,7 +81,7 @@ func Build(opts BuildOptions) (*Bundle, error) {
 // buildServer bundles the server script; browser holds the modules the
 // browser build loads, which stay JSX (templates.go).
 func buildServer(opts BuildOptions, browser map[string]bool) (api.BuildResult, error) {
-	plugins := []api.Plugin{legacyServerPlugin(opts.Root), iconPlugin(opts.Root)}
+	plugins := []api.Plugin{legacyServerPlugin(opts.Root), iconPlugin(opts.Root), jsxPlugin(opts.Root)}
 	if !opts.KeepJSX {
 		plugins = append(plugins, TemplatePlugin(opts.Root, browser))
 	}

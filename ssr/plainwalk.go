@@ -85,6 +85,7 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		return rt.ToValue(w.plain(render, call.Argument(1).String(), props))
 	})
 	w.installTemplates()
+	w.installJSX()
 	return w
 }
 
@@ -215,12 +216,17 @@ func (k *walk) node(v goja.Value) {
 		}
 		return
 	}
-	typeof := o.Get("$$typeof")
-	if s, ok := typeof.(*goja.Symbol); !ok || (!s.SameAs(k.w.element) && !s.SameAs(k.w.legacy)) {
-		k.script("node", v)
-		return
+	var typ, props goja.Value
+	if e, isElement := goElementOf(o); isElement {
+		typ, props = e.typ, e.props
+	} else {
+		typeof := o.Get("$$typeof")
+		if s, ok := typeof.(*goja.Symbol); !ok || (!s.SameAs(k.w.element) && !s.SameAs(k.w.legacy)) {
+			k.script("node", v)
+			return
+		}
+		typ, props = o.Get("type"), o.Get("props")
 	}
-	typ, props := o.Get("type"), o.Get("props")
 	p, ok := props.(*goja.Object)
 	if fn, isObject := typ.(*goja.Object); ok && isObject && k.w.template != nil && fn.SameAs(k.w.template) && k.templateElement(p) {
 		return
