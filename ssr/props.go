@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -84,6 +85,11 @@ type propsDecoder struct {
 	keys   map[string]string
 	sealed []string
 	lang   string
+	// names and values are the members of the objects being read;
+	// shapes the names of the objects read so far.
+	names  []string
+	values []goja.Value
+	shapes [][]string
 }
 
 func (d *propsDecoder) fail(what string) error {
@@ -140,15 +146,18 @@ func (d *propsDecoder) literal(word string, v goja.Value) (goja.Value, error) {
 }
 
 func (d *propsDecoder) object(depth int) (goja.Value, error) {
-	obj := d.rt.NewObject()
 	start := d.i
 	kind := ""
 	d.i++ // {
 	d.space()
 	if d.i < len(d.data) && d.data[d.i] == '}' {
 		d.i++
-		return obj, nil
+		return d.rt.NewObject(), nil
 	}
+	// The members go onto the decoder's stacks (nested objects push and
+	// pop above them), then into the object.
+	mark := len(d.names)
+	defer func() { d.names, d.values = d.names[:mark], d.values[:mark] }()
 	for {
 		d.space()
 		if d.i >= len(d.data) || d.data[d.i] != '"' {
@@ -176,18 +185,10 @@ func (d *propsDecoder) object(depth int) (goja.Value, error) {
 		case key == "lang" && depth == 0:
 			d.lang, _ = v.Export().(string)
 		}
-		// An own property whatever its name, as JSON.parse makes it:
-		// Set would give "__proto__" a prototype instead, and
-		// DefineDataProperty makes a descriptor for every property
-		// (~80 bytes of garbage each, a thousand a listing), so it
-		// defines only that one.
-		if key == "__proto__" {
-			err = obj.DefineDataProperty(key, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+		if i := slices.Index(d.names[mark:], key); i >= 0 {
+			d.values[mark+i] = v // JSON.parse: the last value, in the first place
 		} else {
-			err = obj.Set(key, v)
-		}
-		if err != nil {
-			return nil, err
+			d.names, d.values = append(d.names, key), append(d.values, v)
 		}
 		done, err := d.after('}')
 		if err != nil {
@@ -199,13 +200,103 @@ func (d *propsDecoder) object(depth int) (goja.Value, error) {
 		if kind != "" {
 			seal := sealFragment(kind, d.data[start:d.i])
 			d.sealed = append(d.sealed, seal)
-			if err := obj.Set(fragmentField, seal); err != nil {
-				return nil, err
-			}
+			d.values[mark+slices.Index(d.names[mark:], fragmentField)] = d.rt.ToValue(seal)
 		}
-		return obj, nil
+		return d.newObject(d.names[mark:], d.values[mark:])
 	}
 }
+
+// newObject makes the object of the members names and values: a
+// dataObject, unless a name is an array index (the runtime orders those
+// first; an object of its own keeps JSON.parse's order).
+func (d *propsDecoder) newObject(names []string, values []goja.Value) (goja.Value, error) {
+	for _, name := range names {
+		if isArrayIndex(name) {
+			obj := d.rt.NewObject()
+			for i, name := range names {
+				// An own property whatever its name, as JSON.parse
+				// makes it: Set would give "__proto__" a prototype.
+				if err := obj.DefineDataProperty(name, values[i], goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+					return nil, err
+				}
+			}
+			return obj, nil
+		}
+	}
+	return d.rt.NewDynamicObject(&dataObject{names: d.shape(names), values: slices.Clone(values)}), nil
+}
+
+// shape is names as an earlier object of the page had them, if one did:
+// a listing's cards share one slice of names.
+func (d *propsDecoder) shape(names []string) []string {
+	for _, s := range d.shapes {
+		if slices.Equal(s, names) {
+			return s
+		}
+	}
+	s := slices.Clip(slices.Clone(names))
+	if len(d.shapes) < maxShapes {
+		d.shapes = append(d.shapes, s)
+	}
+	return s
+}
+
+// maxShapes bounds the shapes a decode compares an object's names with.
+const maxShapes = 32
+
+// isArrayIndex reports whether name is a canonical array index ("0", "12").
+func isArrayIndex(name string) bool {
+	if name == "" || len(name) > 10 || (name[0] == '0' && len(name) > 1) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	n, err := strconv.ParseUint(name, 10, 32)
+	return err == nil && n < 1<<32-1
+}
+
+// dataObject is an object of the props as decodeProps makes it: its own
+// properties in JSON's order, held in two slices (names shared by the
+// objects of one shape, copied before a change). A goja object kept a
+// property map and a slice of names for each: a fifth of what a cold
+// listing's render allocated was its props. The script reads, writes,
+// spreads and enumerates it as the object JSON.parse makes.
+type dataObject struct {
+	names  []string
+	values []goja.Value
+}
+
+func (o *dataObject) Get(key string) goja.Value {
+	if i := slices.Index(o.names, key); i >= 0 {
+		return o.values[i]
+	}
+	return nil
+}
+
+func (o *dataObject) Set(key string, v goja.Value) bool {
+	if i := slices.Index(o.names, key); i >= 0 {
+		o.values[i] = v
+		return true
+	}
+	o.names = append(slices.Clip(o.names), key) // a copy: the names may be shared
+	o.values = append(o.values, v)
+	return true
+}
+
+func (o *dataObject) Has(key string) bool { return slices.Contains(o.names, key) }
+
+func (o *dataObject) Delete(key string) bool {
+	if i := slices.Index(o.names, key); i >= 0 {
+		o.names = slices.Delete(slices.Clone(o.names), i, i+1)
+		o.values = slices.Delete(o.values, i, i+1)
+	}
+	return true
+}
+
+func (o *dataObject) Keys() []string { return o.names }
 
 // after reads what follows a member of an object or an array: a comma
 // (more follow) or closer (done).
