@@ -22,13 +22,12 @@ import (
 
 // goElement is an element __goJsx made.
 type goElement struct {
+	elementFields
 	w     *plainWalker
 	typ   goja.Value
 	key   goja.Value
 	props *goja.Object
 }
-
-var goElementType = reflect.TypeOf((*goElement)(nil))
 
 func (e *goElement) Get(key string) goja.Value {
 	switch key {
@@ -49,19 +48,26 @@ func (e *goElement) Get(key string) goja.Value {
 	return nil
 }
 
-func (e *goElement) Set(string, goja.Value) bool { return false }
-func (e *goElement) Has(key string) bool         { return e.Get(key) != nil }
-func (e *goElement) Delete(string) bool          { return false }
-func (e *goElement) Keys() []string              { return []string{"$$typeof", "type", "key", "ref", "props"} }
+func (e *goElement) Has(key string) bool { return e.Get(key) != nil }
 
-// goElementOf is v's element, if __goJsx made it.
-func goElementOf(v goja.Value) (*goElement, bool) {
+// elementFields are the DynamicObject methods an element held in Go
+// shares (goElement, tplElement): jsx's five fields, none to change.
+type elementFields struct{}
+
+func (elementFields) Set(string, goja.Value) bool { return false }
+func (elementFields) Delete(string) bool          { return false }
+func (elementFields) Keys() []string              { return []string{"$$typeof", "type", "key", "ref", "props"} }
+
+// heldIn is the Go value of type T that v, a DynamicObject, holds, if it
+// holds one. ExportType is a cheap test: Export of an array would copy it.
+func heldIn[T any](v goja.Value) (T, bool) {
+	var held T
 	o, ok := v.(*goja.Object)
-	if !ok || o.ExportType() != goElementType {
-		return nil, false
+	if !ok || o.ExportType() != reflect.TypeFor[T]() {
+		return held, false
 	}
-	e, ok := o.Export().(*goElement)
-	return e, ok
+	held, ok = o.Export().(T)
+	return held, ok
 }
 
 // installJSX installs __goJsx(reactJsx): it returns the jsx the bundle's

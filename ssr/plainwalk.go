@@ -205,7 +205,7 @@ func (k *walk) node(v goja.Value) {
 		k.script("node", v)
 		return
 	}
-	if e, ok := tplElementOf(o); ok {
+	if e, ok := heldIn[*tplElement](o); ok {
 		k.template(e.id, e.holes)
 		return
 	}
@@ -217,7 +217,7 @@ func (k *walk) node(v goja.Value) {
 		return
 	}
 	var typ, props goja.Value
-	if e, isElement := goElementOf(o); isElement {
+	if e, isElement := heldIn[*goElement](o); isElement {
 		typ, props = e.typ, e.props
 	} else {
 		typeof := o.Get("$$typeof")

@@ -1,7 +1,6 @@
 package ssr
 
 import (
-	"reflect"
 	"unsafe"
 
 	"github.com/dop251/goja"
@@ -43,8 +42,6 @@ const (
 	maxSpareBuffers = 4
 	maxSpareBuffer  = 1 << 20
 )
-
-var sinkType = reflect.TypeOf((*sink)(nil))
 
 // installSinks gives rt __goSink(), which makes an empty sink.
 func installSinks(rt *goja.Runtime) {
@@ -113,16 +110,8 @@ func (s *sink) release() {
 	s.b, s.heads, s.released = nil, nil, true
 }
 
-// sinkOf is v's sink, if v is one. ExportType is a cheap test: Export of
-// an array would copy it.
-func sinkOf(v goja.Value) (*sink, bool) {
-	o, ok := v.(*goja.Object)
-	if !ok || o.ExportType() != sinkType {
-		return nil, false
-	}
-	s, ok := o.Export().(*sink)
-	return s, ok
-}
+// sinkOf is v's sink, if v is one.
+func sinkOf(v goja.Value) (*sink, bool) { return heldIn[*sink](v) }
 
 func mustSink(rt *goja.Runtime, v goja.Value) *sink {
 	s, ok := sinkOf(v)

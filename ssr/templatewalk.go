@@ -2,7 +2,6 @@ package ssr
 
 import (
 	"errors"
-	"reflect"
 	"strconv"
 
 	"github.com/dop251/goja"
@@ -35,6 +34,7 @@ type tplOp struct {
 // no props, three objects with their property maps for every template a
 // render makes.
 type tplElement struct {
+	elementFields
 	w     *plainWalker
 	id    int
 	def   goja.Value
@@ -42,8 +42,6 @@ type tplElement struct {
 	holes []goja.Value
 	props *goja.Object
 }
-
-var tplElementType = reflect.TypeOf((*tplElement)(nil))
 
 func (e *tplElement) Get(key string) goja.Value {
 	switch key {
@@ -69,20 +67,7 @@ func (e *tplElement) Get(key string) goja.Value {
 	return nil
 }
 
-func (e *tplElement) Set(string, goja.Value) bool { return false }
-func (e *tplElement) Has(key string) bool         { return e.Get(key) != nil }
-func (e *tplElement) Delete(string) bool          { return false }
-func (e *tplElement) Keys() []string              { return []string{"$$typeof", "type", "key", "ref", "props"} }
-
-// tplElementOf is v's template element, if __goTpl made it.
-func tplElementOf(v goja.Value) (*tplElement, bool) {
-	o, ok := v.(*goja.Object)
-	if !ok || o.ExportType() != tplElementType {
-		return nil, false
-	}
-	e, ok := o.Export().(*tplElement)
-	return e, ok
-}
+func (e *tplElement) Has(key string) bool { return e.Get(key) != nil }
 
 // errTemplateOps is what __goTemplateDef refuses: ops not shaped as
 // staticRender.ts tplDef writes them.
@@ -158,7 +143,7 @@ func (w *plainWalker) installTemplates() {
 	// walks it as any element).
 	_ = rt.Set("__goTemplateElement", func(call goja.FunctionCall) goja.Value {
 		render, ok := call.Argument(0).(*goja.Object)
-		e, isTpl := tplElementOf(call.Argument(1))
+		e, isTpl := heldIn[*tplElement](call.Argument(1))
 		if !ok || !isTpl {
 			return rt.ToValue(false)
 		}
