@@ -92,7 +92,7 @@ func (w *plainWalker) installTemplates() {
 		}
 		ops, err := templateOps(raw)
 		holes := int(call.Argument(1).ToInteger())
-		if err == nil && holes < holesOf(ops) {
+		if err == nil && holes < holeCount(ops) {
 			err = errTemplateOps
 		}
 		if err != nil {
@@ -167,8 +167,8 @@ func (w *plainWalker) holesOf(id int, o *goja.Object) []goja.Value {
 	return holes
 }
 
-// holesOf is how many holes ops read: the largest index, plus one.
-func holesOf(ops []tplOp) int {
+// holeCount is how many holes ops read: the largest index, plus one.
+func holeCount(ops []tplOp) int {
 	n := 0
 	for _, op := range ops {
 		if op.kind == opChild || op.kind == opAttr || op.kind == opHref {
