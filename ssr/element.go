@@ -58,6 +58,15 @@ func (elementFields) Set(string, goja.Value) bool { return false }
 func (elementFields) Delete(string) bool          { return false }
 func (elementFields) Keys() []string              { return []string{"$$typeof", "type", "key", "ref", "props"} }
 
+// jsxKey is an element's key as React's jsx makes it: a string, null
+// when none was given.
+func jsxKey(rt *goja.Runtime, key goja.Value) goja.Value {
+	if goja.IsUndefined(key) {
+		return goja.Null()
+	}
+	return rt.ToValue(key.String())
+}
+
 // heldIn is the Go value of type T that v, a DynamicObject, holds, if it
 // holds one. ExportType is a cheap test: Export of an array would copy it.
 func heldIn[T any](v goja.Value) (T, bool) {
@@ -89,11 +98,7 @@ func (w *plainWalker) installJSX() {
 				}
 				return v
 			}
-			e := &goElement{w: w, typ: call.Argument(0), key: goja.Null(), props: config}
-			// React's jsx: a key is a string, null when none was given.
-			if key := call.Argument(2); !goja.IsUndefined(key) {
-				e.key = rt.ToValue(key.String())
-			}
+			e := &goElement{w: w, typ: call.Argument(0), key: jsxKey(rt, call.Argument(2)), props: config}
 			return rt.NewDynamicObject(e)
 		})
 	})

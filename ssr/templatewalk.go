@@ -114,14 +114,11 @@ func (w *plainWalker) installTemplates() {
 			panic(rt.NewTypeError("__goTpl: a template the engine does not hold"))
 		}
 		n := w.holes[id]
-		e := &tplElement{w: w, id: id, def: def, key: goja.Null(), holes: make([]goja.Value, n)}
+		e := &tplElement{w: w, id: id, def: def, holes: make([]goja.Value, n)}
 		for i := range n {
 			e.holes[i] = call.Argument(1 + i)
 		}
-		// React's jsx: a key is a string, null when none was given.
-		if key := call.Argument(1 + n); !goja.IsUndefined(key) {
-			e.key = rt.ToValue(key.String())
-		}
+		e.key = jsxKey(rt, call.Argument(1+n))
 		return rt.NewDynamicObject(e)
 	})
 	_ = rt.Set("__goTemplate", func(call goja.FunctionCall) goja.Value {
@@ -132,10 +129,7 @@ func (w *plainWalker) installTemplates() {
 			panic(rt.NewTypeError("__goTemplate: a render, a template's number and its holes"))
 		}
 		defer w.failed()
-		k := w.newWalk(render)
-		k.template(id, w.holesOf(id, holes))
-		k.flush()
-		_ = render.Set("lastText", k.lastText)
+		w.writeTemplate(render, id, w.holesOf(id, holes))
 		return goja.Undefined()
 	})
 	// __goTemplateElement(render, element) writes an element of
@@ -148,12 +142,18 @@ func (w *plainWalker) installTemplates() {
 			return rt.ToValue(false)
 		}
 		defer w.failed()
-		k := w.newWalk(render)
-		k.template(e.id, e.holes)
-		k.flush()
-		_ = render.Set("lastText", k.lastText)
+		w.writeTemplate(render, e.id, e.holes)
 		return rt.ToValue(true)
 	})
+}
+
+// writeTemplate writes template id with its holes into render, a walk
+// of its own.
+func (w *plainWalker) writeTemplate(render *goja.Object, id int, holes []goja.Value) {
+	k := w.newWalk(render)
+	k.template(id, holes)
+	k.flush()
+	_ = render.Set("lastText", k.lastText)
 }
 
 // holesOf reads the holes of template id from an object (the holes
