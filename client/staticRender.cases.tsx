@@ -5,6 +5,7 @@
 import { Component, Suspense, createContext, createElement, forwardRef, memo, useContext, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { renderToString } from "react-dom/server";
+import { Helmet } from "react-helmet-async";
 import { fragment } from "./components/fragment";
 import type { HTMLKeyed } from "./components/island";
 import RegionPicker from "./islands/RegionPicker";
@@ -421,6 +422,37 @@ export const cases: Record<string, () => ReactNode> = {
         <script type="module" src="/entry.js" async />
         <script src="/classic.js" async />
         <script src="/blocking.js" />
+      </body>
+    </html>
+  ),
+  // Helmet's props form (Render.helmet) and its children form (Helmet's
+  // own class path).
+  helmet: () => (
+    <html lang="ru">
+      <head />
+      <body>
+        <Helmet
+          title="Врачи «Барака»"
+          titleTemplate="%s | Sog'liq"
+          titleAttributes={{ itemprop: "name", lang: "ru" }}
+          base={{ href: "/base/", target: "_blank" }}
+          meta={[
+            { charset: "utf-8" },
+            { "http-equiv": "x-ua-compatible", content: "ie=edge" },
+            { name: "description", content: "d & «e»" },
+            { property: "og:title", content: "t", key: "k" },
+          ]}
+          link={[{ rel: "canonical", href: "/page" }, { rel: "alternate", hrefLang: "uz", href: "/uz/page" }]}
+          script={[{ type: "application/ld+json", innerHTML: '{"a":"</script>"}' }, { src: "/s.js" }]}
+          style={[{ cssText: "p { color: red }" }]}
+          noscript={[{ innerHTML: "<img src=x>" }]}
+        />
+        <p>body</p>
+        <Helmet defaultTitle="fallback" meta={[{ name: "robots", content: "noindex" }]} />
+        <Helmet>
+          <title>child title</title>
+          <meta name="keywords" content="a, b" />
+        </Helmet>
       </body>
     </html>
   ),

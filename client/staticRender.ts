@@ -21,6 +21,7 @@
 import * as React from "react";
 import { renderToString } from "react-dom/server";
 import { jsx } from "react/jsx-runtime";
+import { Helmet } from "react-helmet-async";
 import { lookupTable } from "./lib/lookup";
 
 const ELEMENT = Symbol.for("react.transitional.element");
@@ -94,6 +95,47 @@ export interface Out {
 
 declare function __goSink(): Out;
 const goSink = typeof __goSink === "function" ? __goSink : null;
+
+// react-helmet-async 3.0.0 (package.json pins it) renders its tags in place
+// from React 19 on, their attribute names mapped from HTML's to React's
+// (its REACT_TAG_MAP). TestStaticRenderCases compares Render.helmet with it.
+const HELMET_IN_PLACE = parseInt(React.version, 10) >= 19;
+const HELMET_NAMES = lookupTable({
+  accesskey: "accessKey",
+  charset: "charSet",
+  class: "className",
+  contenteditable: "contentEditable",
+  contextmenu: "contextMenu",
+  "http-equiv": "httpEquiv",
+  itemprop: "itemProp",
+  tabindex: "tabIndex",
+});
+
+/**
+ * helmetAttributes are the props Helmet gives the element of one tag's
+ * attributes: names mapped (HELMET_NAMES), inner (innerHTML, cssText) as
+ * dangerouslySetInnerHTML, and what createElement keeps out of props
+ * (key, __self, __source) left out. Attributes that need none of it are
+ * the props themselves, uncopied.
+ */
+function helmetAttributes(attributes: unknown, inner: string): Record<string, unknown> {
+  const from = attributes as Record<string, unknown>;
+  const keys = Object.keys(from);
+  let copy = false;
+  for (let i = 0; i < keys.length && !copy; i++) {
+    const k = keys[i];
+    copy = HELMET_NAMES[k] !== undefined || (k === inner && inner !== "") || k === "key" || k === "__self" || k === "__source";
+  }
+  if (!copy) return from;
+  const props: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if ((k === inner && inner !== "") || k === "key" || k === "__self" || k === "__source") continue;
+    props[HELMET_NAMES[k] ?? k] = from[k];
+  }
+  if (inner !== "" && from[inner]) props.dangerouslySetInnerHTML = { __html: from[inner] };
+  return props;
+}
 
 /** Unsupported is what renderStatic throws for an element it does not write. */
 export class Unsupported extends Error {}
@@ -172,6 +214,7 @@ class Render {
         if (d.id >= 0 && goTemplate !== null) return goTemplate(this, d.id, props as unknown as unknown[]);
         return this.node(rebuild(d.tree, props as unknown as unknown[]));
       }
+      if (type === Helmet && HELMET_IN_PLACE && props.children == null) return this.helmet(props);
       const proto = (type as { prototype?: { isReactComponent?: unknown } }).prototype;
       if (proto && proto.isReactComponent) return this.classComponent(type as new (props: unknown) => { render(): unknown; props: unknown; state?: unknown }, props);
       return this.node((type as (props: unknown) => unknown)(props));
@@ -210,6 +253,36 @@ class Render {
     }
     if (instance.UNSAFE_componentWillMount || instance.componentWillMount) throw new Unsupported("componentWillMount");
     this.node(instance.render());
+  }
+
+  /**
+   * helmet writes what react-helmet-async's Helmet renders on React 19 from
+   * its props form: its React19Dispatcher's title, base, meta, link,
+   * script, style and noscript elements, in that order, in place (where
+   * they hoist as React hoists them). Its class path makes two component
+   * instances and copies every tag's props twice: a fifth of a listing's
+   * render. Children (Helmet's other form) take that path.
+   */
+  helmet(props: Record<string, unknown>): void {
+    const { title, titleTemplate, defaultTitle } = props;
+    const text = title && titleTemplate ? (titleTemplate as string).replace(/%s/g, () => (Array.isArray(title) ? title.join("") : String(title))) : title || defaultTitle || undefined;
+    if (text !== undefined) {
+      const attributes = props.titleAttributes == null ? {} : { ...helmetAttributes(props.titleAttributes, "") };
+      attributes.children = text;
+      this.host("title", attributes);
+    }
+    if (props.base) this.host("base", helmetAttributes(props.base, ""));
+    this.helmetTags("meta", props.meta, "");
+    this.helmetTags("link", props.link, "");
+    this.helmetTags("script", props.script, "innerHTML");
+    this.helmetTags("style", props.style, "cssText");
+    this.helmetTags("noscript", props.noscript, "innerHTML");
+  }
+
+  /** helmetTags writes Helmet's tags of one kind; inner names the prop that holds their content. */
+  helmetTags(tag: string, list: unknown, inner: string): void {
+    if (!Array.isArray(list)) return;
+    for (let i = 0; i < list.length; i++) this.host(tag, helmetAttributes(list[i], inner));
   }
 
   provide(ctx: Ctx, value: unknown, children: unknown): void {

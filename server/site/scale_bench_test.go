@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,7 +30,10 @@ import (
 //     own figure; what bench/scale.sh loads);
 //   - warm: a fresh engine whose cards another instance rendered into
 //     Redis (as the warmer leaves them): fetched in one round trip;
-//   - card: a cold card's share, (cold − warm) / cards on the page.
+//   - card: a cold card's share, (cold − warm) / cards on the page;
+//   - cold-B, warm-B: the bytes a cold and a warm render allocate, the
+//     collector's share of a render (a mean: the A/B figure that does not
+//     move with the machine's speed).
 //
 // The doctors' listings show doctor cards, the clinics' listings clinic cards.
 func BenchmarkListingsAtScale(b *testing.B) {
@@ -89,6 +93,7 @@ func BenchmarkListingsAtScale(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			var coldCPU, warmCPU []time.Duration
+			var coldBytes, warmBytes uint64
 			cards := 0
 			b.ResetTimer()
 			for i := range b.N {
@@ -98,14 +103,17 @@ func BenchmarkListingsAtScale(b *testing.B) {
 				p := props[i]
 				for _, run := range []struct {
 					e   *ssr.Engine
-					cpu *[]time.Duration
-				}{{cold, &coldCPU}, {warm, &warmCPU}} {
+					cpu   *[]time.Duration
+					bytes *uint64
+				}{{cold, &coldCPU, &coldBytes}, {warm, &warmCPU, &warmBytes}} {
+					allocated := heapAllocated()
 					start := threadCPU()
 					html, err := run.e.Render(context.Background(), p)
 					if err != nil {
 						b.Fatal(err)
 					}
 					*run.cpu = append(*run.cpu, threadCPU()-start)
+					*run.bytes += heapAllocated() - allocated
 					if run.e == cold {
 						cards += countCards(html)
 					}
@@ -115,6 +123,10 @@ func BenchmarkListingsAtScale(b *testing.B) {
 			c, w := median(coldCPU), median(warmCPU)
 			b.ReportMetric(c, "cold-cpu-ms")
 			b.ReportMetric(w, "warm-cpu-ms")
+			if n := len(coldCPU); n > 0 {
+				b.ReportMetric(float64(coldBytes)/float64(n), "cold-B")
+				b.ReportMetric(float64(warmBytes)/float64(n), "warm-B")
+			}
 			if n := len(coldCPU); cards > 0 {
 				b.ReportMetric((c-w)/(float64(cards)/float64(n)), "card-cpu-ms")
 			}
@@ -141,6 +153,14 @@ func scaleDB(b *testing.B) *sqlx.DB {
 		b.Fatal(err)
 	}
 	return db
+}
+
+// heapAllocated is the bytes the process has allocated on the heap so
+// far: what a render costs the collector.
+func heapAllocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
 
 // threadCPU is the CPU time of the calling thread (lock it first).
