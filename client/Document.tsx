@@ -2,6 +2,7 @@ import { IslandContext, IslandScripts, type IslandRegistry } from "./components/
 import { layouts } from "./layouts";
 import { pages } from "./pages";
 import type { ComponentType } from "react";
+import { jsx } from "react/jsx-runtime";
 import type { RenderProps } from "./types";
 import limits from "../shared/limits.json";
 import favicon from "./media/favicon.svg";
@@ -47,9 +48,8 @@ export function Document(props: RenderProps) {
           </p>
         )}
         <IslandContext.Provider value={registry}>
-          <Layout {...props}>
-            <Page {...props} />
-          </Layout>
+          {/* jsx(Page, props), not <Page {...props} />: the page's props as they came, uncopied. */}
+          <Layout {...props}>{jsx(Page, props)}</Layout>
           <IslandScripts />
         </IslandContext.Provider>
       </body>

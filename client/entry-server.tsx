@@ -5,6 +5,7 @@
 // islands need: renderIsland); __sogliqRenderReact renders with
 // react-dom/server itself, for the tests that compare the two.
 import { renderToString } from "react-dom/server";
+import { jsx } from "react/jsx-runtime";
 import { Document } from "./Document";
 import { fellBack, renderIslandsWithReact, renderStaticOut, Unsupported, type Out } from "./staticRender";
 import { inlineScripts } from "./lib/inlineScripts";
@@ -36,7 +37,7 @@ type SogliqGlobal = typeof globalThis & {
 // sink (ssr/sink.go), which the engine reads as it reads a string.
 function renderDocument(props: RenderProps): string | Out {
   try {
-    const html = renderStaticOut(<Document {...props} />);
+    const html = renderStaticOut(jsx(Document, props));
     if (typeof html === "string") return "<!DOCTYPE html>" + html;
     html.unshift("<!DOCTYPE html>");
     return html;

@@ -3,6 +3,7 @@
 // and markup match what hydrateRoot produces in entry-client.tsx
 // (renderIsland: React's HTML, by the static renderer when it can).
 import { createContext, useContext, type ComponentType } from "react";
+import { jsx } from "react/jsx-runtime";
 import { renderIsland } from "../staticRender";
 import { fragmentMarker, keep } from "./fragment";
 import type { Manifest } from "../types";
@@ -51,8 +52,9 @@ export const IslandContext = createContext<IslandRegistry | null>(null);
  */
 export function island<P extends object>(name: string, Component: HTMLKeyed<P>): ComponentType<IslandProps<P>> {
   const htmlKey = Component.htmlKey;
-  function Island({ hydrate = "idle", ...rest }: IslandProps<P>) {
-    const props = rest as unknown as P;
+  function Island(all: IslandProps<P>) {
+    const hydrate = all.hydrate ?? "idle";
+    const props = withoutHydrate(all);
     const registry = useContext(IslandContext);
     if (!registry) throw new Error(`island ${name} rendered outside a document`);
     const src = registry.manifest.islands[name];
@@ -65,7 +67,7 @@ export function island<P extends object>(name: string, Component: HTMLKeyed<P>):
     // alone, so the engine keeps it like a card's (fragment.tsx): the
     // header's islands, the same on every page of a language and region,
     // render once.
-    const render = () => renderIsland(<Component {...props} />, idPrefix);
+    const render = () => renderIsland(jsx(Component, props), idPrefix);
     const n = keep(`island:${name}:${idPrefix}`, htmlKey ? JSON.stringify(htmlKey(props)) : json, `island:${name}`, render);
     return (
       <>
@@ -76,6 +78,20 @@ export function island<P extends object>(name: string, Component: HTMLKeyed<P>):
   }
   Island.displayName = `Island(${name})`;
   return Island;
+}
+
+/**
+ * withoutHydrate copies an island's props but hydrate, by a loop: the rest
+ * pattern ({ hydrate, ...rest }) cost goja a few times more.
+ */
+function withoutHydrate<P extends object>(all: IslandProps<P>): P {
+  const props: Record<string, unknown> = {};
+  const keys = Object.keys(all);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (k !== "hydrate") props[k] = (all as Record<string, unknown>)[k];
+  }
+  return props as P;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { jsx } from "react/jsx-runtime";
 import { Header } from "../components/Header";
 import { Sidebar } from "../components/Sidebar";
 import { Footer } from "../components/Footer";
@@ -11,7 +12,8 @@ export function DefaultLayout(props: RenderProps & { children: ReactNode }) {
   const regions = (props.regions ?? []).map((r) => r.slug);
   return (
     <>
-      <Header {...props} />
+      {/* jsx(Header, props): the header reads the page's props, uncopied. */}
+      {jsx(Header, props)}
       <Sidebar lang={props.lang} region={props.region.slug} addClinicUrl={props.addClinicUrl} />
       <main className="main container">{props.children}</main>
       <Footer lang={props.lang} region={props.region.slug} year={props.year} />

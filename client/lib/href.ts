@@ -44,15 +44,17 @@ function join(pre: string, path: string): string {
 
 /**
  * queryString is "?k=v&..." of the query's set values, keys in order (one
- * URL per filter combination), or "". A loop, not filter/sort/map: a
- * listing writes a dozen filter links and goja pays for every callback.
+ * URL per filter combination), or "". An indexed loop, not filter/sort/map
+ * or for...of: a listing writes a dozen filter links, and goja pays for
+ * every callback and makes an object for every step of an iterator.
  */
 export function queryString(query?: Record<string, string | number | undefined>): string {
   if (!query) return "";
   const keys = Object.keys(query);
   if (keys.length > 1) keys.sort();
   let s = "";
-  for (const k of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     const v = query[k];
     if (v === undefined || v === "") continue;
     s += (s === "" ? "?" : "&") + encodeURIComponent(k) + "=" + encodeURIComponent(String(v));
@@ -84,8 +86,12 @@ export function href(
  * with the language, and with the region when the section is region-scoped.
  */
 export function pathHref(path: string, place: Place, regional = false): string {
-  const [p, q] = path.split("?");
-  return join(prefix(place, regional), p) + (q ? "?" + q : "");
+  // indexOf and slice, not split and a destructuring: goja makes an array
+  // and an iterator for those, a few KB a link of the header's menu.
+  const cut = path.indexOf("?");
+  if (cut < 0) return join(prefix(place, regional), path);
+  const q = path.slice(cut + 1).split("?")[0];
+  return join(prefix(place, regional), path.slice(0, cut)) + (q ? "?" + q : "");
 }
 
 /** matches says whether a route pattern ("/kliniki/tip-:type") matches path's segments. */

@@ -36,7 +36,7 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   const sortHref = (by: string) => path + queryString({ ...query, sort: by === "popular" ? undefined : by });
   // A filter link sets its value, or takes it away when it is the one in
   // force; the page goes back to the first.
-  const filterHref = (change: Partial<DoctorFilters>) => path + queryString(filterQuery({ ...f, ...change }, sort));
+  const filterHref = (change: Partial<DoctorFilters>) => path + queryString(filterQuery(f, sort, change));
   const filtered = Object.keys(query).length > 0;
   return (
     <>
@@ -118,19 +118,34 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
 
 const sortLabel = { popular: "filters.sortPopular", rating: "filters.sortRating", earliest: "filters.sortEarliest" } as const;
 
-/** filterQuery is the query of the filters in force, each under its URL name, and the order when given. */
-function filterQuery(f: DoctorFilters, sort?: string): Record<string, string | number> {
+/**
+ * filterQuery is the query of the filters in force, each under its URL
+ * name, with change's values over f's (a filter link's), and the order
+ * when given. Read field by field, not from a spread { ...f, ...change }:
+ * goja copies every field of a spread, a dozen times a listing.
+ */
+function filterQuery(f: DoctorFilters, sort?: string, change?: Partial<DoctorFilters>): Record<string, string | number> {
+  const c = change ?? noChange;
   const q: Record<string, string | number> = {};
   if (sort) q.sort = sort;
-  if (f.free) q.free = f.free;
-  if (f.rating) q.rating = f.rating;
-  if (f.gender) q.gender = f.gender;
-  if (f.speaks) q.speaks = f.speaks;
-  if (f.priceFrom) q.price_from = f.priceFrom;
-  if (f.priceTo) q.price_to = f.priceTo;
-  if (f.online) q.online = f.online;
+  const free = c.free ?? f.free;
+  if (free) q.free = free;
+  const rating = c.rating ?? f.rating;
+  if (rating) q.rating = rating;
+  const gender = c.gender ?? f.gender;
+  if (gender) q.gender = gender;
+  const speaks = c.speaks ?? f.speaks;
+  if (speaks) q.speaks = speaks;
+  const priceFrom = c.priceFrom ?? f.priceFrom;
+  if (priceFrom) q.price_from = priceFrom;
+  const priceTo = c.priceTo ?? f.priceTo;
+  if (priceTo) q.price_to = priceTo;
+  const online = c.online ?? f.online;
+  if (online) q.online = online;
   return q;
 }
+
+const noChange: Partial<DoctorFilters> = {};
 
 /**
  * nofollow keeps crawlers on the indexable filtered pages: one stable
@@ -143,7 +158,9 @@ function nofollow(on: boolean, filtered: boolean, set: Partial<DoctorFilters>): 
 
 /** isOn says whether every value of set is in force. */
 function isOn(f: DoctorFilters, set: Partial<DoctorFilters>): boolean {
-  return (Object.keys(set) as (keyof DoctorFilters)[]).every((k) => f[k] === set[k]);
+  const keys = Object.keys(set) as (keyof DoctorFilters)[];
+  for (let i = 0; i < keys.length; i++) if (f[keys[i]] !== set[keys[i]]) return false;
+  return true;
 }
 
 interface Chip {
