@@ -70,7 +70,7 @@ export function Header({ lang, region, url, regions, route, data, addClinicUrl }
               hydrate="interaction"
               lang={lang}
               current={{ slug: region.slug, name: regionName }}
-              regions={regions.map((r) => ({ slug: r.slug, name: r.name, path: r.path }))}
+              regions={regions}
               promptLabels={{ question: t(lang, "region.prompt"), confirm: t(lang, "region.confirm"), other: t(lang, "region.other"), choose: t(lang, "region.choose") }}
             />
           ) : (

@@ -8,14 +8,22 @@ declare function __goJSON(value: unknown): string;
  * structured data, so a page states only the fields its data has.
  */
 export function prune(value: unknown): unknown {
+  // Indexed loops: goja makes an object for every step of for...of and a
+  // closure for every callback.
   if (Array.isArray(value)) {
-    const out = value.map(prune).filter((v) => v !== undefined);
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const v = prune(value[i]);
+      if (v !== undefined) out.push(v);
+    }
     return out.length > 0 ? out : undefined;
   }
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     let any = false;
-    for (const k of Object.keys(value)) {
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
       const v = prune((value as Record<string, unknown>)[k]);
       if (v !== undefined) {
         out[k] = v;

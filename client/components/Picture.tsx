@@ -32,7 +32,8 @@ export function Picture({ hash, size, alt, priority, above, className }: Picture
       height={v.height}
       alt={alt}
       decoding="async"
-      {...(priority ? { fetchPriority: "high" as const } : above ? {} : { loading: "lazy" as const })}
+      fetchPriority={priority ? "high" : undefined}
+      loading={priority || above ? undefined : "lazy"}
     />
   );
 }

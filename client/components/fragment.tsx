@@ -3,7 +3,7 @@
 // so the spliced HTML needs no React state; a card must hold no island and
 // read no context. A card the static renderer cannot write is rendered by
 // React (renderCard).
-import type { ComponentType } from "react";
+import type { ComponentType, ReactElement } from "react";
 import { jsx } from "react/jsx-runtime";
 import { renderCard, type Out } from "../staticRender";
 
@@ -23,16 +23,33 @@ export function fragmentMarker(n: number): string {
 
 /**
  * keep is the engine's store for HTML that follows from kind and propsJSON
- * alone: the marker number of the HTML held, rendered by render and kept
- * under tag the first time (a string, or the engine's sink: ssr/sink.go);
- * null when the engine keeps nothing (render in place then). No hook may run after it: render may be a nested
- * render (an island's renderToString), which resets React's hook state.
+ * alone: the marker number of the HTML held, rendered by render(a, b, c)
+ * and kept under tag the first time (a string, or the engine's sink:
+ * ssr/sink.go); null when the engine keeps nothing (render in place then).
+ * render is a function of the module and its arguments come apart, not a
+ * closure made for every card: goja allocates each closure, most of them
+ * for cards it already holds. No hook may run after it: render may be a
+ * nested render (an island's renderToString), which resets React's hook
+ * state.
  */
-export function keep(kind: string, propsJSON: string, tag: string, render: () => string | Out): number | null {
+export function keep<A, B, C>(kind: string, propsJSON: string, tag: string, render: (a: A, b: B, c: C) => string | Out, a: A, b: B, c: C): number | null {
   const key = typeof __fragmentKey === "function" ? __fragmentKey(kind, propsJSON) : "";
   if (key === "") return null;
   const n = __fragmentGet(key);
-  return n >= 0 ? n : __fragmentPut(key, tag, render());
+  return n >= 0 ? n : __fragmentPut(key, tag, render(a, b, c));
+}
+
+/** renderCardOf renders Card with props for keep. */
+function renderCardOf(Card: ComponentType<object>, props: object): string | Out {
+  return renderCard(jsx(Card, props));
+}
+
+// markers are the elements <template data-fragment={n} /> by n, made once:
+// elements never change, and a listing shows the same numbers every time.
+const markers: ReactElement[] = [];
+
+function marker(n: number): ReactElement {
+  return (markers[n] ??= <template data-fragment={n} />);
 }
 
 /**
@@ -58,8 +75,8 @@ export function fragment<P extends object>(kind: string, tagOf: (props: P) => st
   // jsx(Card, props), not <Card {...props} />: the card's props as they
   // came, without a copy for every card a cold listing renders.
   function Fragment(props: P) {
-    const n = keep(kind, keyOf?.(props) ?? JSON.stringify(props), tagOf(props), () => renderCard(jsx(Card, props)));
-    return n === null ? jsx(Card, props) : <template data-fragment={n} />;
+    const n = keep(kind, keyOf?.(props) ?? JSON.stringify(props), tagOf(props), renderCardOf, Card as ComponentType<object>, props, null);
+    return n === null ? jsx(Card, props) : marker(n);
   }
   Fragment.displayName = `Fragment(${kind})`;
   return Fragment;

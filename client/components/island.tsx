@@ -67,17 +67,21 @@ export function island<P extends object>(name: string, Component: HTMLKeyed<P>):
     // alone, so the engine keeps it like a card's (fragment.tsx): the
     // header's islands, the same on every page of a language and region,
     // render once.
-    const render = () => renderIsland(jsx(Component, props), idPrefix);
-    const n = keep(`island:${name}:${idPrefix}`, htmlKey ? JSON.stringify(htmlKey(props)) : json, `island:${name}`, render);
+    const n = keep(`island:${name}:${idPrefix}`, htmlKey ? JSON.stringify(htmlKey(props)) : json, `island:${name}`, renderIslandOf, Component as ComponentType<object>, props, idPrefix);
     return (
       <>
-        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n === null ? render() : fragmentMarker(n) }} />
+        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n === null ? renderIslandOf(Component as ComponentType<object>, props, idPrefix) : fragmentMarker(n) }} />
         <script type="application/json" data-island-props={idPrefix} dangerouslySetInnerHTML={{ __html: json }} />
       </>
     );
   }
   Island.displayName = `Island(${name})`;
   return Island;
+}
+
+/** renderIslandOf renders an island's root for keep. */
+function renderIslandOf(Component: ComponentType<object>, props: object, idPrefix: string): string {
+  return renderIsland(jsx(Component, props), idPrefix);
 }
 
 /**
