@@ -170,6 +170,26 @@ class Render {
   /** hoists is what goes into <head>, made by the first that does: a card has none. */
   hoists: Hoists | null = null;
 
+  /** reuse readies a spent render for the next: a new output, nothing provided, hoisted or open. */
+  reuse(): this {
+    this.out = goSink !== null ? goSink() : [];
+    this.lastText = false;
+    this.scope = 0;
+    this.selected = null;
+    this.contexts = null;
+    this.htmlStart = this.headStart = this.headChildren = this.bodyStart = null;
+    this.hoists = null;
+    return this;
+  }
+
+  /** release lets go of what the render made (its output is its caller's now). */
+  release(): void {
+    this.out = released;
+    this.contexts = null;
+    this.htmlStart = this.headStart = this.headChildren = this.bodyStart = null;
+    this.hoists = null;
+  }
+
   node(node: unknown): void {
     if (node === null || node === undefined || typeof node === "boolean") return;
     if (typeof node === "string") return this.text(node);
@@ -1248,6 +1268,11 @@ export function renderStatic(element: React.ReactNode): string {
   return typeof html === "string" ? html : html.join("");
 }
 
+// spareRenders are spent renders for the next (renderStaticOut); released
+// is a spent render's output, frozen so that a write to it throws.
+const spareRenders: Render[] = [];
+const released: Out = Object.freeze([]) as unknown as Out;
+
 /**
  * renderStaticOut is renderStatic's HTML as the render holds it: in Go
  * when the engine gave it a sink (the engine and the fragment store take
@@ -1256,7 +1281,10 @@ export function renderStatic(element: React.ReactNode): string {
 export function renderStaticOut(element: React.ReactNode): string | Out {
   const outer = current;
   const prevDispatcher = internals.H;
-  const r = new Render();
+  // A render of a card or an island is nested in a page's, and a listing
+  // has dozens: each takes a spent Render, its fields set afresh, rather
+  // than a new object of ten fields.
+  const r = spareRenders.pop()?.reuse() ?? new Render();
   current = r;
   internals.H = dispatcher;
   try {
@@ -1265,6 +1293,8 @@ export function renderStaticOut(element: React.ReactNode): string | Out {
   } finally {
     internals.H = prevDispatcher;
     current = outer;
+    r.release();
+    if (spareRenders.length < 4) spareRenders.push(r);
   }
 }
 

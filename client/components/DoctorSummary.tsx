@@ -1,5 +1,6 @@
-import { t, tn, type Lang } from "../lib/i18n";
-import { href } from "../lib/href";
+import type { ReactElement } from "react";
+import { t, t1, tn, type Lang } from "../lib/i18n";
+import { slugHref, type Place } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { DoctorCard as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
@@ -13,10 +14,31 @@ type Props = { doctor: Summary; lang: Lang };
 /** DoctorSummary is a doctor's card in a listing, rendered once per version (fragment.tsx). */
 export const DoctorSummary = fragment("doctor", (p: Props) => `doctor:${p.doctor.id}`, DoctorCard, (p) => sealedKey(p.doctor.fragment, p.lang, ""));
 
+// A card's place in each language: its links are the same in every region.
+const cardPlaces: Record<Lang, Place> = { ru: { lang: "ru", region: "" }, uz: { lang: "uz", region: "" } };
+
+// The card is the hot path of a listing at country scale (every card new),
+// so it loops where JSX would map: goja makes a closure for every callback
+// and an array for names joined, and a params object for every href.
 function DoctorCard({ doctor, lang }: Props) {
-  const place = { lang, region: "" };
+  const place = cardPlaces[lang] ?? { lang, region: "" };
   const name = doctor.name;
-  const link = href("doctor", { slug: doctor.slug }, place);
+  const link = slugHref("doctor", doctor.slug, place);
+  const clinics: ReactElement[] = [];
+  for (let i = 0; i < doctor.clinics.length; i++) {
+    const c = doctor.clinics[i];
+    clinics.push(
+      <li key={c.slug}>
+        <strong>
+          <a href={slugHref("clinic", c.slug, place)}>{c.name}</a>
+        </strong>
+        <span>{c.address}</span>
+        <span className="doctor-summary__price">{formatPrice(c.price, lang)}</span>
+      </li>,
+    );
+  }
+  let specialties = "";
+  for (let i = 0; i < doctor.specialties.length; i++) specialties += (i > 0 ? ", " : "") + doctor.specialties[i].name;
   return (
     <article className="doctor-summary">
       <Avatar name={name} photo={doctor.photo} />
@@ -24,9 +46,7 @@ function DoctorCard({ doctor, lang }: Props) {
         <h2 className="doctor-summary__name">
           <a href={link}>{name}</a>
         </h2>
-        <p className="doctor-summary__specialties">
-          {doctor.specialties.map((s) => s.name).join(", ")}
-        </p>
+        <p className="doctor-summary__specialties">{specialties}</p>
         <p className="doctor-summary__meta">
           {doctor.online && (
             <span className="doctor-summary__online" data-online>
@@ -42,22 +62,12 @@ function DoctorCard({ doctor, lang }: Props) {
             </>
           )}
         </p>
-        <ul className="doctor-summary__clinics">
-          {doctor.clinics.map((c) => (
-            <li key={c.slug}>
-              <strong>
-                <a href={href("clinic", { slug: c.slug }, place)}>{c.name}</a>
-              </strong>
-              <span>{c.address}</span>
-              <span className="doctor-summary__price">{formatPrice(c.price, lang)}</span>
-            </li>
-          ))}
-        </ul>
+        <ul className="doctor-summary__clinics">{clinics}</ul>
       </div>
       <div className="doctor-summary__aside">
         {doctor.minPrice > 0 && (
           <p className="doctor-summary__from">
-            {t(lang, "doctor.price")}: {t(lang, "doctor.priceFrom", { price: formatPrice(doctor.minPrice, lang) })}
+            {t(lang, "doctor.price")}: {t1(lang, "doctor.priceFrom", "price", formatPrice(doctor.minPrice, lang))}
           </p>
         )}
         <a className="button" href={link}>{t(lang, "doctor.book")}</a>

@@ -81,6 +81,19 @@ export function href(
   return join(prefix(place, route.region), path) + queryString(query);
 }
 
+// slugParams are slugHref's params, one object set for each call: href
+// reads them before it returns.
+const slugParams: Record<string, string> = { slug: "" };
+
+/**
+ * slugHref is href for a route whose one param is slug (an entity's page),
+ * without the params object goja would make for every link of a card.
+ */
+export function slugHref(name: RouteName, slug: string, place: Place): string {
+  slugParams.slug = slug;
+  return href(name, slugParams, place);
+}
+
 /**
  * pathHref prefixes a plain path (a section that has no route of its own yet)
  * with the language, and with the region when the section is region-scoped.

@@ -16,12 +16,17 @@ const dictionaries: Record<Lang, Readonly<Record<string, string | undefined>>> =
 const placeholder = /\{(\w+)\}/;
 const templates = new Map<string, string[]>();
 
-function fill(text: string, vars: Record<string, string | number>): string {
+function partsOf(text: string): string[] {
   let parts = templates.get(text);
   if (parts === undefined) {
     parts = text.split(placeholder);
     templates.set(text, parts);
   }
+  return parts;
+}
+
+function fill(text: string, vars: Record<string, string | number>): string {
+  const parts = partsOf(text);
   let s = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i];
@@ -30,11 +35,29 @@ function fill(text: string, vars: Record<string, string | number>): string {
   return s;
 }
 
+function textOf(lang: Lang, key: Key): string {
+  return dictionaries[lang][key] ?? dictionaries.ru[key] ?? key;
+}
+
 /** t returns the text of key in lang with {name} placeholders filled from vars. */
 export function t(lang: Lang, key: Key, vars?: Record<string, string | number>): string {
-  const text = dictionaries[lang][key] ?? dictionaries.ru[key] ?? key;
+  const text = textOf(lang, key);
   if (!vars || text.indexOf("{") < 0) return text;
   return fill(text, vars);
+}
+
+/**
+ * t1 is t with one placeholder's value, without the object of vars that
+ * goja would make for every card: t1(lang, key, "price", p) is
+ * t(lang, key, { price: p }).
+ */
+export function t1(lang: Lang, key: Key, name: string, value: string | number): string {
+  const text = textOf(lang, key);
+  if (text.indexOf("{") < 0) return text;
+  const parts = partsOf(text);
+  let s = parts[0];
+  for (let i = 1; i < parts.length; i += 2) s += (parts[i] === name ? String(value) : "{" + parts[i] + "}") + parts[i + 1];
+  return s;
 }
 
 /**
@@ -51,5 +74,5 @@ export function pluralForm(n: number): "one" | "few" | "many" {
 
 /** tn is t for a counted key family: base + ".one" | ".few" | ".many", with {n}. */
 export function tn(lang: Lang, base: string, n: number): string {
-  return t(lang, `${base}.${pluralForm(n)}` as Key, { n });
+  return t1(lang, `${base}.${pluralForm(n)}` as Key, "n", n);
 }
