@@ -4,7 +4,8 @@
 -- figures cold.sh reports.
 local paths = {}
 local i = 0
-states = {} -- global: done() reads it with thread:get
+sent = 0 -- global, as count and states: done() reads them with thread:get
+states = {}
 local threads = {}
 
 function setup(thread)
@@ -15,9 +16,11 @@ function init(args)
   for line in io.lines(os.getenv("URLS")) do
     table.insert(paths, line)
   end
+  count = #paths
 end
 
 function request()
+  sent = sent + 1
   i = i % #paths + 1
   return wrk.format("GET", paths[i])
 end
@@ -34,6 +37,13 @@ function done(summary, latency, requests)
     latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
   io.write(string.format("errors: connect %d, read %d, write %d, timeout %d, status %d\n",
     summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.timeout, summary.errors.status))
+  local again = 0
+  for _, t in ipairs(threads) do
+    again = again + math.max(0, t:get("sent") - t:get("count"))
+  end
+  if again > 0 then
+    io.write(string.format("asked again: %d requests (the list ran out: shorten the run for cold figures)\n", again))
+  end
   for _, t in ipairs(threads) do
     local st = t:get("states")
     for k, v in pairs(st) do

@@ -10,9 +10,12 @@
 #
 # Settings (environment): SCALE_DB (database URL, default the
 # sogliq_scale database on 127.0.0.1), SCALE (50), and cold.sh's
-# COLD_CONNS, COLD_SECONDS (10 here: the 1,736 listings last 15 s only
-# below ~115 req/s, and a listing asked for again finds its cards kept),
-# COLD_THREADS, COLD_ENV.
+# COLD_CONNS, COLD_SECONDS (5 here: the 1,736 listings last 5 s up to
+# ~340 req/s; a listing asked for again finds its cards kept, and a page
+# asked for again after it left the page cache's recent list is kept as
+# frequent, which a crawl never does, so the figures and the RSS would no
+# longer be cold ones: rotate.lua says so when it happens), COLD_THREADS,
+# COLD_ENV.
 set -euo pipefail
 bin=${1:-bin/server}
 db=${SCALE_DB:-postgres://postgres@127.0.0.1:5432/sogliq_scale?sslmode=disable}
@@ -21,4 +24,4 @@ media=$(mktemp -d)
 trap 'rm -rf "$media"' EXIT
 echo "seeding $db at scale ${SCALE:-50} (nothing to do when it has data)"
 env -u REDIS_URL DATABASE_URL="$db" MEDIA_DIR="$media" "$bin" seed --scale "${SCALE:-50}" 2>&1 | grep -E 'level=(ERROR|WARN)' || true
-COLD_DB="$db" COLD_SECONDS="${COLD_SECONDS:-10}" "$here/cold.sh" "$bin"
+COLD_DB="$db" COLD_SECONDS="${COLD_SECONDS:-5}" "$here/cold.sh" "$bin"
