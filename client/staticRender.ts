@@ -907,6 +907,8 @@ const PLAIN = lookupTable<true>({
   dt: true, dd: true, time: true, address: true, blockquote: true, mark: true, abbr: true, sup: true, sub: true,
   details: true, summary: true, fieldset: true, legend: true, caption: true, td: true, th: true, s: true, u: true,
   cite: true, q: true, code: true, kbd: true, output: true, data: true, dialog: true,
+  // A kept card's marker (fragment.tsx): React has no case for <template>.
+  template: true,
 });
 if (typeof __goPlainTags === "function") __goPlainTags(Object.keys(PLAIN), Unsupported);
 

@@ -1,5 +1,5 @@
 import { t, tn, type Key } from "../lib/i18n";
-import { href, queryString } from "../lib/href";
+import { href } from "../lib/href";
 import { PageHead } from "../components/PageHead";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { DoctorSummary } from "../components/DoctorSummary";
@@ -29,15 +29,14 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   // The default order (popular) stays out of the URL, as page 1 does.
   const sort = data.sort === "popular" ? undefined : data.sort;
   const f = data.filters;
-  const query = filterQuery(f);
   // Every page, sort and filter link is this listing's path and a query.
   const path = href(route, params, place);
-  const pageHref = (n: number) => path + queryString({ ...query, page: n > 1 ? n : undefined, sort });
-  const sortHref = (by: string) => path + queryString({ ...query, sort: by === "popular" ? undefined : by });
+  const pageHref = (n: number) => path + listingQuery(f, noChange, n, sort);
+  const sortHref = (by: string) => path + listingQuery(f, noChange, 1, by === "popular" ? undefined : by);
   // A filter link sets its value, or takes it away when it is the one in
   // force; the page goes back to the first.
-  const filterHref = (change: Partial<DoctorFilters>) => path + queryString(filterQuery(f, sort, change));
-  const filtered = Object.keys(query).length > 0;
+  const filterHref = (change: Partial<DoctorFilters>) => path + listingQuery(f, change, 1, sort);
+  const filtered = listingQuery(f, noChange, 1, undefined) !== "";
   return (
     <>
       <PageHead
@@ -119,30 +118,28 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
 const sortLabel = { popular: "filters.sortPopular", rating: "filters.sortRating", earliest: "filters.sortEarliest" } as const;
 
 /**
- * filterQuery is the query of the filters in force, each under its URL
- * name, with change's values over f's (a filter link's), and the order
- * when given. Read field by field, not from a spread { ...f, ...change }:
- * goja copies every field of a spread, a dozen times a listing.
+ * listingQuery is the query string of a listing's link ("" or "?k=v&..."):
+ * the filters in force with change's values over f's (a filter link's),
+ * the page past the first and the order, each under its URL name, in the
+ * order queryString sorts names into (one URL per combination). Written
+ * out rather than built as an object, copied and sorted: a listing has
+ * two dozen such links, and goja pays for every object.
  */
-function filterQuery(f: DoctorFilters, sort?: string, change?: Partial<DoctorFilters>): Record<string, string | number> {
-  const c = change ?? noChange;
-  const q: Record<string, string | number> = {};
-  if (sort) q.sort = sort;
-  const free = c.free ?? f.free;
-  if (free) q.free = free;
-  const rating = c.rating ?? f.rating;
-  if (rating) q.rating = rating;
-  const gender = c.gender ?? f.gender;
-  if (gender) q.gender = gender;
-  const speaks = c.speaks ?? f.speaks;
-  if (speaks) q.speaks = speaks;
-  const priceFrom = c.priceFrom ?? f.priceFrom;
-  if (priceFrom) q.price_from = priceFrom;
-  const priceTo = c.priceTo ?? f.priceTo;
-  if (priceTo) q.price_to = priceTo;
-  const online = c.online ?? f.online;
-  if (online) q.online = online;
-  return q;
+function listingQuery(f: DoctorFilters, change: Partial<DoctorFilters>, page: number, sort: string | undefined): string {
+  let q = param("", "free", change.free ?? f.free);
+  q = param(q, "gender", change.gender ?? f.gender);
+  q = param(q, "online", change.online ?? f.online);
+  q = param(q, "page", page > 1 ? page : undefined);
+  q = param(q, "price_from", change.priceFrom ?? f.priceFrom);
+  q = param(q, "price_to", change.priceTo ?? f.priceTo);
+  q = param(q, "rating", change.rating ?? f.rating);
+  q = param(q, "sort", sort);
+  return param(q, "speaks", change.speaks ?? f.speaks);
+}
+
+/** param adds name=value to query q unless value is empty (undefined, "", 0: a filter not in force). */
+function param(q: string, name: string, value: string | number | undefined): string {
+  return value ? q + (q === "" ? "?" : "&") + name + "=" + encodeURIComponent(String(value)) : q;
 }
 
 const noChange: Partial<DoctorFilters> = {};
@@ -158,10 +155,25 @@ function nofollow(on: boolean, filtered: boolean, set: Partial<DoctorFilters>): 
 
 /** isOn says whether every value of set is in force. */
 function isOn(f: DoctorFilters, set: Partial<DoctorFilters>): boolean {
-  const keys = Object.keys(set) as (keyof DoctorFilters)[];
-  for (let i = 0; i < keys.length; i++) if (f[keys[i]] !== set[keys[i]]) return false;
+  for (let i = 0; i < filterFields.length; i++) {
+    const k = filterFields[i];
+    if (set[k] !== undefined && f[k] !== set[k]) return false;
+  }
   return true;
 }
+
+// filterFields are DoctorFilters' fields, listed once (a field the type
+// gains and the list lacks fails to compile): isOn reads them rather than
+// make an array of every chip's keys.
+const filterFields = Object.keys({
+  free: true,
+  rating: true,
+  gender: true,
+  speaks: true,
+  priceFrom: true,
+  priceTo: true,
+  online: true,
+} satisfies Record<keyof DoctorFilters, true>) as (keyof DoctorFilters)[];
 
 interface Chip {
   label: Key;
