@@ -357,6 +357,15 @@ func (c *Cache) mark(at time.Time, tags []string) {
 	c.wake(plain, false)
 }
 
+// PurgedAt is when tag was last purged or expired, as far as this process
+// has heard (its own Purge and Expire calls at once, other processes' as
+// their pub/sub messages arrive), zero for never: what a cache of its own
+// beside this one (catalog's references) checks what it holds against,
+// with no goroutine between the purge and the check.
+func (c *Cache) PurgedAt(tag string) time.Time {
+	return c.tags.latest(tag, expirePrefix)
+}
+
 // listener is one Listen call: its tag, and a wake-up its goroutine has
 // not taken yet (one at most: purges meanwhile fold into it).
 type listener struct {

@@ -607,3 +607,47 @@ func TestExpireIsAMissOnEveryProcess(t *testing.T) {
 		t.Errorf("b rendered %d times, want 2", n)
 	}
 }
+
+// TestPurgedAtHearsPurgesAndExpiries: PurgedAt is the latest purge or
+// expiry of a tag, at once in the process that made it and as the message
+// arrives in another; other tags leave it alone.
+func TestPurgedAtHearsPurgesAndExpiries(t *testing.T) {
+	srv := redistest.Start(t)
+	rdb := srv.Client()
+	a := newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
+	b := New(rdb, a.opts)
+	t.Cleanup(func() { _ = b.Close() })
+	<-b.ready
+	ctx := context.Background()
+	if !a.PurgedAt("specialties").IsZero() {
+		t.Fatal("a tag never purged has a purge time")
+	}
+	before := time.Now()
+	if err := a.Expire(ctx, "specialties"); err != nil {
+		t.Fatal(err)
+	}
+	expired := a.PurgedAt("specialties")
+	if expired.Before(before) {
+		t.Fatalf("after Expire: %v, want at or after %v", expired, before)
+	}
+	if err := a.Purge(ctx, "doctor:1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := a.PurgedAt("specialties"); !got.Equal(expired) {
+		t.Errorf("another tag's purge moved it: %v, want %v", got, expired)
+	}
+	if err := a.Purge(ctx, "specialties"); err != nil {
+		t.Fatal(err)
+	}
+	purged := a.PurgedAt("specialties")
+	if purged.Before(expired) {
+		t.Errorf("after Purge: %v, want the later of it and the expiry %v", purged, expired)
+	}
+	deadline := time.Now().Add(deliveryLimit)
+	for !b.PurgedAt("specialties").Equal(purged) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the other process: %v, want %v", b.PurgedAt("specialties"), purged)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

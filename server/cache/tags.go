@@ -51,6 +51,18 @@ func (tt *tagTimes) prune(now time.Time) {
 	tt.pruneAt = max(minPruneSize, 2*len(tt.purged))
 }
 
+// latest is the later of the purge times this process heard of for tag
+// and for prefix+tag, zero for none.
+func (tt *tagTimes) latest(tag, prefix string) time.Time {
+	tt.mu.RLock()
+	defer tt.mu.RUnlock()
+	a, b := tt.purged[tag], tt.purged[prefix+tag]
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
 // purgedSince reports whether any of e's tags, with prefix, was purged at
 // or after e.Created. Equal times count as purged: the render may have read the data
 // just before the change.

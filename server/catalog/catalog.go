@@ -3,6 +3,8 @@
 package catalog
 
 import (
+	"time"
+
 	"github.com/jmoiron/sqlx"
 
 	"sogliq/server/booking"
@@ -14,7 +16,11 @@ type Store struct {
 	// free answers when doctors have free times (the listings' "free
 	// today" filters and "earliest free" order), by booking's own rules.
 	free *booking.Store
+	// refs are the specialties and districts the listings read (references.go).
+	refs *references
 }
 
 // NewStore returns a Store over db.
-func NewStore(db *sqlx.DB) *Store { return &Store{db: db, free: booking.NewStore(db)} }
+func NewStore(db *sqlx.DB) *Store {
+	return &Store{db: db, free: booking.NewStore(db), refs: newReferences(time.Now)}
+}

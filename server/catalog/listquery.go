@@ -44,7 +44,7 @@ func (s *Store) readListing(ctx context.Context, req page.Request, perPage int, 
 		return listing{}, fmt.Errorf("sort %q: %w", l.filter.Sort, derrors.Invalid)
 	}
 	l.filters.Sort = l.filter.Sort
-	if l.districts, err = s.Districts(ctx, req.Region.ID, req.Lang); err != nil {
+	if l.districts, err = s.heldDistricts(ctx, req.Region.ID, req.Lang); err != nil {
 		return listing{}, err
 	}
 	if l.types, err = s.ClinicTypeNames(ctx, req.Lang); err != nil {

@@ -76,7 +76,7 @@ func (s *Store) doctorList(perPage int, children bool, now func() time.Time) pag
 		if err != nil {
 			return page.Result{}, err
 		}
-		specialty, err := s.SpecialtyBySlug(ctx, req.Params["specialty"], req.Lang)
+		specialty, err := s.heldSpecialty(ctx, req.Params["specialty"], req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}
@@ -84,7 +84,7 @@ func (s *Store) doctorList(perPage int, children bool, now func() time.Time) pag
 		if err != nil {
 			return page.Result{}, err
 		}
-		districts, err := s.Districts(ctx, req.Region.ID, req.Lang)
+		districts, err := s.heldDistricts(ctx, req.Region.ID, req.Lang)
 		if err != nil {
 			return page.Result{}, err
 		}

@@ -102,7 +102,7 @@ func BenchmarkListingsAtScale(b *testing.B) {
 				}
 				p := props[i]
 				for _, run := range []struct {
-					e   *ssr.Engine
+					e     *ssr.Engine
 					cpu   *[]time.Duration
 					bytes *uint64
 				}{{cold, &coldCPU, &coldBytes}, {warm, &warmCPU, &warmBytes}} {

@@ -200,7 +200,11 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 		return nil, err
 	}
 	editor.Redirects = map[string]*seo.Redirects{"redirects": redirects, "rules": rules}
-	pages := loaders(d.DB, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict, docs)
+	// The serving catalog forgets the specialties it holds when an editor
+	// changes one, here or on another instance (catalog.references).
+	doctors := catalog.NewStore(d.DB)
+	doctors.Follow(d.Cache)
+	pages := loaders(d.DB, doctors, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict, docs)
 	for name, l := range editorial.Pages(editor) {
 		pages[name] = l
 	}
@@ -279,7 +283,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	// A preview renders through this server with every loader reading
 	// the preview's database (the draft applied in its transaction).
 	editor.Render = func(ctx context.Context, db *sqlx.DB, target string) (string, error) {
-		return server.RenderPreview(ctx, target, loaders(db, limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict, docs))
+		return server.RenderPreview(ctx, target, loaders(db, catalog.NewStore(db), limits, d.PublicURL, account.NewStore(db), search.NewStore(db), d.Consultant != nil, dict, docs))
 	}
 	// Error pages come from memory: the moment a page fails is often the
 	// moment every renderer is busy. One that cannot be rendered now is
@@ -426,10 +430,10 @@ func sitemapSources(db *sqlx.DB, routes *route.Table) []sitemap.Source {
 	return all
 }
 
-// loaders collects every domain's page loaders; a new domain adds its map here.
-func loaders(db *sqlx.DB, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool, dict *i18n.Dict, docs *documents.Store) page.Loaders {
+// loaders collects every domain's page loaders; a new domain adds its map
+// here. doctors is the catalog over db (the serving one follows purges).
+func loaders(db *sqlx.DB, doctors *catalog.Store, limits shared.Limits, publicURL string, accounts *account.Store, searches *search.Store, consultantOn bool, dict *i18n.Dict, docs *documents.Store) page.Loaders {
 	all := page.Loaders{}
-	doctors := catalog.NewStore(db)
 	for _, domain := range []page.Loaders{
 		catalog.Pages(doctors, limits.DoctorsPerPage, time.Now),
 		home.Pages(doctors, promotion.NewStore(db), content.NewStore(db)),
