@@ -456,6 +456,21 @@ export const cases: Record<string, () => ReactNode> = {
       </body>
     </html>
   ),
+  // Lazy images below plain elements: the Go walker writes them (plainwalk.go lazyImage).
+  lazyImages: () => (
+    <div className="cards">
+      <img src="/a.jpg" srcSet="/a.jpg 1x, /a2.jpg 2x" width={96} height={96} alt="«Барака» & 'сыновья'" decoding="async" loading="lazy" />
+      <img src="" alt="" loading="lazy" />
+      <p>
+        text
+        <img className="c" src="/b.jpg" alt="x" loading="lazy" fetchPriority="low" sizes="50vw" />
+        more
+      </p>
+      <span>
+        <img src="/c.jpg" alt="eager beside lazy" loading="lazy" crossOrigin="anonymous" />
+      </span>
+    </div>
+  ),
   manyImages: () => (
     <html>
       <head />

@@ -51,12 +51,17 @@ func writeAttr(b *bytes.Buffer, rule int, attr string, v goja.Value) bool {
 		return false // style, or an object React would stringify
 	}
 	switch rule {
-	case attrHref:
+	case attrHref, attrSrc:
 		s, ok := v.(goja.String)
 		if !ok || scriptURL(utf8Of(s)) {
 			return false // React's javascript: refusal is the script's
 		}
-		b.WriteString(` href="`)
+		if rule == attrSrc && s.Length() == 0 {
+			return true // React writes no empty src
+		}
+		b.WriteByte(' ')
+		b.WriteString(attr)
+		b.WriteString(`="`)
 		b.WriteString(htmlEscaper.Replace(utf8Of(s)))
 		b.WriteByte('"')
 		return true
@@ -92,6 +97,7 @@ const (
 	attrData           // data-* and aria-*: booleans as "true" and "false"
 	attrBoolean        // name="" when truthy
 	attrHref           // a link's href: "" written as such
+	attrSrc            // an image's src: "" writes nothing
 )
 
 // plainRule is how openTag writes key on tag, and the attribute's name.
@@ -128,6 +134,13 @@ func plainRule(tag, key string) (int, string) {
 			return attrText, key
 		case "disabled":
 			return attrBoolean, key
+		}
+	case "img": // a lazy one (plainwalk.go lazyImage)
+		switch key {
+		case "src":
+			return attrSrc, key
+		case "srcSet", "sizes", "alt", "width", "height", "decoding", "loading", "fetchPriority":
+			return attrText, key // React's names as written, none aliased
 		}
 	}
 	switch key {

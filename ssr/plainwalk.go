@@ -240,11 +240,30 @@ func (k *walk) node(v goja.Value) {
 			}
 			k.script("host", typ, props)
 			return
-		case tag == "select" && k.selectElement(p), tag == "option" && k.option(p):
+		case tag == "select" && k.selectElement(p), tag == "option" && k.option(p), tag == "img" && k.lazyImage(p):
 			return
 		}
 	}
 	k.script("element", typ, props)
+}
+
+// lazyImage writes an <img loading="lazy"> as the script's host does:
+// React preloads no lazy image (pushImg), so it is its attributes and
+// "/>" (pushSelfClosing); a card's avatar is one. False, having written
+// nothing, for any other image and for what openTag does not know.
+func (k *walk) lazyImage(p *goja.Object) bool {
+	if s, ok := p.Get("loading").(goja.String); !ok || s.String() != "lazy" {
+		return false
+	}
+	if present(p.Get("children")) || present(p.Get("dangerouslySetInnerHTML")) {
+		return false // React's error is the script's to throw
+	}
+	if !openTag(k.buf, "img", p) {
+		return false
+	}
+	k.buf.WriteString("/>")
+	k.lastText = false
+	return true
 }
 
 // selectElement writes a <select> as the script's host does: its value
