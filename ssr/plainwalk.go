@@ -34,8 +34,11 @@ type plainWalker struct {
 	// the script's writer of any prop.
 	template  *goja.Object
 	templates [][]tplOp
-	holes     []int // how many holes each template has
-	attribute goja.Callable
+	// components are the functions met as element types, as callables,
+	// nil for those the script handles (component).
+	components map[*goja.Object]goja.Callable
+	holes      []int // how many holes each template has
+	attribute  goja.Callable
 	// buf is what the walk in progress wrote and has not flushed, one
 	// buffer for every walk of the runtime: a walk flushes before it
 	// calls the script, so a walk the script starts finds it empty, and
@@ -59,10 +62,12 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		return v.(*goja.Symbol)
 	}
 	w := &plainWalker{
-		rt:      rt,
-		tags:    map[string]bool{"a": true, "button": true},
-		element: symbol("react.transitional.element"),
-		legacy:  symbol("react.element"),
+		rt:   rt,
+		tags: map[string]bool{"a": true, "button": true},
+
+		components: map[*goja.Object]goja.Callable{},
+		element:    symbol("react.transitional.element"),
+		legacy:     symbol("react.element"),
 	}
 	_ = rt.Set("__goPlainTags", func(call goja.FunctionCall) goja.Value {
 		w.unsupported = call.Argument(1)
@@ -244,7 +249,49 @@ func (k *walk) node(v goja.Value) {
 			return
 		}
 	}
+	if fn, isObject := typ.(*goja.Object); isObject && ok {
+		if call := k.w.component(fn); call != nil {
+			// As the script's element calls it, with the render's
+			// output flushed first: the component may start a walk of
+			// its own (a card's or an island's render).
+			k.flush()
+			result, err := call(goja.Undefined(), props)
+			if err != nil {
+				panic(err) // the script's own exception, rethrown as it was
+			}
+			k.buf.Reset()
+			k.node(result)
+			return
+		}
+	}
 	k.script("element", typ, props)
+}
+
+// maxComponents bounds the functions plainWalker.component remembers:
+// the bundle's components are a few hundred; functions made while
+// rendering are not remembered past it.
+const maxComponents = 2048
+
+// component is fn as a callable when it is a function component the
+// walker may call itself, as the script's element does, and walk what it
+// returns: not a class (a prototype that isReactComponent, which the
+// script constructs; Helmet is one). Nil for anything else.
+func (w *plainWalker) component(fn *goja.Object) goja.Callable {
+	if call, known := w.components[fn]; known {
+		return call
+	}
+	call, ok := goja.AssertFunction(fn)
+	if ok {
+		if proto, isObject := fn.Get("prototype").(*goja.Object); isObject {
+			if class := proto.Get("isReactComponent"); class != nil && class.ToBoolean() {
+				call = nil
+			}
+		}
+	}
+	if len(w.components) < maxComponents {
+		w.components[fn] = call
+	}
+	return call
 }
 
 // lazyImage writes an <img loading="lazy"> as the script's host does:

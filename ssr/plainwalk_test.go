@@ -23,6 +23,8 @@ func TestPlainWalkerFailsAsUnsupported(t *testing.T) {
 		const ok = { out: [], lastText: false, node() {}, element() {}, host() {} };
 		const broken = { out: 5, lastText: false };
 		const throwing = { out: [], lastText: false, element() { throw new Error("from a component"); } };
+		function K() {}
+		K.prototype.isReactComponent = {};
 	`); err != nil {
 		t.Fatal(err)
 	}
@@ -30,8 +32,13 @@ func TestPlainWalkerFailsAsUnsupported(t *testing.T) {
 		{`attempt(ok, { className: "a", children: ["x", 1] })`, `wrote <div class="a">x<!-- -->1</div>`},
 		// The render's output is not an array: the walker fails on its own.
 		{`attempt(broken, { children: "x" })`, "Unsupported: the Go writer of plain elements failed"},
-		// A component below throws: its exception, not Unsupported.
-		{`attempt(throwing, { children: { $$typeof: Symbol.for("react.transitional.element"), type: function C() {}, props: {} } })`, "other: from a component"},
+		// A component below throws, called by the walker itself: its
+		// exception, not Unsupported.
+		{`attempt(ok, { children: { $$typeof: Symbol.for("react.transitional.element"), type: function C() { throw new Error("from a component"); }, props: {} } })`, "other: from a component"},
+		// A function component's elements are walked too.
+		{`attempt({ out: [], lastText: false }, { children: { $$typeof: Symbol.for("react.transitional.element"), type: function D(p) { return ["a", p.n]; }, props: { n: 2 } } })`, `wrote <div>a<!-- -->2</div>`},
+		// A class the script constructs (its element), which throws.
+		{`attempt(throwing, { children: { $$typeof: Symbol.for("react.transitional.element"), type: K, props: {} } })`, "other: from a component"},
 	} {
 		got, err := rt.RunString(c.script)
 		if err != nil {
