@@ -2,7 +2,7 @@
 // staticRender.ts must write exactly as react-dom/server's renderToString
 // does, beyond what the site's own pages hold (server/site's
 // TestStaticRenderMatchesReact covers those).
-import { Component, Suspense, createContext, createElement, forwardRef, memo, useContext, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Component, Fragment, Profiler, StrictMode, Suspense, createContext, createElement, forwardRef, memo, useContext, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { renderToString } from "react-dom/server";
 import { Helmet } from "react-helmet-async";
@@ -455,6 +455,27 @@ export const cases: Record<string, () => ReactNode> = {
         </Helmet>
       </body>
     </html>
+  ),
+  // Fragments below plain elements: the Go walker writes their children.
+  fragmentsInPlain: () => (
+    <div>
+      a
+      <>
+        {"b"}
+        {1}
+        <span>c</span>
+      </>
+      <StrictMode>
+        <>d</>
+        e
+      </StrictMode>
+      <Profiler id="p" onRender={() => {}}>
+        <i>f</i>
+      </Profiler>
+      <p>
+        {[<Fragment key="x">g</Fragment>, "h"]}
+      </p>
+    </div>
   ),
   // Lazy images below plain elements: the Go walker writes them (plainwalk.go lazyImage).
   lazyImages: () => (

@@ -24,6 +24,9 @@ type plainWalker struct {
 	tags map[string]bool
 	// element and legacy are React's element symbols.
 	element, legacy *goja.Symbol
+	// fragment, strictMode and profiler are the types whose element is
+	// its children alone (the script's element walks props.children).
+	fragment, strictMode, profiler *goja.Symbol
 	// unsupported is the script's Unsupported: what the walker throws
 	// when it fails, so that the page or card renders with React and the
 	// fallback is counted, as for anything else the static renderer
@@ -68,6 +71,9 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		components: map[*goja.Object]goja.Callable{},
 		element:    symbol("react.transitional.element"),
 		legacy:     symbol("react.element"),
+		fragment:   symbol("react.fragment"),
+		strictMode: symbol("react.strict_mode"),
+		profiler:   symbol("react.profiler"),
 	}
 	_ = rt.Set("__goPlainTags", func(call goja.FunctionCall) goja.Value {
 		w.unsupported = call.Argument(1)
@@ -234,6 +240,10 @@ func (k *walk) node(v goja.Value) {
 	}
 	p, ok := props.(*goja.Object)
 	if fn, isObject := typ.(*goja.Object); ok && isObject && k.w.template != nil && fn.SameAs(k.w.template) && k.templateElement(p) {
+		return
+	}
+	if s, isSymbol := typ.(*goja.Symbol); isSymbol && ok && (s.SameAs(k.w.fragment) || s.SameAs(k.w.strictMode) || s.SameAs(k.w.profiler)) {
+		k.node(p.Get("children"))
 		return
 	}
 	if tagValue, isString := typ.(goja.String); isString && ok {
