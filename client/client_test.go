@@ -80,6 +80,10 @@ func TestFormatPrice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Again: the second answer is the one formatPrice kept.
+			if again, err := format(goja.Undefined(), vm.ToValue(c.Amount), vm.ToValue(lang)); err != nil || again.String() != v.String() {
+				t.Errorf("formatPrice(%v, %s) again = %v (%v), want %q", c.Amount, lang, again, err, v)
+			}
 			// The table writes plain spaces; the formatter uses no-break spaces.
 			got := strings.ReplaceAll(v.String(), "\u00a0", " ")
 			if got != want {

@@ -23,6 +23,24 @@ function group(n: number): string {
  * same numbers: 1,0 mln so'm.
  */
 export function formatPrice(amount: number, lang: Lang): string {
+  const memo = lang === "uz" ? formatted.uz : formatted.ru;
+  let s = memo.get(amount);
+  if (s === undefined) {
+    if (memo.size >= maxFormatted) memo.clear();
+    s = format(amount, lang);
+    memo.set(amount, s);
+  }
+  return s;
+}
+
+// formatted are prices already written, by language. Prices repeat (round
+// sums): a listing's hundred prices are a few dozen amounts, and writing
+// one (digits grouped with no-break spaces: UTF-16 strings in goja) cost
+// more than the rest of a card's text.
+const formatted = { ru: new Map<number, string>(), uz: new Map<number, string>() };
+const maxFormatted = 4096;
+
+function format(amount: number, lang: Lang): string {
   const currency = lang === "uz" ? "so'm" : "сум";
   const million = lang === "uz" ? "mln" : "млн";
   if (Math.abs(amount) >= limits.millionThreshold) {
