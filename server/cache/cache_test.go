@@ -119,17 +119,25 @@ func TestFetchMissThenHit(t *testing.T) {
 	}
 }
 
-func TestFetchSharedRedis(t *testing.T) {
+// twoProcesses are two caches sharing one Redis and one key prefix, as two
+// instances of the site do, both with their purge subscriptions confirmed.
+// The tests are of sharing through Redis, so every Redis call must land:
+// on a loaded machine (make test's parts side by side, under -race) a SET
+// can take past the 50ms default, and a dropped one would leave a stale
+// copy where a test expects the other's render.
+func twoProcesses(t *testing.T) (a, b *Cache) {
+	t.Helper()
 	srv := redistest.Start(t)
 	rdb := srv.Client()
-	// The test is of sharing through Redis, so every Redis call must land:
-	// on a loaded machine (make test's parts side by side, under -race) a
-	// SET can take past the 50ms default, and a dropped one would leave a
-	// stale copy where the test expects b's render.
-	a := newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
-	b := New(rdb, a.opts) // same prefix: the two share one Redis namespace
+	a = newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
+	b = New(rdb, a.opts) // same prefix: the two share one Redis namespace
 	t.Cleanup(func() { _ = b.Close() })
 	<-b.ready
+	return a, b
+}
+
+func TestFetchSharedRedis(t *testing.T) {
+	a, b := twoProcesses(t)
 
 	ra := newRenderer("v1", "doctor:1", "page")
 	rb := newRenderer("v2", "doctor:1", "page")
@@ -575,12 +583,7 @@ func TestStaleRefreshesBounded(t *testing.T) {
 // that expired it at once, and in another process sharing Redis once the
 // message arrives (publishing an edit must not show the old page again).
 func TestExpireIsAMissOnEveryProcess(t *testing.T) {
-	srv := redistest.Start(t)
-	rdb := srv.Client()
-	a := newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
-	b := New(rdb, a.opts)
-	t.Cleanup(func() { _ = b.Close() })
-	<-b.ready
+	a, b := twoProcesses(t)
 	ra := newRenderer("v1", "doctor:1")
 	rb := newRenderer("b", "doctor:1")
 	other := newRenderer("o", "doctor:2")
@@ -612,12 +615,7 @@ func TestExpireIsAMissOnEveryProcess(t *testing.T) {
 // expiry of a tag, at once in the process that made it and as the message
 // arrives in another; other tags leave it alone.
 func TestPurgedAtHearsPurgesAndExpiries(t *testing.T) {
-	srv := redistest.Start(t)
-	rdb := srv.Client()
-	a := newTestCache(t, rdb, Options{RedisTimeout: 2 * time.Second})
-	b := New(rdb, a.opts)
-	t.Cleanup(func() { _ = b.Close() })
-	<-b.ready
+	a, b := twoProcesses(t)
 	ctx := context.Background()
 	if !a.PurgedAt("specialties").IsZero() {
 		t.Fatal("a tag never purged has a purge time")
