@@ -63,7 +63,7 @@ func (s *Store) specialtiesOf(ctx context.Context, ids []int64, lang string) ([]
 		WHERE ds.doctor_id = ANY($1)
 		ORDER BY ds.doctor_id, s.name_ru, s.id`
 	defer metrics.Query("doctors.specialties")()
-	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids), lang); err != nil {
+	if err := s.selectFixed(ctx, &rs, q, pq.Array(ids), lang); err != nil {
 		return nil, fmt.Errorf("catalog.specialtiesOf: %w", err)
 	}
 	return rs, nil
@@ -89,7 +89,7 @@ func (s *Store) clinicsOf(ctx context.Context, ids []int64, lang string) ([]doct
 		WHERE dc.doctor_id = ANY($1)
 		ORDER BY dc.doctor_id, dc.price, c.id`
 	defer metrics.Query("doctors.clinics")()
-	if err := s.db.SelectContext(ctx, &rs, q, pq.Array(ids), lang); err != nil {
+	if err := s.selectFixed(ctx, &rs, q, pq.Array(ids), lang); err != nil {
 		return nil, fmt.Errorf("catalog.clinicsOf: %w", err)
 	}
 	return rs, nil

@@ -18,9 +18,22 @@ type Store struct {
 	free *booking.Store
 	// refs are the specialties and districts the listings read (references.go).
 	refs *references
+	// prepared keeps the listings' fixed statements (prepared.go); nil
+	// runs them unnamed.
+	prepared *statements
 }
 
 // NewStore returns a Store over db.
 func NewStore(db *sqlx.DB) *Store {
 	return &Store{db: db, free: booking.NewStore(db), refs: newReferences(time.Now)}
+}
+
+// NewServingStore returns a Store over the serving pool db that keeps the
+// statements every cold listing runs prepared on its connections. A
+// database that lives for one request (a preview's) takes NewStore: its
+// statements would outlive it on the connection it borrowed.
+func NewServingStore(db *sqlx.DB) *Store {
+	s := NewStore(db)
+	s.prepared = &statements{db: db, byText: map[string]*sqlx.Stmt{}}
+	return s
 }

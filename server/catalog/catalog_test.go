@@ -29,7 +29,7 @@ type fixture struct {
 func newFixture(t *testing.T) fixture {
 	t.Helper()
 	db := dbtest.NewSeeded(t)
-	f := fixture{db: db, s: catalog.NewStore(db)}
+	f := fixture{db: db, s: catalog.NewServingStore(db)}
 	for _, x := range []struct {
 		dst   *int64
 		query string

@@ -81,7 +81,7 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 	if page.Sort == "" {
 		page.Sort = SortRating
 	}
-	q, args, err := clinicsQuery(f, page)
+	q, args, plain, err := clinicsQuery(f, page)
 	if err != nil {
 		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
 	}
@@ -92,7 +92,13 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 		PriceHigh int `db:"price_high"`
 	}
 	done := metrics.Query("clinics.list")
-	err = s.db.SelectContext(ctx, &rows, q, args...)
+	if plain {
+		// A region's listing (priced or not) in one of its orders: a
+		// fixed text, prepared when the Store serves.
+		err = s.selectFixed(ctx, &rows, q, args...)
+	} else {
+		err = s.db.SelectContext(ctx, &rows, q, args...)
+	}
 	done()
 	if err != nil {
 		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
@@ -113,7 +119,7 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 
 // countClinics counts the clinics matching f.
 func (s *Store) countClinics(ctx context.Context, f ClinicFilter) (int, error) {
-	q, args, err := clinicsQuery(f, ClinicPage{Page: 1, PerPage: 1, Sort: SortRating})
+	q, args, _, err := clinicsQuery(f, ClinicPage{Page: 1, PerPage: 1, Sort: SortRating})
 	if err != nil {
 		return 0, err
 	}
@@ -177,11 +183,12 @@ const pricedClinicsSQL = `
 		ORDER BY %[6]s`
 
 // clinicsQuery builds the listing query of f: the optional filters are
-// the one place this package assembles SQL.
-func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
+// the one place this package assembles SQL. plain reports that f sets
+// none of them.
+func clinicsQuery(f ClinicFilter, page ClinicPage) (q string, args []any, plain bool, err error) {
 	order, err := clinicOrder(f, page.Sort)
 	if err != nil {
-		return "", nil, err
+		return "", nil, false, err
 	}
 	q, id, args := clinicsSQL, "c.id", []any{f.RegionID}
 	if f.ServiceID != 0 {
@@ -191,7 +198,7 @@ func clinicsQuery(f ClinicFilter, page ClinicPage) (string, []any, error) {
 	columns := clinicCardColumns(b.add(f.Lang))
 	conds := clinicConditions(f, id, &b)
 	limit, offset := b.add(page.PerPage), b.add((page.Page-1)*page.PerPage)
-	return fmt.Sprintf(q, id, conds, order("c", id), limit, offset, order("m", "m.id"), columns), b.args, nil
+	return fmt.Sprintf(q, id, conds, order("c", id), limit, offset, order("m", "m.id"), columns), b.args, conds == "", nil
 }
 
 // clinicConditions are f's optional filters on the listing's table c, one

@@ -71,7 +71,7 @@ func newClinicFixture(t *testing.T) clinicFixture {
 	if _, err := db.Exec(clinicData); err != nil {
 		t.Fatal(err)
 	}
-	f := clinicFixture{db: db, s: catalog.NewStore(db), chilonzor: 1, profile: 1, uzi: 1, uziA: 2, uziB: 3}
+	f := clinicFixture{db: db, s: catalog.NewServingStore(db), chilonzor: 1, profile: 1, uzi: 1, uziA: 2, uziB: 3}
 	for _, x := range []struct {
 		dst   *int64
 		query string

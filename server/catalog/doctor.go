@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"sogliq/server/derrors"
@@ -116,6 +117,19 @@ const doctorsWhere = `
 					AND vt.active
 					AND vt.online))`
 
+// plainWhere is doctorsWhere without its optional filters ($1 specialty,
+// $2 region, $3 children only): its plan is the same for any values.
+const plainWhere = `
+		WHERE ds.specialty_id = $1
+			AND ds.region_id = $2
+			AND (NOT $3::boolean OR ds.accepts_children)`
+
+// plain reports whether f sets none of doctorsWhere's optional filters.
+func (f DoctorFilter) plain() bool {
+	return f.DistrictID == 0 && f.MinRating == 0 && f.Gender == "" && f.Speaks == "" &&
+		f.PriceFrom == 0 && f.PriceTo == 0 && !f.Online
+}
+
 // whereArgs are the arguments of doctorsWhere.
 func (f DoctorFilter) whereArgs() []any {
 	return []any{f.SpecialtyID, f.RegionID, f.Children, f.DistrictID, f.MinRating, f.Gender, f.Speaks, f.PriceFrom, f.PriceTo, f.Online}
@@ -166,29 +180,41 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 // statement as a scalar subquery over the same filter, computed once:
 // one statement (parse, plan, two round trips) less than counting apart,
 // and the count reads the page's snapshot. A page beyond the end has no
-// row to carry it, so only then is it counted alone.
+// row to carry it, so only then is it counted alone. A listing without
+// the optional filters (as crawlers and visitors from a search engine
+// meet it) runs a fixed text of its own, prepared when the Store serves.
 func (s *Store) doctorsPage(ctx context.Context, f DoctorFilter, order string, page *DoctorPage) error {
 	var rows []struct {
 		Total int `db:"total"`
 		DoctorCard
 	}
-	args := append(f.whereArgs(), page.PerPage, (page.Page-1)*page.PerPage, f.Lang)
+	where, args := doctorsWhere, f.whereArgs()
+	if f.plain() {
+		where, args = plainWhere, []any{f.SpecialtyID, f.RegionID, f.Children}
+	}
+	n := len(args)
+	args = append(args, page.PerPage, (page.Page-1)*page.PerPage, f.Lang)
 	// The page is cut from doctor_specialties in listing order first, so
 	// only its doctors' rows are read.
 	list := `
 		SELECT (
 				SELECT count(*)
-				FROM doctor_specialties ds` + doctorsWhere + `) AS total,
-			` + cardColumns("$13") + `
+				FROM doctor_specialties ds` + where + `) AS total,
+			` + cardColumns(placeholder(n+3)) + `
 		FROM (
 			SELECT ds.doctor_id, ds.popularity, ds.rating
-			FROM doctor_specialties ds` + doctorsWhere + `
+			FROM doctor_specialties ds` + where + `
 			ORDER BY ` + order + `
-			LIMIT $11 OFFSET $12) ds
+			LIMIT ` + placeholder(n+1) + ` OFFSET ` + placeholder(n+2) + `) ds
 		JOIN doctors d ON d.id = ds.doctor_id
 		ORDER BY ` + order
 	done := metrics.Query("doctors.list")
-	err := s.db.SelectContext(ctx, &rows, list, args...)
+	var err error
+	if f.plain() {
+		err = s.selectFixed(ctx, &rows, list, args...)
+	} else {
+		err = s.db.SelectContext(ctx, &rows, list, args...)
+	}
 	done()
 	if err != nil {
 		return err
@@ -200,12 +226,15 @@ func (s *Store) doctorsPage(ctx context.Context, f DoctorFilter, order string, p
 	if len(rows) > 0 || page.Page == 1 {
 		return nil
 	}
-	const count = `
+	count := `
 		SELECT count(*)
-		FROM doctor_specialties ds` + doctorsWhere
+		FROM doctor_specialties ds` + where
 	defer metrics.Query("doctors.count")()
-	return s.db.GetContext(ctx, &page.Total, count, f.whereArgs()...)
+	return s.db.GetContext(ctx, &page.Total, count, args[:n]...)
 }
+
+// placeholder is the n-th parameter of a statement, "$n".
+func placeholder(n int) string { return "$" + strconv.Itoa(n) }
 
 // DoctorBySlug returns the doctor with slug, texts in lang, or an error
 // wrapping derrors.NotFound.

@@ -202,7 +202,7 @@ func New(ctx context.Context, d Deps) (*web.Server, error) {
 	editor.Redirects = map[string]*seo.Redirects{"redirects": redirects, "rules": rules}
 	// The serving catalog forgets the specialties it holds when an editor
 	// changes one, here or on another instance (catalog.references).
-	doctors := catalog.NewStore(d.DB)
+	doctors := catalog.NewServingStore(d.DB)
 	doctors.Follow(d.Cache)
 	pages := loaders(d.DB, doctors, limits, d.PublicURL, accounts, searches, d.Consultant != nil, dict, docs)
 	for name, l := range editorial.Pages(editor) {
