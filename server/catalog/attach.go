@@ -54,7 +54,7 @@ type doctorSpecialty struct {
 // specialtiesOf returns the specialties of the doctors ids in lang, by
 // Russian name.
 func (s *Store) specialtiesOf(ctx context.Context, ids []int64, lang string) ([]doctorSpecialty, error) {
-	var rs []doctorSpecialty
+	rs := make([]doctorSpecialty, 0, 2*len(ids)) // most doctors have one or two
 	const q = `
 		SELECT ds.doctor_id, s.id, s.slug, pick_lang($2, s.name_ru, s.name_uz) AS name,
 			pick_lang($2, s.name_children_ru, s.name_children_uz) AS children_name
@@ -77,7 +77,7 @@ type doctorClinic struct {
 
 // clinicsOf returns the clinics of the doctors ids in lang, cheapest first.
 func (s *Store) clinicsOf(ctx context.Context, ids []int64, lang string) ([]doctorClinic, error) {
-	var rs []doctorClinic
+	rs := make([]doctorClinic, 0, 3*len(ids)) // a doctor works at one to three, as a rule
 	const q = `
 		SELECT dc.doctor_id, c.id, c.slug, pick_lang($2, c.name_ru, c.name_uz) AS name,
 			pick_lang($2, c.address_ru, c.address_uz) AS address,

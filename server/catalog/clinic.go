@@ -85,12 +85,12 @@ func (s *Store) Clinics(ctx context.Context, f ClinicFilter) (ClinicPage, error)
 	if err != nil {
 		return ClinicPage{}, fmt.Errorf("catalog.Clinics(%+v): %w", f, err)
 	}
-	var rows []struct {
+	rows := make([]struct {
 		ClinicCard
 		Total     int `db:"total"`
 		PriceLow  int `db:"price_low"`
 		PriceHigh int `db:"price_high"`
-	}
+	}, 0, page.PerPage)
 	done := metrics.Query("clinics.list")
 	if plain {
 		// A region's listing (priced or not) in one of its orders: a

@@ -184,10 +184,11 @@ func (s *Store) DoctorsBySpecialty(ctx context.Context, f DoctorFilter) (DoctorP
 // the optional filters (as crawlers and visitors from a search engine
 // meet it) runs a fixed text of its own, prepared when the Store serves.
 func (s *Store) doctorsPage(ctx context.Context, f DoctorFilter, order string, page *DoctorPage) error {
-	var rows []struct {
+	// Room for the page's rows up front: sqlx appends row by row.
+	rows := make([]struct {
 		Total int `db:"total"`
 		DoctorCard
-	}
+	}, 0, page.PerPage)
 	where, args := doctorsWhere, f.whereArgs()
 	if f.plain() {
 		where, args = plainWhere, []any{f.SpecialtyID, f.RegionID, f.Children}
