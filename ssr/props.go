@@ -90,6 +90,10 @@ type propsDecoder struct {
 	names  []string
 	values []goja.Value
 	shapes [][]string
+	// lazy is what the lists' cards are read from, starts a stack of
+	// where their members start (lazycard.go).
+	lazy   *lazySource
+	starts []int32
 }
 
 func (d *propsDecoder) fail(what string) error {
@@ -324,11 +328,25 @@ func (d *propsDecoder) array(depth int) (goja.Value, error) {
 		d.i++
 		return d.rt.NewArray(), nil
 	}
+	// A list of cards is read card by card as the script asks
+	// (lazycard.go); a list whose first object is not a card is not
+	// tried further.
+	cards := true
 	for {
 		d.space()
-		v, err := d.value(depth + 1)
-		if err != nil {
-			return nil, err
+		var v goja.Value
+		var err error
+		lazy := false
+		if cards && d.i < len(d.data) && d.data[d.i] == '{' {
+			if v, lazy, err = d.lazyCardAt(depth + 1); err != nil {
+				return nil, err
+			}
+			cards = lazy
+		}
+		if !lazy {
+			if v, err = d.value(depth + 1); err != nil {
+				return nil, err
+			}
 		}
 		items = append(items, v)
 		done, err := d.after(']')

@@ -152,3 +152,104 @@ func TestGoEscapeIsReacts(t *testing.T) {
 		}
 	}
 }
+
+var lazyCardType = reflect.TypeOf((*lazyCard)(nil))
+
+// TestListsOfCardsAreReadAsTheScriptAsks: the cards of a list (objects
+// with a "fragment" string) are lazy cards, sealed as any card is, and a
+// script reading, enumerating, spreading, changing or deleting their
+// members gets what JSON.parse's objects give (with the seal for the
+// fragment), whether it first read only the fragment and id (a held
+// card) or not. A list whose first object is not a card, a card with a
+// key twice, with a card inside it or with a fragment that is no string
+// is decoded as any object.
+func TestListsOfCardsAreReadAsTheScriptAsks(t *testing.T) {
+	rt := goja.New()
+	cards := []string{
+		`{"id":1,"name":"Иванов \"Иван\"","photo":"","rating":4.75,"online":true,"fragment":"doctor","clinics":[{"id":7,"name":"Барака","price":150000}],"specialties":[],"none":null}`,
+		`{"fragment":"doctor","id":2,"name":"Ли","clinics":[{"id":8,"name":"Нур","price":90000},{"id":9,"name":"Прайм","price":120000}]}`,
+	}
+	doc := `{"lang":"ru","data":{"doctors":[` + cards[0] + `,` + cards[1] + `],"regions":[{"slug":"andijan"},{"slug":"samarkand","fragment":"x"}]}}`
+	dec, err := decodeProps(rt, []byte(doc), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{sealFragment("doctor", []byte(cards[0])), sealFragment("doctor", []byte(cards[1])), sealFragment("x", []byte(`{"slug":"samarkand","fragment":"x"}`))}
+	if !reflect.DeepEqual(dec.sealed, want) {
+		t.Errorf("sealed %q, want %q", dec.sealed, want)
+	}
+	doctors := dec.value.ToObject(rt).Get("data").ToObject(rt).Get("doctors").ToObject(rt)
+	regions := dec.value.ToObject(rt).Get("data").ToObject(rt).Get("regions").ToObject(rt)
+	for i, v := range []goja.Value{doctors.Get("0"), doctors.Get("1"), regions.Get("0"), regions.Get("1")} {
+		if lazy := v.ExportType() == lazyCardType; lazy != (i < 2) {
+			t.Errorf("item %d: lazy %v", i, lazy)
+		}
+		if i < 2 {
+			if f := v.ToObject(rt).Get("fragment").String(); f != want[i] {
+				t.Errorf("item %d: fragment %q, want the seal %q", i, f, want[i])
+			}
+		}
+	}
+	again, err := decodeProps(rt, []byte(doc), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = rt.Set("decoded", dec.value)
+	_ = rt.Set("whole", again.value)
+	_ = rt.Set("text", doc)
+	got, err := rt.RunString(`
+		function probe(o, heldFirst) {
+			const r = [];
+			if (heldFirst) r.push(o.fragment, o.id);
+			r.push(JSON.stringify(Object.keys(o)), JSON.stringify({ ...o }), "clinics" in o, o.zz === undefined, o.none);
+			for (const k in o) r.push(k);
+			r.push(o.clinics.length, o.clinics[0].name);
+			o.e = 5; o.id = 7; delete o.name;
+			r.push(JSON.stringify(o), JSON.stringify(Object.entries(o)));
+			return r.join("|");
+		}
+		const parsed = JSON.parse(text);
+		for (let i = 0; i < 2; i++) parsed.data.doctors[i].fragment = whole.data.doctors[i].fragment;
+		parsed.data.regions[1].fragment = whole.data.regions[1].fragment;
+		const out = [[JSON.stringify(whole), JSON.stringify(parsed)]];
+		for (let i = 0; i < 2; i++) out.push([probe(decoded.data.doctors[i], i === 0), probe(parsed.data.doctors[i], i === 0)]);
+		JSON.stringify(out);
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []any
+	if err := json.Unmarshal([]byte(got.String()), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range out {
+		p := pair.([]any)
+		if p[0] != p[1] {
+			t.Errorf("decoded    %s\nJSON.parse %s", p[0], p[1])
+		}
+	}
+	for _, d := range []string{
+		`[{"fragment":"doctor","id":1,"id":2}]`,
+		`[{"fragment":"doctor","clinic":{"fragment":"clinic","id":3}}]`,
+		`[{"fragment":1,"id":1}]`,
+		`[{"fragment":"","id":1}]`,
+		`[{"id":1},{"fragment":"doctor","id":2}]`,
+	} {
+		dec, err := decodeProps(rt, []byte(d), map[string]string{})
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		for _, k := range dec.value.ToObject(rt).Keys() {
+			if dec.value.ToObject(rt).Get(k).ExportType() == lazyCardType {
+				t.Errorf("%s: item %s is a lazy card", d, k)
+			}
+		}
+	}
+	for _, bad := range []string{`[{"fragment":"doctor","a":tru}]`, `[{"fragment":"doctor","a":"bad \x"}]`, `[{"fragment":"doctor","a":1.2.3}]`,
+		"[{\"fragment\":\"doctor\",\"a\":\"ctrl \x01\"}]", "[{\"fragment\":\"doctor\",\"a\":\"\xff\"}]", `[{"fragment":"doctor","a":[1,]}]`,
+		`[{"fragment":"doctor","a":"unterminated}]`, `[{"fragment":"doctor","a":{"b" 1}}]`, `[{"fragment":"doctor","a":"\ud8"}]`, `[{"fragment":"doctor","a":1e999}]`} {
+		if _, err := decodeProps(rt, []byte(bad), map[string]string{}); err == nil {
+			t.Errorf("decodeProps(%q) gave no error", bad)
+		}
+	}
+}
