@@ -425,6 +425,34 @@ export const cases: Record<string, () => ReactNode> = {
       </body>
     </html>
   ),
+  // Meta and link elements, which the engine writes in Go (ssr/plainwalk.go
+  // voidTag) when it knows every prop: escapes, numbers, booleans, empty
+  // and script hrefs, aliases, functions; and props it leaves to the script.
+  headTags: () => (
+    <html lang="uz">
+      <head>
+        <meta charSet="utf-8" />
+        <meta httpEquiv="x-ua-compatible" content="ie=edge" />
+        <meta name="description" content={'Шифокор «Барака» & \'сыновья\' <b>"q"</b>'} />
+        <meta property="og:image:width" content={1200 as unknown as string} />
+        <meta name="flag" content={true as unknown as string} id={undefined} title={null as unknown as string} />
+        <meta name="fn" content="c" onLoad={() => {}} />
+        <meta name="odd" content="c" data-x="1" />
+        <meta name="styled" content="c" style={{ color: "red" }} />
+        <link rel="canonical" href="/page?a=1&b=«2»" />
+        <link rel="alternate" hrefLang="x-default" href="https://sogliq.uz/" type="text/html" />
+        <link rel="icon" href="" sizes="32x32" />
+        <link rel="prefetch" href={"javascript:alert(1)"} />
+        <link rel="preconnect" href="https://cdn.example" crossOrigin="anonymous" />
+        <link rel="preload" as="font" href="/f.woff2" crossOrigin="" type="font/woff2" fetchPriority="low" />
+        <link rel="stylesheet" href="/s.css" media="print" title="Печать" />
+        <link rel="author" href={42 as unknown as string} />
+      </head>
+      <body>
+        <p>body</p>
+      </body>
+    </html>
+  ),
   // Helmet's props form (Render.helmet) and its children form (Helmet's
   // own class path).
   helmet: () => (

@@ -839,6 +839,13 @@ function describe(type: unknown): string {
 }
 
 function selfClosing(out: Out, tag: string, props: Record<string, unknown>): void {
+  if (goVoidTag !== null) {
+    const html = goVoidTag(tag, props);
+    if (html !== null) {
+      out.push(html);
+      return;
+    }
+  }
   out.push("<", tag);
   const keys = Object.keys(props);
   for (let i = 0; i < keys.length; i++) {
@@ -964,6 +971,11 @@ const goEscape = typeof __goEscape === "function" ? __goEscape : null;
 declare function __goPlain(render: Render, tag: string, props: Record<string, unknown>): boolean;
 declare function __goPlainTags(tags: string[], unsupported: typeof Unsupported): void;
 const goPlain = typeof __goPlain === "function" ? __goPlain : null;
+
+// __goVoidTag is installed by the Go engine (ssr/plainwalk.go voidTag): a
+// meta or link element whole, or null for what the script writes itself.
+declare function __goVoidTag(tag: string, props: Record<string, unknown>): string | null;
+const goVoidTag = typeof __goVoidTag === "function" ? __goVoidTag : null;
 
 function escapeUncached(text: string): string {
   if (goEscape !== null) return goEscape(text);

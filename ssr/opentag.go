@@ -161,6 +161,25 @@ func plainRule(tag, key string) (int, string) {
 	return attrUnknown, ""
 }
 
+// headRule is how voidTag writes key on a meta or link element, and the
+// attribute's name: the props such elements carry on the site's pages, as
+// staticRender.ts ruleOf has them (an href as a URL, which writes nothing
+// when empty; two aliases; the rest as they are).
+func headRule(key string) (int, string) {
+	switch key {
+	case "href":
+		return attrSrc, key
+	case "crossOrigin":
+		return attrText, "crossorigin"
+	case "httpEquiv":
+		return attrText, "http-equiv"
+	case "charSet", "name", "content", "property", "rel", "type", "hrefLang", "as", "media", "sizes", "title", "id",
+		"nonce", "integrity", "referrerPolicy", "fetchPriority", "imageSrcSet", "imageSizes", "blocking", "color":
+		return attrText, key
+	}
+	return attrUnknown, ""
+}
+
 // scriptURL reports whether href may be a javascript: URL (React's
 // isJavaScriptProtocol: leading controls and spaces, then a "j"), which
 // openTag leaves to the script.

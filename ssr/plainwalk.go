@@ -95,9 +95,52 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		defer w.failed()
 		return rt.ToValue(w.plain(render, call.Argument(1).String(), props))
 	})
+	_ = rt.Set("__goVoidTag", func(call goja.FunctionCall) goja.Value {
+		props, ok := call.Argument(1).(*goja.Object)
+		if !ok {
+			return goja.Null()
+		}
+		defer w.failed()
+		html, ok := w.voidTag(call.Argument(0).String(), props)
+		if !ok {
+			return goja.Null()
+		}
+		return rt.ToValue(html)
+	})
 	w.installTemplates()
 	w.installJSX()
 	return w
+}
+
+// voidTag is the whole of a meta or link element, "<meta .../>", as the
+// script's selfClosing writes it; false for any other tag, or a prop
+// headRule does not know (the script writes the element then, with every
+// rule). A page's head holds a dozen: in the script, their attributes
+// were a tenth of a warm listing's render.
+func (w *plainWalker) voidTag(tag string, props *goja.Object) (string, bool) {
+	if tag != "meta" && tag != "link" {
+		return "", false
+	}
+	b := &w.buf
+	mark := b.Len()
+	defer b.Truncate(mark)
+	b.WriteByte('<')
+	b.WriteString(tag)
+	for _, key := range props.Keys() {
+		v := props.Get(key)
+		if key == "children" || key == "dangerouslySetInnerHTML" {
+			if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+				continue
+			}
+			return "", false // the script's error: a void element's content
+		}
+		rule, attr := headRule(key)
+		if !writeAttr(b, rule, attr, v) {
+			return "", false
+		}
+	}
+	b.WriteString("/>")
+	return string(b.Bytes()[mark:]), true
 }
 
 // failed turns a failure of the walker's own (not the script's exception
