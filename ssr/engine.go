@@ -382,10 +382,12 @@ func (e *Engine) replace() {
 // InstallGlobals gives the bundle what goja lacks, and the renderer's
 // work done faster in Go: console; __goEscape (below), __goPlainTags and
 // __goPlain (plainwalk.go); __goSink (sink.go);
-// and __goJSON, JSON safe inside a <script> element: the runtime's own
-// JSON.stringify, then <, >, &, U+2028 and U+2029 escaped as
-// encoding/json escapes them. (Exporting the value to Go and marshalling
-// it there cost a tenth of a listing's render.) Tests that run the
+// and __goJSON, JSON safe inside a <script> element: what the runtime's
+// JSON.stringify writes, then <, >, &, U+2028 and U+2029 escaped as
+// encoding/json escapes them; written in Go from the values themselves
+// where it can (scriptjson.go), else by JSON.stringify. (Exporting the
+// value to Go for encoding/json cost a tenth of a listing's render.)
+// Tests that run the
 // client's modules in goja install them too, to run them as pages do.
 func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 	console := rt.NewObject()
@@ -422,7 +424,11 @@ func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 	// makes a render's output in Go (sink.go).
 	newPlainWalker(rt)
 	installSinks(rt)
+	var props scriptJSON
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
+		if text, ok := props.text(call.Argument(0)); ok {
+			return rt.ToValue(text)
+		}
 		out, err := stringify(goja.Undefined(), call.Argument(0))
 		if err != nil {
 			panic(err)
