@@ -673,7 +673,9 @@ class Render {
       : this.htmlStart.concat(this.headStart ?? "<head>", h.charset, h.viewport, h.highImages, h.scripts, h.bulkPreloads, h.hoisted, this.headChildren ?? [], "</head>", this.bodyStart ?? []);
     this.out.push(this.bodyStart ? "</body></html>" : "</html>");
     if (Array.isArray(this.out)) return head.join("") + this.out.join("");
-    this.out.unshift(head.join(""));
+    // The head's parts go to the sink as they are: joined here, a head
+    // with Cyrillic became one UTF-16 string, turned back into UTF-8.
+    this.out.unshift.apply(this.out, head);
     return this.out;
   }
 }
