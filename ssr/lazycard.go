@@ -28,14 +28,14 @@ type lazySource struct {
 	values []goja.Value
 }
 
-// lazyCard is a card's members: names, where each value starts in the
-// source, and the values read so far (nil until then).
+// lazyCard is a card's members (a dataObject's names and values, a value
+// nil until read) and where each value starts in the source: starts
+// covers the members the text had, in their order.
 type lazyCard struct {
+	dataObject
 	src    *lazySource
 	depth  int
-	names  []string
 	starts []int32
-	values []goja.Value
 }
 
 func (o *lazyCard) Get(key string) goja.Value {
@@ -43,7 +43,7 @@ func (o *lazyCard) Get(key string) goja.Value {
 	if i < 0 {
 		return nil
 	}
-	if o.values[i] == nil {
+	if o.values[i] == nil && i < len(o.starts) {
 		src := o.src
 		d := propsDecoder{rt: src.rt, data: src.data, keys: src.keys, i: int(o.starts[i]), names: src.names, values: src.values}
 		v, err := d.value(o.depth + 1)
@@ -58,29 +58,13 @@ func (o *lazyCard) Get(key string) goja.Value {
 	return o.values[i]
 }
 
-func (o *lazyCard) Set(key string, v goja.Value) bool {
-	if i := slices.Index(o.names, key); i >= 0 {
-		o.values[i] = v
-		return true
-	}
-	o.names = append(slices.Clip(o.names), key) // a copy: the names may be shared
-	o.starts = append(o.starts, -1)
-	o.values = append(o.values, v)
-	return true
-}
-
-func (o *lazyCard) Has(key string) bool { return slices.Contains(o.names, key) }
-
+// Delete is dataObject's, keeping starts beside the names.
 func (o *lazyCard) Delete(key string) bool {
-	if i := slices.Index(o.names, key); i >= 0 {
-		o.names = slices.Delete(slices.Clone(o.names), i, i+1)
+	if i := slices.Index(o.names, key); i >= 0 && i < len(o.starts) {
 		o.starts = slices.Delete(o.starts, i, i+1)
-		o.values = slices.Delete(o.values, i, i+1)
 	}
-	return true
+	return o.dataObject.Delete(key)
 }
-
-func (o *lazyCard) Keys() []string { return o.names }
 
 // lazyCardAt reads the object at d.i as a lazy card if it is one: a
 // non-empty "fragment" string, no key twice (JSON.parse keeps the last
@@ -151,7 +135,8 @@ func (d *propsDecoder) lazyCardAt(depth int) (v goja.Value, ok bool, err error) 
 	names := d.names[mark:]
 	values := make([]goja.Value, len(names))
 	values[kindAt] = d.rt.ToValue(seal)
-	return d.rt.NewDynamicObject(&lazyCard{src: d.lazy, depth: depth, names: d.shape(names), starts: slices.Clone(d.starts[startsMark:]), values: values}), true, nil
+	card := &lazyCard{dataObject: dataObject{names: d.shape(names), values: values}, src: d.lazy, depth: depth, starts: slices.Clone(d.starts[startsMark:])}
+	return d.rt.NewDynamicObject(card), true, nil
 }
 
 // skip moves past the value at d.i, checking it as value would, making

@@ -228,6 +228,19 @@ func TestListsOfCardsAreReadAsTheScriptAsks(t *testing.T) {
 			t.Errorf("decoded    %s\nJSON.parse %s", p[0], p[1])
 		}
 	}
+	// A member deleted before any is read: the others still read their own text.
+	fresh, err := decodeProps(rt, []byte(doc), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = rt.Set("fresh", fresh.value)
+	after, err := rt.RunString(`const c = fresh.data.doctors[0]; delete c.name; delete c.id; c.extra = 1; [c.photo, c.rating, c.clinics[0].name, c.none, c.extra, Object.keys(c).join()].join("|")`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `|4.75|Барака||1|photo,rating,online,fragment,clinics,specialties,none,extra`; after.String() != want {
+		t.Errorf("after deletes: %s, want %s", after, want)
+	}
 	for _, d := range []string{
 		`[{"fragment":"doctor","id":1,"id":2}]`,
 		`[{"fragment":"doctor","clinic":{"fragment":"clinic","id":3}}]`,
