@@ -32,8 +32,6 @@ var (
 	plainArrayType  = reflect.TypeOf([]any(nil))
 	lazyCardPtrType = reflect.TypeOf((*lazyCard)(nil))
 	dataObjectPtr   = reflect.TypeOf((*dataObject)(nil))
-	int64Type       = reflect.TypeOf(int64(0))
-	float64Type     = reflect.TypeOf(float64(0))
 )
 
 // text is v's JSON, or ok=false. An undefined v (or a function, a
@@ -78,10 +76,10 @@ func (j *scriptJSON) value(v goja.Value) (written, ok bool) {
 			j.b = append(j.b, "false"...)
 		}
 		return true, true
-	case int64Type:
+	case intType:
 		j.b = append(j.b, v.String()...)
 		return true, true
-	case float64Type:
+	case floatType:
 		if f := v.ToFloat(); math.IsNaN(f) || math.IsInf(f, 0) {
 			j.b = append(j.b, "null"...)
 		} else {
