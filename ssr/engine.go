@@ -162,10 +162,10 @@ func (e *Engine) Swap(b *Bundle) error {
 
 func (e *Engine) newVM(p *program) (*vm, error) {
 	rt := goja.New()
-	InstallGlobals(rt, e.opts.Logger)
+	walker := installGlobals(rt, e.opts.Logger)
 	e.installFallback(rt)
 	v := &vm{rt: rt, gen: p.gen, build: p.bundle.ID}
-	e.installFragments(v)
+	e.installFragments(v, walker)
 	if _, err := rt.RunProgram(p.compiled); err != nil {
 		return nil, fmt.Errorf("ssr: run server bundle: %w", err)
 	}
@@ -316,34 +316,60 @@ func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err
 // __fragmentKey(kind, propsJSON) is the card's key, "" when the engine
 // keeps no fragments; __fragmentGet(key) the marker number of a held card
 // or -1; __fragmentPut(key, tag, html) stores a card just rendered and
-// returns its marker number.
+// returns its marker number. The walker places entity cards through the
+// same store (cardwalk.go).
 //
 // They take goja.FunctionCall rather than Go types: goja calls those
 // directly, where other signatures go through reflection, a few per cent
 // of a cold listing's render.
-func (e *Engine) installFragments(v *vm) {
+func (e *Engine) installFragments(v *vm, walker *plainWalker) {
 	rt := v.rt
+	shelf := vmShelf{e.opts.Fragments, v}
+	if e.opts.Fragments != nil {
+		walker.shelf = shelf
+	}
 	str := func(call goja.FunctionCall, i int) string { return utf8Of(call.Argument(i)) }
 	_ = rt.Set("__fragmentKey", func(call goja.FunctionCall) goja.Value {
 		if e.opts.Fragments == nil {
 			return rt.ToValue("")
 		}
-		return rt.ToValue(fragmentKey(v.build, str(call, 0), str(call, 1)))
+		return rt.ToValue(shelf.key(str(call, 0), str(call, 1)))
 	})
 	_ = rt.Set("__fragmentGet", func(call goja.FunctionCall) goja.Value {
-		html, ok := e.opts.Fragments.get(str(call, 0))
+		n, ok := shelf.held(str(call, 0))
 		if !ok {
 			return rt.ToValue(-1)
 		}
-		v.cards = append(v.cards, html)
-		return rt.ToValue(len(v.cards) - 1)
+		return rt.ToValue(n)
 	})
 	_ = rt.Set("__fragmentPut", func(call goja.FunctionCall) goja.Value {
-		html := takeText(call.Argument(2))
-		e.opts.Fragments.put(str(call, 0), html, str(call, 1))
-		v.cards = append(v.cards, html)
-		return rt.ToValue(len(v.cards) - 1)
+		return rt.ToValue(shelf.keep(str(call, 0), str(call, 1), call.Argument(2)))
 	})
+}
+
+// vmShelf is the engine's fragment store as one runtime's renders use it
+// (cardShelf): the cards a render placed are v.cards, by marker number.
+type vmShelf struct {
+	store *Fragments
+	v     *vm
+}
+
+func (s vmShelf) key(kind, text string) string { return fragmentKey(s.v.build, kind, text) }
+
+func (s vmShelf) held(key string) (int, bool) {
+	html, ok := s.store.get(key)
+	if !ok {
+		return 0, false
+	}
+	s.v.cards = append(s.v.cards, html)
+	return len(s.v.cards) - 1, true
+}
+
+func (s vmShelf) keep(key, tag string, html goja.Value) int {
+	text := takeText(html)
+	s.store.put(key, text, tag)
+	s.v.cards = append(s.v.cards, text)
+	return len(s.v.cards) - 1
 }
 
 // installFallback gives the bundle __renderFallback(kind, reason), which
@@ -390,6 +416,11 @@ func (e *Engine) replace() {
 // Tests that run the
 // client's modules in goja install them too, to run them as pages do.
 func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
+	installGlobals(rt, log)
+}
+
+// installGlobals is InstallGlobals, and the walker of plain elements it installed.
+func installGlobals(rt *goja.Runtime, log *slog.Logger) *plainWalker {
 	console := rt.NewObject()
 	logTo := func(level slog.Level) func(goja.FunctionCall) goja.Value {
 		return func(call goja.FunctionCall) goja.Value {
@@ -422,7 +453,7 @@ func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 	})
 	// __goPlain writes plain elements in Go (plainwalk.go), __goSink
 	// makes a render's output in Go (sink.go).
-	newPlainWalker(rt)
+	walker := newPlainWalker(rt)
 	installSinks(rt)
 	var props scriptJSON
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
@@ -438,6 +469,7 @@ func InstallGlobals(rt *goja.Runtime, log *slog.Logger) {
 		}
 		return rt.ToValue(scriptSafe.Replace(out.String()))
 	})
+	return walker
 }
 
 // htmlSpecial are the characters React escapes in text and attribute

@@ -25,9 +25,11 @@ const DefaultFragmentBytes = 8 << 20
 // once. It is a byte-bounded LRU, safe for concurrent use.
 type Fragments struct {
 	// shared, when set (Share), keeps the fragments beyond the process;
-	// fetched counts the fragments taken from it.
-	shared  Shared
-	fetched atomic.Uint64
+	// fetched counts the fragments taken from it, rendered those this
+	// process rendered and kept.
+	shared   Shared
+	fetched  atomic.Uint64
+	rendered atomic.Uint64
 
 	mu    sync.Mutex
 	max   int64
@@ -94,6 +96,9 @@ func (f *Fragments) fetch(ctx context.Context, keys []string) {
 // Fetched counts the fragments taken from the shared store.
 func (f *Fragments) Fetched() uint64 { return f.fetched.Load() }
 
+// Rendered counts the fragments rendered here and kept.
+func (f *Fragments) Rendered() uint64 { return f.rendered.Load() }
+
 // fragmentKey is build · kind · SHA-256 of the props JSON.
 func fragmentKey(build, kind, props string) string {
 	sum := sha256.Sum256([]byte(props))
@@ -113,7 +118,11 @@ func (f *Fragments) get(key string) (string, bool) {
 
 // put stores a fragment just rendered, and shares it.
 func (f *Fragments) put(key, html, tag string) {
-	if f.hold(key, html, tag) && f.shared != nil {
+	if !f.hold(key, html, tag) {
+		return
+	}
+	f.rendered.Add(1)
+	if f.shared != nil {
 		f.shared.PutFragment(key, tag, html)
 	}
 }

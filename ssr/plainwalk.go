@@ -42,6 +42,10 @@ type plainWalker struct {
 	components map[*goja.Object]goja.Callable
 	holes      []int // how many holes each template has
 	attribute  goja.Callable
+	// cards are the entity cards' wrappers (cardwalk.go), and shelf the
+	// engine's fragment store, nil where none is kept.
+	cards map[*goja.Object]*entityCard
+	shelf cardShelf
 	// buf is what the walk in progress wrote and has not flushed, one
 	// buffer for every walk of the runtime: a walk flushes before it
 	// calls the script, so a walk the script starts finds it empty, and
@@ -109,6 +113,7 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 	})
 	w.installTemplates()
 	w.installJSX()
+	w.installCards()
 	return w
 }
 
@@ -303,6 +308,9 @@ func (k *walk) node(v goja.Value) {
 		}
 	}
 	if fn, isObject := typ.(*goja.Object); isObject && ok {
+		if c := k.w.cards[fn]; c != nil && k.card(c, p) {
+			return
+		}
 		if call := k.w.component(fn); call != nil {
 			// As the script's element calls it, with the render's
 			// output flushed first: the component may start a walk of

@@ -3,7 +3,7 @@ import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { ClinicCard } from "../gen/catalog";
 import { Picture } from "./Picture";
-import { fragment, sealedKey } from "./fragment";
+import { entityCard } from "./fragment";
 import "./ClinicSummary.css";
 
 /** priceText writes a price or a from–to range; fromOnly marks a lowest price over several items. */
@@ -17,9 +17,7 @@ export function priceText(from: number, to: number, lang: Lang, fromOnly = false
 type Props = { clinic: ClinicCard; lang: Lang; priced: boolean };
 
 /** ClinicSummary is a clinic's card in a listing, with the listed price when there is one, rendered once per version (fragment.tsx). */
-export const ClinicSummary = fragment("clinic", (p: Props) => `clinic:${p.clinic.id}`, ClinicCardView, (p) =>
-  sealedKey(p.clinic.fragment, p.lang, p.priced ? "priced" : ""),
-);
+export const ClinicSummary = entityCard("clinic", "clinic", ClinicCardView, "priced");
 
 function ClinicCardView({ clinic, lang, priced }: Props) {
   const place = { lang, region: "" };

@@ -4,7 +4,7 @@ import { slugHref, type Place } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { DoctorCard as Summary } from "../gen/catalog";
 import { Avatar } from "./Avatar";
-import { fragment, sealedKey } from "./fragment";
+import { entityCard } from "./fragment";
 import "./DoctorSummary.css";
 
 // No region: a card's links are the same in every region, and its key
@@ -12,7 +12,7 @@ import "./DoctorSummary.css";
 type Props = { doctor: Summary; lang: Lang };
 
 /** DoctorSummary is a doctor's card in a listing, rendered once per version (fragment.tsx). */
-export const DoctorSummary = fragment("doctor", (p: Props) => `doctor:${p.doctor.id}`, DoctorCard, (p) => sealedKey(p.doctor.fragment, p.lang, ""));
+export const DoctorSummary = entityCard("doctor", "doctor", DoctorCard);
 
 // A card's place in each language: its links are the same in every region.
 const cardPlaces: Record<Lang, Place> = { ru: { lang: "ru", region: "" }, uz: { lang: "uz", region: "" } };

@@ -11,6 +11,9 @@ import { renderCard, type Out } from "../staticRender";
 declare function __fragmentKey(kind: string, propsJSON: string): string;
 declare function __fragmentGet(key: string): number;
 declare function __fragmentPut(key: string, tag: string, html: string | Out): number;
+// Installed by the Go engine (ssr/cardwalk.go): the walker places the
+// cards of an entity card (below) itself.
+declare function __goCard(wrapper: unknown, kind: string, field: string, priced: string, render: (props: object) => string | Out): void;
 
 /**
  * fragmentMarker is the HTML of the element <template data-fragment={n} />
@@ -80,4 +83,21 @@ export function fragment<P extends object>(kind: string, tagOf: (props: P) => st
   }
   Fragment.displayName = `Fragment(${kind})`;
   return Fragment;
+}
+
+/**
+ * entityCard is fragment for the card of an entity whose data the engine
+ * sealed (a Go card type's "fragment" field: a doctor's, a clinic's): the
+ * entity is the props' field, the card's tag kind:id, its key the seal,
+ * the language and, when priced names a prop that is true, "priced". The
+ * engine's walker places such cards itself (ssr/cardwalk.go: the key and
+ * the marker made in Go, the card rendered only when no store holds it),
+ * so a held card costs no script; the wrapper returned keys them the same
+ * way wherever the script renders it.
+ */
+export function entityCard<P extends { lang: string }>(kind: string, field: keyof P & string, Card: ComponentType<P>, priced?: keyof P & string): ComponentType<P> {
+  const entity = (p: P) => p[field] as { id: number; fragment?: string };
+  const Wrapper = fragment(kind, (p: P) => kind + ":" + entity(p).id, Card, (p) => sealedKey(entity(p).fragment, p.lang, priced !== undefined && p[priced] ? "priced" : ""));
+  if (typeof __goCard === "function") __goCard(Wrapper, kind, field, priced ?? "", (props) => renderCardOf(Card as ComponentType<object>, props));
+  return Wrapper;
 }

@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"sogliq/server/cache/redistest"
 	"sogliq/server/route"
 	"sogliq/server/site/sitetest"
+	"sogliq/ssr"
 )
 
 // publicPaths is every route of the table that answers a visitor with no
@@ -184,5 +186,77 @@ func TestCardsAreSharedThroughRedis(t *testing.T) {
 	}
 	if got := b.Fragments.Fetched(); got < uint64(total) {
 		t.Errorf("the second instance fetched %d fragments from Redis, want the %d cards the first rendered", got, total)
+	}
+	// The cards are found under the keys they were fetched by: the second
+	// instance renders only what it does not fetch (the chrome, the
+	// islands), so what it rendered and fetched is what the first rendered.
+	if got, want := b.Fragments.Rendered()+b.Fragments.Fetched(), a.Fragments.Rendered(); got != want {
+		t.Errorf("the second instance rendered %d fragments and fetched %d, the first rendered %d: cards were rendered again under other keys",
+			b.Fragments.Rendered(), b.Fragments.Fetched(), want)
+	}
+}
+
+// TestPricedCardsAreKeptApart renders a service's clinic listing (priced
+// cards) and the same props marked unpriced through one fragment store,
+// as the engine's walker places entity cards: the same clinic data must
+// keep two cards, each what a render without fragments writes.
+func TestPricedCardsAreKeptApart(t *testing.T) {
+	site := sitetest.Start(t, sitetest.Options{Uncached: true})
+	routes, err := route.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	service, ok := routes.ByName("service")
+	if !ok {
+		t.Fatal("no route named service")
+	}
+	priced, err := site.Server.PageProps(context.Background(), samplePath(t, site.DB, service, "tashkent"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var props map[string]any
+	if err := json.Unmarshal(priced, &props); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := props["data"].(map[string]any)
+	if data["priced"] != true {
+		t.Fatalf("the service's listing is not priced: %v", data["priced"])
+	}
+	// Both from the same map, so that the clinics' JSON, and their seals,
+	// are the same text.
+	if priced, err = json.Marshal(props); err != nil {
+		t.Fatal(err)
+	}
+	data["priced"] = false
+	unpriced, err := json.Marshal(props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := func(f *ssr.Fragments) *ssr.Engine {
+		e, err := ssr.NewEngine(sitetest.Bundle(t), ssr.Options{Size: 1, Fragments: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	render := func(e *ssr.Engine, p []byte) string {
+		html, err := e.Render(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return html
+	}
+	plain := engine(nil)
+	want := []string{render(plain, priced), render(plain, unpriced)}
+	if want[0] == want[1] {
+		t.Fatal("the priced and unpriced pages are the same: the test needs cards that differ")
+	}
+	kept := engine(ssr.NewFragments(0))
+	for pass := range 2 {
+		for i, p := range [][]byte{priced, unpriced} {
+			if diff := cmp.Diff(want[i], render(kept, p)); diff != "" {
+				t.Errorf("pass %d, %s: differs from the render without fragments (-want +got):\n%s", pass, []string{"priced", "unpriced"}[i], diff)
+			}
+		}
 	}
 }
