@@ -319,6 +319,9 @@ export const cases: Record<string, () => ReactNode> = {
   scriptAndStyle: () => (
     <div>
       <script type="application/json" dangerouslySetInnerHTML={{ __html: '{"a":"<\\/script>"}' }} />
+      before
+      <script id="props" data-island-props="Menu0-" nonce="n" type="application/json" dangerouslySetInnerHTML={{ __html: '{"имя":"Ёж & <b>"}' }} />
+      after
       <script>{"var a = '</script>';"}</script>
       <style>{".a{color:red}</style>"}</style>
     </div>

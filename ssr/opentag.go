@@ -135,6 +135,11 @@ func plainRule(tag, key string) (int, string) {
 		case "disabled":
 			return attrBoolean, key
 		}
+	case "script": // an inline one (plainwalk.go inlineScript): no src, so not hoisted
+		switch key {
+		case "type", "nonce":
+			return attrText, key
+		}
 	case "img": // a lazy one (plainwalk.go lazyImage)
 		switch key {
 		case "src":

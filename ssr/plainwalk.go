@@ -210,7 +210,7 @@ func (k *walk) rest(tag string, props *goja.Object) {
 	children := props.Get("children")
 	if present(inner) {
 		if html := inner.(*goja.Object).Get("__html"); present(html) {
-			k.buf.WriteString(html.String())
+			k.buf.WriteString(utf8Of(html))
 		}
 	} else if present(children) {
 		if s, ok := children.(goja.String); ok {
@@ -303,7 +303,7 @@ func (k *walk) node(v goja.Value) {
 			}
 			k.script("host", typ, props)
 			return
-		case tag == "select" && k.selectElement(p), tag == "option" && k.option(p), tag == "img" && k.lazyImage(p):
+		case tag == "select" && k.selectElement(p), tag == "option" && k.option(p), tag == "img" && k.lazyImage(p), tag == "script" && k.inlineScript(p):
 			return
 		}
 	}
@@ -371,6 +371,22 @@ func (k *walk) lazyImage(p *goja.Object) bool {
 	}
 	k.buf.WriteString("/>")
 	k.lastText = false
+	return true
+}
+
+// inlineScript writes a <script> with no src (an island's props, structured
+// data) as the script's host does: React writes such a script in place,
+// in any scope, its inner HTML as it is. False, having written nothing,
+// for children (text the script escapes for a script element) or a prop
+// openTag does not know (src, async: a resource React may hoist).
+func (k *walk) inlineScript(p *goja.Object) bool {
+	if present(p.Get("children")) || !innerOK(p) {
+		return false
+	}
+	if !openTag(k.buf, "script", p) {
+		return false
+	}
+	k.rest("script", p)
 	return true
 }
 
