@@ -480,6 +480,19 @@ export const cases: Record<string, () => ReactNode> = {
         />
         <p>body</p>
         <Helmet defaultTitle="fallback" meta={[{ name: "robots", content: "noindex" }]} />
+        <span>
+          before
+          <Helmet
+            meta={[{ property: "og:locale", content: "ru_RU" }, { charSet: "utf-8" }, { name: "viewport", content: "width=device-width" }, { itemProp: "name", content: "in place" }]}
+            link={[
+              { rel: "stylesheet", href: "/a.css" },
+              { rel: "icon", href: "" },
+              { rel: "preconnect", href: "https://cdn.example", crossOrigin: "anonymous" },
+              { rel: "alternate", hrefLang: "x-default", href: "/?a=1&b=«2»" },
+            ]}
+          />
+          after
+        </span>
         <Helmet>
           <title>child title</title>
           <meta name="keywords" content="a, b" />

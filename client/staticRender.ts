@@ -299,10 +299,26 @@ class Render {
     this.helmetTags("noscript", props.noscript, "innerHTML");
   }
 
-  /** helmetTags writes Helmet's tags of one kind; inner names the prop that holds their content. */
+  /**
+   * helmetTags writes Helmet's tags of one kind; inner names the prop that
+   * holds their content. A meta or link that hoists among the head's tags
+   * with attributes Helmet passes as they are is written whole by Go
+   * (__goHelmetTag); the rest as Helmet makes them.
+   */
   helmetTags(tag: string, list: unknown, inner: string): void {
     if (!Array.isArray(list)) return;
-    for (let i = 0; i < list.length; i++) this.host(tag, helmetAttributes(list[i], inner));
+    const fast = goHelmetTag !== null && inner === "" && (this.scope & (IN_SVG | IN_NOSCRIPT)) === 0;
+    for (let i = 0; i < list.length; i++) {
+      const html = fast ? goHelmetTag(tag, list[i]) : null;
+      if (html === null) {
+        this.host(tag, helmetAttributes(list[i], inner));
+        continue;
+      }
+      // As hoist writes it.
+      if (this.lastText) this.out.push("<!-- -->");
+      this.lastText = false;
+      (this.hoists ??= new Hoists()).hoisted.push(html);
+    }
   }
 
   provide(ctx: Ctx, value: unknown, children: unknown): void {
@@ -978,6 +994,14 @@ const goPlain = typeof __goPlain === "function" ? __goPlain : null;
 // meta or link element whole, or null for what the script writes itself.
 declare function __goVoidTag(tag: string, props: Record<string, unknown>): string | null;
 const goVoidTag = typeof __goVoidTag === "function" ? __goVoidTag : null;
+
+// __goHelmetTag is installed by the Go engine (ssr/plainwalk.go
+// helmetTag): a meta or link of Helmet's lists whole, as host would hoist
+// it among the head's tags, or null where Helmet renames or drops one of
+// its attributes, or the element would not hoist there (a charset or
+// viewport meta, a link hoistLink refuses, an itemProp).
+declare function __goHelmetTag(tag: string, attributes: unknown): string | null;
+const goHelmetTag = typeof __goHelmetTag === "function" ? __goHelmetTag : null;
 
 function escapeUncached(text: string): string {
   if (goEscape !== null) return goEscape(text);

@@ -111,10 +111,50 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		}
 		return rt.ToValue(html)
 	})
+	_ = rt.Set("__goHelmetTag", func(call goja.FunctionCall) goja.Value {
+		props, ok := call.Argument(1).(*goja.Object)
+		if !ok {
+			return goja.Null()
+		}
+		defer w.failed()
+		html, ok := w.helmetTag(call.Argument(0).String(), props)
+		if !ok {
+			return goja.Null()
+		}
+		return rt.ToValue(html)
+	})
 	w.installTemplates()
 	w.installJSX()
 	w.installCards()
 	return w
+}
+
+// helmetTag is voidTag for a meta or link of Helmet's props lists
+// (staticRender.ts helmetTags) that hoists among the head's tags: false
+// for a charset or viewport meta (their own places in the head), a link
+// host would not hoist (hoistLink: no rel or href, a stylesheet, a load
+// handler), and, through headRule, for what Helmet would rename or drop
+// (HELMET_NAMES, key) or an itemProp (written in place). In the script,
+// each cost Helmet's copy check (Object.keys) and host's dispatch.
+func (w *plainWalker) helmetTag(tag string, props *goja.Object) (string, bool) {
+	switch tag {
+	case "meta":
+		if _, charset := props.Get("charSet").(goja.String); charset {
+			return "", false
+		}
+		if name, ok := props.Get("name").(goja.String); ok && name.String() == "viewport" {
+			return "", false
+		}
+	case "link":
+		rel, ok1 := props.Get("rel").(goja.String)
+		href, ok2 := props.Get("href").(goja.String)
+		if !ok1 || !ok2 || href.Length() == 0 || rel.String() == "stylesheet" || present(props.Get("onLoad")) || present(props.Get("onError")) {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	return w.voidTag(tag, props)
 }
 
 // voidTag is the whole of a meta or link element, "<meta .../>", as the
