@@ -37,6 +37,7 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   // force; the page goes back to the first.
   const filterHref = (change: Partial<DoctorFilters>) => path + listingQuery(f, change, 1, sort);
   const filtered = listingQuery(f, noChange, 1, undefined) !== "";
+  const plain = !filtered && sort === undefined;
   return (
     <>
       <PageHead
@@ -66,9 +67,12 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         {filterGroups.map((g) => (
           <nav key={g.label} className="tabs" aria-label={t(lang, g.label)}>
             {g.chips.map((c) => {
-              const on = isOn(f, c.set);
+              // With no filter in force and the default order (a listing as
+              // crawlers and search visitors meet it), no chip is on and
+              // each link is the path and the chip's own query.
+              const on = plain ? false : isOn(f, c.set);
               return (
-                <a key={c.label + (c.n ?? "")} href={filterHref(on ? c.clear : c.set)} aria-current={on ? "true" : undefined} rel={nofollow(on, filtered, c.set)}>
+                <a key={c.label + (c.n ?? "")} href={plain ? path + c.query : filterHref(on ? c.clear : c.set)} aria-current={on ? "true" : undefined} rel={nofollow(on, filtered, c.set)}>
                   {t(lang, c.label, c.n === undefined ? undefined : { price: formatPrice(c.n, lang) })}
                 </a>
               );
@@ -181,6 +185,9 @@ interface Chip {
   clear: Partial<DoctorFilters>;
   // n is the price a price chip names.
   n?: number;
+  // query is the chip's link's query on a listing with no filter in force
+  // and the default order (filled below, once).
+  query?: string;
 }
 
 // The price chips span the seed's visit prices (80 000 - 400 000 so'm).
@@ -222,3 +229,9 @@ const filterGroups: { label: Key; chips: Chip[] }[] = [
     ],
   },
 ];
+
+const noFilters: DoctorFilters = { free: "", rating: "", gender: "", speaks: "", priceFrom: 0, priceTo: 0, online: "" };
+for (let i = 0; i < filterGroups.length; i++) {
+  const chips = filterGroups[i].chips;
+  for (let j = 0; j < chips.length; j++) chips[j].query = listingQuery(noFilters, chips[j].set, 1, undefined);
+}

@@ -31,7 +31,7 @@ func TestDoctorListFilters(t *testing.T) {
 	for _, a := range plain.All(t, ".doctor-list__filters a") {
 		chips = append(chips, sitetest.Attr(a, "href"))
 	}
-	for _, want := range []string{"/doctors/kardiolog?free=today", "/doctors/kardiolog?gender=f", "/doctors/kardiolog?speaks=en", "/doctors/kardiolog?rating=4", "/doctors/kardiolog?price_to=150000", "/doctors/kardiolog?online=1"} {
+	for _, want := range []string{"/doctors/kardiolog?free=today", "/doctors/kardiolog?gender=f", "/doctors/kardiolog?speaks=en", "/doctors/kardiolog?rating=4", "/doctors/kardiolog?price_to=150000", "/doctors/kardiolog?price_from=250000", "/doctors/kardiolog?free=week", "/doctors/kardiolog?gender=m", "/doctors/kardiolog?online=1"} {
 		if !slices.Contains(chips, want) {
 			t.Errorf("no filter link %s among %v", want, chips)
 		}
