@@ -32,6 +32,16 @@ export function freeTimesLabels(lang: Lang): FreeTimesLabels {
   };
 }
 
+// labelsJSON are freeTimesLabels as JSON, by language: the same texts on
+// every page (the dictionaries are the bundle's), where making them (19
+// lookups, an object and a Cyrillic JSON.stringify) was a tenth of a warm
+// listing's render.
+const labelsJSON: Partial<Record<Lang, string>> = {};
+
+function labelsOf(lang: Lang): string {
+  return (labelsJSON[lang] ??= JSON.stringify(freeTimesLabels(lang)));
+}
+
 /**
  * CardFreeTimes makes the page's doctor cards (DoctorSummary's
  * data-next-slots places) show each doctor's next free times, grouped per
@@ -39,7 +49,7 @@ export function freeTimesLabels(lang: Lang): FreeTimesLabels {
  * that clinic.
  */
 export function CardFreeTimes({ lang, clinicId }: { lang: Lang; clinicId?: number }) {
-  return <span hidden data-free-times="cards" data-lang={lang} data-clinic={clinicId || undefined} data-labels={JSON.stringify(freeTimesLabels(lang))} />;
+  return <span hidden data-free-times="cards" data-lang={lang} data-clinic={clinicId || undefined} data-labels={labelsOf(lang)} />;
 }
 
 /** DoctorWeek is a doctor card's week grid of free times. */
@@ -47,7 +57,7 @@ export function DoctorWeek({ lang, doctorId, doctorName, clinics }: { lang: Lang
   // The grid's place is kept while it loads (data-clinics sizes it,
   // WeekSlots.css), so the page below it does not move when it comes.
   return (
-    <div className="slot-grid" data-clinics={Math.min(3, Math.max(1, clinics))} data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={JSON.stringify(freeTimesLabels(lang))}>
+    <div className="slot-grid" data-clinics={Math.min(3, Math.max(1, clinics))} data-free-times="week" data-lang={lang} data-doctor-id={doctorId} data-doctor-name={doctorName} data-labels={labelsOf(lang)}>
       <p className="week-slots__loading" role="status">
         {t(lang, "slots.loading")}
       </p>

@@ -1,4 +1,4 @@
-import { t, type Lang } from "../lib/i18n";
+import { t, t1, type Lang } from "../lib/i18n";
 import "./Pagination.css";
 
 export interface PaginationProps {
@@ -33,7 +33,7 @@ export function Pagination({ lang, page, total, perPage, hrefFor }: PaginationPr
         ) : n === page ? (
           <span key={n} className="pagination__current" aria-current="page">{n}</span>
         ) : (
-          <a key={n} href={hrefFor(n)} aria-label={t(lang, "pagination.page", { n })}>{n}</a>
+          <a key={n} href={hrefFor(n)} aria-label={t1(lang, "pagination.page", "n", n)}>{n}</a>
         ),
       )}
       {page < pages && <a href={hrefFor(page + 1)} rel="next">{t(lang, "pagination.next")}</a>}

@@ -31,13 +31,15 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
   const f = data.filters;
   // Every page, sort and filter link is this listing's path and a query.
   const path = href(route, params, place);
-  const pageHref = (n: number) => path + listingQuery(f, noChange, n, sort);
+  const filtered = listingQuery(f, noChange, 1, undefined) !== "";
+  // No filter in force and the default order: a listing as crawlers and
+  // search visitors meet it, whose links need no query but a page's.
+  const plain = !filtered && sort === undefined;
+  const pageHref = (n: number) => (plain ? (n > 1 ? path + "?page=" + n : path) : path + listingQuery(f, noChange, n, sort));
   const sortHref = (by: string) => path + listingQuery(f, noChange, 1, by === "popular" ? undefined : by);
   // A filter link sets its value, or takes it away when it is the one in
   // force; the page goes back to the first.
   const filterHref = (change: Partial<DoctorFilters>) => path + listingQuery(f, change, 1, sort);
-  const filtered = listingQuery(f, noChange, 1, undefined) !== "";
-  const plain = !filtered && sort === undefined;
   return (
     <>
       <PageHead

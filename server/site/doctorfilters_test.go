@@ -150,3 +150,37 @@ func TestOnlineFilter(t *testing.T) {
 		t.Errorf("?online=yes: status %d", p.Resp.StatusCode)
 	}
 }
+
+// TestDoctorListPageLinks: a listing's pagination links carry the page
+// after the filters and before the order, as every other link of the
+// listing, and name the page they lead to; page 1 has no query.
+func TestDoctorListPageLinks(t *testing.T) {
+	s := sitetest.Start(t, sitetest.Options{})
+	for _, test := range []struct{ path, next, label string }{
+		{"/doctors/terapevt", "/doctors/terapevt?page=2", "Страница 2"},
+		{"/uz/doctors/terapevt", "/uz/doctors/terapevt?page=2", "2-sahifa"},
+		{"/doctors/terapevt?sort=rating", "/doctors/terapevt?page=2&sort=rating", "Страница 2"},
+		{"/doctors/terapevt?page=2", "/doctors/terapevt?page=3", "Страница 3"},
+	} {
+		p := sitetest.Get(t, s.URL+test.path)
+		if p.Resp.StatusCode != 200 {
+			t.Errorf("%s: status %d", test.path, p.Resp.StatusCode)
+			continue
+		}
+		if got := sitetest.Attr(p.One(t, `nav.pagination a[rel="next"]`), "href"); got != test.next {
+			t.Errorf("%s: next page %q, want %q", test.path, got, test.next)
+		}
+		var labels []string
+		for _, a := range p.All(t, `nav.pagination a[aria-label]`) {
+			labels = append(labels, sitetest.Attr(a, "aria-label"))
+		}
+		if !slices.Contains(labels, test.label) {
+			t.Errorf("%s: no page link named %q among %q", test.path, test.label, labels)
+		}
+		if strings.HasSuffix(test.path, "page=2") {
+			if got := sitetest.Attr(p.One(t, `nav.pagination a[rel="prev"]`), "href"); strings.Contains(got, "page=") {
+				t.Errorf("%s: the previous page, the first, links to %q, want no page in the query", test.path, got)
+			}
+		}
+	}
+}
