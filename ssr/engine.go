@@ -457,8 +457,15 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) *plainWalker {
 	installSinks(rt)
 	var props scriptJSON
 	_ = rt.Set("__goJSON", func(call goja.FunctionCall) goja.Value {
-		if text, ok := props.text(call.Argument(0)); ok {
+		omit := ""
+		if len(call.Arguments) > 1 {
+			omit = call.Argument(1).String()
+		}
+		if text, ok := props.text(call.Argument(0), omit); ok {
 			return rt.ToValue(text)
+		}
+		if omit != "" {
+			return goja.Null() // the caller copies the value without omit
 		}
 		out, err := stringify(goja.Undefined(), call.Argument(0))
 		if err != nil {

@@ -21,6 +21,8 @@ import (
 type scriptJSON struct {
 	b     []byte
 	depth int
+	// omit is a key the outermost object is written without ("" for none).
+	omit string
 }
 
 // maxScriptJSONDepth bounds the nesting written here (props are a few
@@ -37,8 +39,8 @@ var (
 // text is v's JSON, or ok=false. An undefined v (or a function, a
 // symbol) writes "null", as __goJSON answers for JSON.stringify's
 // undefined.
-func (j *scriptJSON) text(v goja.Value) (string, bool) {
-	j.b, j.depth = j.b[:0], 0
+func (j *scriptJSON) text(v goja.Value, omit string) (string, bool) {
+	j.b, j.depth, j.omit = j.b[:0], 0, omit
 	written, ok := j.value(v)
 	if !ok {
 		return "", false
@@ -131,6 +133,9 @@ func (j *scriptJSON) object(o *goja.Object) (written, ok bool) {
 	j.b = append(j.b, '{')
 	first := true
 	for _, key := range o.Keys() {
+		if j.depth == 1 && key == j.omit {
+			continue
+		}
 		mark := len(j.b)
 		if !first {
 			j.b = append(j.b, ',')

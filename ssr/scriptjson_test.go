@@ -50,7 +50,7 @@ func TestScriptJSONIsJSONStringify(t *testing.T) {
 	taken := both.Get("0").ToObject(rt)
 	for _, k := range taken.Keys() {
 		v := taken.Get(k)
-		got, ok := j.text(v)
+		got, ok := j.text(v, "")
 		if !ok {
 			t.Errorf("value %s (%s): left to JSON.stringify", k, v)
 			continue
@@ -69,14 +69,44 @@ func TestScriptJSONIsJSONStringify(t *testing.T) {
 	}
 	left := both.Get("1").ToObject(rt)
 	for _, k := range left.Keys() {
-		if got, ok := j.text(left.Get(k)); ok {
+		if got, ok := j.text(left.Get(k), ""); ok {
 			t.Errorf("value %s of the left: written %s", k, got)
 		}
 	}
 	// The undefined, a function, a symbol: "null", as __goJSON answers.
 	for _, v := range []goja.Value{goja.Undefined(), rt.ToValue(func() {}), rt.NewObject().Get("nothing")} {
-		if got, ok := j.text(v); !ok || got != "null" {
+		if got, ok := j.text(v, ""); !ok || got != "null" {
 			t.Errorf("%v: %q %v, want null", v, got, ok)
+		}
+	}
+}
+
+// TestScriptJSONOmitsAKeyOfTheOutermostObject: __goJSON(value, omit)
+// writes value without omit at its top (an island's props without
+// hydrate), the same key further down kept; null where only
+// JSON.stringify can write the value, so that the script copies it.
+func TestScriptJSONOmitsAKeyOfTheOutermostObject(t *testing.T) {
+	rt := goja.New()
+	InstallGlobals(rt, nil)
+	v, err := rt.RunString(`[
+		__goJSON({hydrate: "idle", lang: "ru", nested: {hydrate: "kept"}, list: [{hydrate: 1}], name: "Ёж"}, "hydrate"),
+		__goJSON({hydrate: "idle", lang: "ru"}),
+		__goJSON({hydrate: "idle", at: new Date(0)}, "hydrate"),
+		__goJSON({at: new Date(0)}),
+	]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := v.Export().([]any)
+	want := []any{
+		`{"lang":"ru","nested":{"hydrate":"kept"},"list":[{"hydrate":1}],"name":"Ёж"}`,
+		`{"hydrate":"idle","lang":"ru"}`,
+		nil,
+		`{"at":"1970-01-01T00:00:00.000Z"}`,
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("case %d: %#v, want %#v", i, got[i], want[i])
 		}
 	}
 }

@@ -9,8 +9,11 @@ import { fragmentMarker, keep } from "./fragment";
 import type { Manifest } from "../types";
 
 // __goJSON is installed by the Go engine (ssr/engine.go): JSON with <, >,
-// &, U+2028 and U+2029 escaped, so the props are safe inside <script>.
+// &, U+2028 and U+2029 escaped, so the props are safe inside <script>;
+// with omit, the value without that key at its top, or null for a value
+// only JSON.stringify writes (ssr/scriptjson.go).
 declare function __goJSON(value: unknown): string;
+declare function __goJSON(value: unknown, omit: string): string | null;
 
 /** IslandRegistry is per render: it numbers islands and records which ran. */
 export interface IslandRegistry {
@@ -52,9 +55,10 @@ export const IslandContext = createContext<IslandRegistry | null>(null);
  */
 export function island<P extends object>(name: string, Component: HTMLKeyed<P>): ComponentType<IslandProps<P>> {
   const htmlKey = Component.htmlKey;
+  // The props are the island's own but hydrate: written without it, and
+  // copied without it only to render (a held island's HTML needs no copy).
   function Island(all: IslandProps<P>) {
     const hydrate = all.hydrate ?? "idle";
-    const props = withoutHydrate(all);
     const registry = useContext(IslandContext);
     if (!registry) throw new Error(`island ${name} rendered outside a document`);
     const src = registry.manifest.islands[name];
@@ -62,15 +66,15 @@ export function island<P extends object>(name: string, Component: HTMLKeyed<P>):
     const idPrefix = `${name}${registry.next++}-`;
     if (!registry.used.includes(name)) registry.used.push(name);
     if (hydrate === "idle" && !registry.eager.includes(name)) registry.eager.push(name);
-    const json = __goJSON(props);
+    const json = __goJSON(all, "hydrate") ?? __goJSON(withoutHydrate(all));
     // Hydration needs an island's HTML to follow from its props and prefix
     // alone, so the engine keeps it like a card's (fragment.tsx): the
     // header's islands, the same on every page of a language and region,
-    // render once.
-    const n = keep(`island:${name}:${idPrefix}`, htmlKey ? JSON.stringify(htmlKey(props)) : json, `island:${name}`, renderIslandOf, Component as ComponentType<object>, props, idPrefix);
+    // render once. htmlKey reads its fields by name: hydrate is no field.
+    const n = keep(`island:${name}:${idPrefix}`, htmlKey ? JSON.stringify(htmlKey(all)) : json, `island:${name}`, renderIslandOf, Component as ComponentType<object>, all, idPrefix);
     return (
       <>
-        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n === null ? renderIslandOf(Component as ComponentType<object>, props, idPrefix) : fragmentMarker(n) }} />
+        <div data-island={name} data-prefix={idPrefix} data-src={src} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: n === null ? renderIslandOf(Component as ComponentType<object>, all, idPrefix) : fragmentMarker(n) }} />
         <script type="application/json" data-island-props={idPrefix} dangerouslySetInnerHTML={{ __html: json }} />
       </>
     );
@@ -79,9 +83,9 @@ export function island<P extends object>(name: string, Component: HTMLKeyed<P>):
   return Island;
 }
 
-/** renderIslandOf renders an island's root for keep. */
-function renderIslandOf(Component: ComponentType<object>, props: object, idPrefix: string): string {
-  return renderIsland(jsx(Component, props), idPrefix);
+/** renderIslandOf renders an island's root for keep, with its props but hydrate. */
+function renderIslandOf(Component: ComponentType<object>, all: IslandProps<object>, idPrefix: string): string {
+  return renderIsland(jsx(Component, withoutHydrate(all)), idPrefix);
 }
 
 /**
