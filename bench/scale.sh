@@ -10,8 +10,9 @@
 #
 # Settings (environment): SCALE_DB (database URL, default the
 # sogliq_scale database on 127.0.0.1), SCALE (50), and cold.sh's
-# COLD_CONNS, COLD_SECONDS (5 here: the 1,736 listings last 5 s up to
-# ~340 req/s; a listing asked for again finds its cards kept, and a page
+# COLD_CONNS, COLD_SECONDS (3 here: the 1,736 listings last 3 s up to
+# ~570 req/s, and the build of the sixth sitting served ~440 on a fast
+# machine, which ran out of them in 4 s; a listing asked for again finds its cards kept, and a page
 # asked for again after it left the page cache's recent list is kept as
 # frequent, which a crawl never does, so the figures and the RSS would no
 # longer be cold ones: rotate.lua says so when it happens), COLD_THREADS,
@@ -24,4 +25,4 @@ media=$(mktemp -d)
 trap 'rm -rf "$media"' EXIT
 echo "seeding $db at scale ${SCALE:-50} (nothing to do when it has data)"
 env -u REDIS_URL DATABASE_URL="$db" MEDIA_DIR="$media" "$bin" seed --scale "${SCALE:-50}" 2>&1 | grep -E 'level=(ERROR|WARN)' || true
-COLD_DB="$db" COLD_SECONDS="${COLD_SECONDS:-5}" "$here/cold.sh" "$bin"
+COLD_DB="$db" COLD_SECONDS="${COLD_SECONDS:-3}" "$here/cold.sh" "$bin"
