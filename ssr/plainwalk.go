@@ -99,30 +99,24 @@ func newPlainWalker(rt *goja.Runtime) *plainWalker {
 		defer w.failed()
 		return rt.ToValue(w.plain(render, call.Argument(1).String(), props))
 	})
-	_ = rt.Set("__goVoidTag", func(call goja.FunctionCall) goja.Value {
-		props, ok := call.Argument(1).(*goja.Object)
-		if !ok {
-			return goja.Null()
+	// __goVoidTag(tag, props) and __goHelmetTag(tag, attributes): the
+	// element whole, or null for the script to write.
+	whole := func(write func(string, *goja.Object) (string, bool)) func(goja.FunctionCall) goja.Value {
+		return func(call goja.FunctionCall) goja.Value {
+			props, ok := call.Argument(1).(*goja.Object)
+			if !ok {
+				return goja.Null()
+			}
+			defer w.failed()
+			html, ok := write(call.Argument(0).String(), props)
+			if !ok {
+				return goja.Null()
+			}
+			return rt.ToValue(html)
 		}
-		defer w.failed()
-		html, ok := w.voidTag(call.Argument(0).String(), props)
-		if !ok {
-			return goja.Null()
-		}
-		return rt.ToValue(html)
-	})
-	_ = rt.Set("__goHelmetTag", func(call goja.FunctionCall) goja.Value {
-		props, ok := call.Argument(1).(*goja.Object)
-		if !ok {
-			return goja.Null()
-		}
-		defer w.failed()
-		html, ok := w.helmetTag(call.Argument(0).String(), props)
-		if !ok {
-			return goja.Null()
-		}
-		return rt.ToValue(html)
-	})
+	}
+	_ = rt.Set("__goVoidTag", whole(w.voidTag))
+	_ = rt.Set("__goHelmetTag", whole(w.helmetTag))
 	w.installTemplates()
 	w.installJSX()
 	w.installCards()
