@@ -69,9 +69,8 @@ export function DoctorList(props: RenderProps<DoctorListPage>) {
         {filterGroups.map((g) => (
           <nav key={g.label} className="tabs" aria-label={t(lang, g.label)}>
             {g.chips.map((c) => {
-              // With no filter in force and the default order (a listing as
-              // crawlers and search visitors meet it), no chip is on and
-              // each link is the path and the chip's own query.
+              // On a plain listing no chip is on, and each link is the
+              // path and the chip's own query.
               const on = plain ? false : isOn(f, c.set);
               return (
                 <a key={c.label + (c.n ?? "")} href={plain ? path + c.query : filterHref(on ? c.clear : c.set)} aria-current={on ? "true" : undefined} rel={nofollow(on, filtered, c.set)}>
