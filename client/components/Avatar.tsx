@@ -1,4 +1,5 @@
-import { Picture } from "./Picture";
+import type { ReactElement } from "react";
+import { picture } from "./Picture";
 import "./Avatar.css";
 
 /**
@@ -6,12 +7,15 @@ import "./Avatar.css";
  * there is none. size "portrait" is the doctor page's, the page's main picture.
  */
 export function Avatar({ name, photo, size = "avatar" }: { name: string; photo: string; size?: "avatar" | "portrait" }) {
-  if (photo)
-    return <Picture className={`avatar avatar--${size}`} hash={photo} size={size} alt={name} priority={size === "portrait"} />;
-  const initials = initialsOf(name);
+  return avatar(name, photo, size);
+}
+
+/** avatar is Avatar's element, for a card to call without a props object. */
+export function avatar(name: string, photo: string, size: "avatar" | "portrait" = "avatar"): ReactElement | null {
+  if (photo) return picture(photo, size, name, size === "portrait", false, size === "portrait" ? "avatar avatar--portrait" : "avatar avatar--avatar");
   return (
     <span className="avatar avatar--initials" aria-hidden="true">
-      {initials}
+      {initialsOf(name)}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { t, t1, tn, type Lang } from "../lib/i18n";
 import { slugHref, type Place } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { DoctorCard as Summary } from "../gen/catalog";
-import { Avatar } from "./Avatar";
+import { avatar } from "./Avatar";
 import { entityCard } from "./fragment";
 import "./DoctorSummary.css";
 
@@ -41,7 +41,7 @@ function DoctorCard({ doctor, lang }: Props) {
   for (let i = 0; i < doctor.specialties.length; i++) specialties += (i > 0 ? ", " : "") + doctor.specialties[i].name;
   return (
     <article className="doctor-summary">
-      <Avatar name={name} photo={doctor.photo} />
+      {avatar(name, doctor.photo)}
       <div className="doctor-summary__body">
         <h2 className="doctor-summary__name">
           <a href={link}>{name}</a>

@@ -1,4 +1,6 @@
-import { variant, type ImageSize } from "../lib/picture";
+import type { ReactElement } from "react";
+import sizes from "../../shared/images.json";
+import { imageURL, type ImageSize } from "../lib/picture";
 
 export interface PictureProps {
   /** The image's name (its hash); nothing is drawn without one. */
@@ -21,15 +23,26 @@ export interface PictureProps {
  * height (no layout shift), alt text, lazy unless it is the page's main picture.
  */
 export function Picture({ hash, size, alt, priority, above, className }: PictureProps) {
-  const v = variant(hash, size);
-  if (!v) return null;
+  return picture(hash, size, alt, priority, above, className);
+}
+
+/**
+ * picture is Picture's element from its props passed one by one: a card
+ * calls it (through avatar) without the props objects, the variant and
+ * the component calls a <Picture> costs goja for every card of a cold
+ * listing.
+ */
+export function picture(hash: string | null | undefined, size: ImageSize, alt: string, priority?: boolean, above?: boolean, className?: string): ReactElement | null {
+  if (!hash) return null;
+  const one = imageURL(hash, size, 1);
+  const box = sizes.sizes[size];
   return (
     <img
       className={className}
-      src={v.src}
-      srcSet={v.srcSet}
-      width={v.width}
-      height={v.height}
+      src={one}
+      srcSet={one + " 1x, " + imageURL(hash, size, 2) + " 2x"}
+      width={box.width}
+      height={box.height}
       alt={alt}
       decoding="async"
       fetchPriority={priority ? "high" : undefined}

@@ -3,14 +3,6 @@ import sizes from "../../shared/images.json";
 /** ImageSize names a display size of shared/images.json. */
 export type ImageSize = keyof typeof sizes.sizes;
 
-/** Variant is where one picture is served at one size: the 1x and 2x files and the box. */
-export interface Variant {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-}
-
 /**
  * imageURL is the file of the image named hash (the SHA-256 of the upload,
  * server/images) at a size and density, by images.json's pattern, which the
@@ -41,12 +33,4 @@ function fillPattern(size: ImageSize, density: 1 | 2): string {
     density: density === 2 ? "@2x" : "",
   };
   return sizes.urlPattern.replace(/\{(size|width|height|density)\}/g, (_, name: string) => values[name]);
-}
-
-/** variant is the image named hash at size, or null when there is no image (hash ""). */
-export function variant(hash: string | null | undefined, size: ImageSize): Variant | null {
-  if (!hash) return null;
-  const one = imageURL(hash, size, 1);
-  const box = sizes.sizes[size];
-  return { src: one, srcSet: `${one} 1x, ${imageURL(hash, size, 2)} 2x`, width: box.width, height: box.height };
 }
