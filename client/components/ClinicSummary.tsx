@@ -1,8 +1,8 @@
-import { t, tn, type Lang } from "../lib/i18n";
+import { t, t1, tn, type Lang } from "../lib/i18n";
 import { href } from "../lib/href";
 import { formatPrice } from "../lib/money";
 import type { ClinicCard } from "../gen/catalog";
-import { Picture } from "./Picture";
+import { picture } from "./Picture";
 import { entityCard } from "./fragment";
 import "./ClinicSummary.css";
 
@@ -25,7 +25,7 @@ function ClinicCardView({ clinic, lang, priced }: Props) {
   const landmark = clinic.landmark;
   return (
     <article className="clinic-summary" data-slug={clinic.slug}>
-      <Picture className="clinic-summary__logo" hash={clinic.logo} size="logo" alt={t(lang, "clinic.logo", { name })} />
+      {picture(clinic.logo, "logo", t1(lang, "clinic.logo", "name", name), false, false, "clinic-summary__logo")}
       <div className="clinic-summary__body">
         <h2 className="clinic-summary__name">
           <a href={href("clinic", { slug: clinic.slug }, place)}>{name}</a>
