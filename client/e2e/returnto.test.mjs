@@ -77,6 +77,9 @@ for (const [lang, national, fresh] of [["ru", "907300001", true], ["uz", (return
       if (fresh) {
         await page.waitForURL((u) => u.pathname === `${l.prefix}/register/finalize`);
         assert.equal(new URL(page.url()).searchParams.get("next"), next, "registration keeps the way back");
+        // As on /login: a click before the form's island hydrated does
+        // nothing (a full run on a loaded machine timed out here once).
+        await hydrated(page, "ProfileForm");
         await page.getByLabel(lang === "uz" ? "Ism" : "Имя", { exact: true }).fill("Малика");
         await page.getByLabel(lang === "uz" ? "Familiya" : "Фамилия", { exact: true }).fill("Садыкова");
         await page.getByRole("button", { name: l.finish }).click();
