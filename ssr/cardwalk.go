@@ -24,17 +24,6 @@ type entityCard struct {
 	render              goja.Callable
 }
 
-// cardShelf is the engine's fragment store as one runtime's renders use
-// it: marker numbers are the render's (vm.cards).
-type cardShelf interface {
-	// key is the fragment key of kind and the key's text (fragmentKey).
-	key(kind, text string) string
-	// held is the marker number of the HTML held under key, if any.
-	held(key string) (int, bool)
-	// keep stores html (a string or a sink) under key and tag, and is its marker number.
-	keep(key, tag string, html goja.Value) int
-}
-
 // installCards gives the script __goCard(wrapper, kind, field, priced, render).
 func (w *plainWalker) installCards() {
 	w.cards = map[*goja.Object]*entityCard{}

@@ -324,7 +324,7 @@ func (e *Engine) run(ctx context.Context, v *vm, props []byte) (html string, err
 // of a cold listing's render.
 func (e *Engine) installFragments(v *vm, walker *plainWalker) {
 	rt := v.rt
-	shelf := vmShelf{e.opts.Fragments, v}
+	shelf := &vmShelf{e.opts.Fragments, v}
 	if e.opts.Fragments != nil {
 		walker.shelf = shelf
 	}
@@ -347,16 +347,19 @@ func (e *Engine) installFragments(v *vm, walker *plainWalker) {
 	})
 }
 
-// vmShelf is the engine's fragment store as one runtime's renders use it
-// (cardShelf): the cards a render placed are v.cards, by marker number.
+// vmShelf is the engine's fragment store as one runtime's renders use it,
+// through the script (__fragment*) and the walker (cardwalk.go): marker
+// numbers are the render's, the cards it placed being v.cards.
 type vmShelf struct {
 	store *Fragments
 	v     *vm
 }
 
-func (s vmShelf) key(kind, text string) string { return fragmentKey(s.v.build, kind, text) }
+// key is the fragment key of kind and the key's text (fragmentKey).
+func (s *vmShelf) key(kind, text string) string { return fragmentKey(s.v.build, kind, text) }
 
-func (s vmShelf) held(key string) (int, bool) {
+// held is the marker number of the HTML held under key, if any.
+func (s *vmShelf) held(key string) (int, bool) {
 	html, ok := s.store.get(key)
 	if !ok {
 		return 0, false
@@ -365,7 +368,8 @@ func (s vmShelf) held(key string) (int, bool) {
 	return len(s.v.cards) - 1, true
 }
 
-func (s vmShelf) keep(key, tag string, html goja.Value) int {
+// keep stores html (a string or a sink) under key and tag, and is its marker number.
+func (s *vmShelf) keep(key, tag string, html goja.Value) int {
 	text := takeText(html)
 	s.store.put(key, text, tag)
 	s.v.cards = append(s.v.cards, text)

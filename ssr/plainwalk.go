@@ -45,7 +45,7 @@ type plainWalker struct {
 	// cards are the entity cards' wrappers (cardwalk.go), and shelf the
 	// engine's fragment store, nil where none is kept.
 	cards map[*goja.Object]*entityCard
-	shelf cardShelf
+	shelf *vmShelf
 	// buf is what the walk in progress wrote and has not flushed, one
 	// buffer for every walk of the runtime: a walk flushes before it
 	// calls the script, so a walk the script starts finds it empty, and
